@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
+const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  security: {
+    // Astro hashes its own inline scripts and styles into a per-page <meta> CSP; the hosts repeat that policy as a
+    // header (scripts/csp-headers.ts) so frame-ancestors, which a <meta> policy cannot carry, is enforced as well.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https://i.ytimg.com",
+        "font-src 'self'",
+        "connect-src 'self'",
+        'frame-src https://www.youtube-nocookie.com',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+// Browser tests run in Debian's Chromium (Playwright cannot download its own browsers here) against the same Node
+// server `npm start` runs, on its own port and a throw-away database file.
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const BASE_URL = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    },
+  },
+  projects: [
+    { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'] } },
+  ],
+  webServer: {
+    command: 'tsx worker/hosts/node.ts',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `file:${path.join(os.tmpdir(), `retreat-e2e-${process.pid}.db`)}`,
+      BACKGROUND_INTERVAL_MS: '0',
+    },
+  },
+});

@@ -1,0 +1,26 @@
+/**
+ * The API's error vocabulary: one stable `code` per failure, with its HTTP status and the Estonian message a screen
+ * may show as it is. Islands branch on `code`, never on `message`.
+ */
+export const API_ERRORS = {
+  malformed_json: { status: 400, message: 'Päringu sisu ei ole korrektne JSON.' },
+  forbidden_origin: { status: 403, message: 'Päring tuli teiselt saidilt ja lükati tagasi.' },
+  not_found: { status: 404, message: 'Sellist aadressi ei ole.' },
+  method_not_allowed: { status: 405, message: 'See meetod ei ole sellel aadressil lubatud.' },
+  payload_too_large: { status: 413, message: 'Päringu sisu on liiga suur.' },
+  unsupported_media_type: { status: 415, message: 'Päringu sisu peab olema JSON (Content-Type: application/json).' },
+  validation_failed: { status: 422, message: 'Sisestus ebakorrektne.' },
+  internal_error: { status: 500, message: 'Serveris tekkis viga. Palun proovige hiljem uuesti.' },
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** One invalid field: `path` joins nested keys with dots (`companions.0.firstName`). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: FieldIssue[] };
+}

@@ -1,0 +1,135 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHeadersFile } from '../../worker/http/static-headers';
+import { startNodeServer, type RunningServer } from '../../worker/hosts/node';
+
+// The Node host end to end: a fresh database file is created and migrated at start, dist/ is served the way
+// Workers static assets serve it, /api goes to the app, and the first-admin link is printed only while needed.
+let dir: string;
+let server: RunningServer;
+const logs: Record<string, unknown>[] = [];
+
+const page = (title: string) =>
+  `<!doctype html><html lang="et"><head><meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-${title}'"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'node-host-'));
+  const dist = path.join(dir, 'dist');
+  await mkdir(path.join(dist, '_astro'), { recursive: true });
+  await mkdir(path.join(dist, 'kogemus'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), page('avaleht'));
+  await writeFile(path.join(dist, 'kkk.html'), page('kkk'));
+  await writeFile(path.join(dist, 'kogemus', 'mari.html'), page('mari'));
+  await writeFile(path.join(dist, '404.html'), page('Oops! Page not found'));
+  await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
+  await writeFile(
+    path.join(dist, '_headers'),
+    renderHeadersFile([
+      { route: '/', metaCsp: "script-src 'self' 'sha256-avaleht'" },
+      { route: '/kkk', metaCsp: "script-src 'self' 'sha256-kkk'" },
+      { route: '/404', metaCsp: "script-src 'self' 'sha256-404'" },
+    ]),
+  );
+  await writeFile(path.join(dir, 'secret.txt'), 'outside dist');
+
+  server = await startNodeServer({
+    port: 0,
+    hostname: '127.0.0.1',
+    databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
+    distDir: dist,
+    allowedOrigins: [],
+    environment: 'test',
+    backgroundIntervalMs: 0,
+    log: (entry) => logs.push(entry),
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('Node host', () => {
+  it('created and migrated the database file, and the API answers over it', async () => {
+    expect(existsSync(path.join(dir, 'data', 'retreat.db'))).toBe(true);
+    const res = await fetch(`${server.url}/api/health`);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+    const tables = await server.deps.sql.execute("SELECT name FROM sqlite_master WHERE type = 'table'");
+    expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['bookings', 'guests', 'users', 'email_outbox']));
+  });
+
+  it('serves pages at their extension-less paths with their CSP and the security headers', async () => {
+    for (const [url, title, hash] of [['/', 'avaleht', 'avaleht'], ['/kkk', 'kkk', 'kkk'], ['/kkk.html', 'kkk', 'kkk'], ['/kkk/', 'kkk', 'kkk']]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain(`<h1>${title}</h1>`);
+      expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('Content-Security-Policy')).toBe(`script-src 'self' 'sha256-${hash}'; frame-ancestors 'none'`);
+      expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
+    }
+    expect((await fetch(`${server.url}/kogemus/mari`)).status).toBe(200);
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const res = await fetch(`${server.url}/no/such/page`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Oops! Page not found');
+    expect(res.headers.get('Content-Security-Policy')).toContain('sha256-404');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('never serves files outside dist/ or the _headers file', async () => {
+    for (const url of ['/..%2fsecret.txt', '/%2e%2e/secret.txt', '/_headers', '/..%5csecret.txt', '/%E0%A4%A']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).not.toContain('outside dist');
+    }
+  });
+
+  it('caches hashed build assets for a year', async () => {
+    const res = await fetch(`${server.url}/_astro/app.abc.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toContain('immutable');
+    expect(res.headers.get('Content-Type')).toContain('text/javascript');
+  });
+
+  it('sends /api paths to the API, not to the static 404 page', async () => {
+    const res = await fetch(`${server.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+  });
+
+  it('offers the first-admin setup link only while no admin exists', async () => {
+    expect(server.adminSetupLink).toMatch(new RegExp(`^${server.url}/create-main-admin#token=[\\w-]{20,}$`));
+
+    const second = await startNodeServer({
+      port: 0,
+      hostname: '127.0.0.1',
+      databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
+      distDir: path.join(dir, 'dist'),
+      allowedOrigins: [],
+      environment: 'test',
+      adminSetupToken: 'fixed-token-from-env',
+      backgroundIntervalMs: 0,
+      log: () => {},
+    });
+    try {
+      expect(second.adminSetupLink).toBe(`${second.url}/create-main-admin#token=fixed-token-from-env`);
+      await second.deps.sql.execute(
+        "INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES ('u1', 'admin@example.com', '$argon2id$fixture', 'Ada', 'Admin')",
+      );
+      await second.deps.sql.execute("INSERT INTO user_roles (user_id, role) VALUES ('u1', 'admin')");
+    } finally {
+      await second.close();
+    }
+    const third = await startNodeServer({
+      port: 0, hostname: '127.0.0.1', databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
+      distDir: path.join(dir, 'dist'), allowedOrigins: [], environment: 'test', backgroundIntervalMs: 0, log: () => {},
+    });
+    expect(third.adminSetupLink).toBeNull();
+    await third.close();
+  });
+});

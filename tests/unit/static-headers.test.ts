@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { pageCsp } from '../../worker/http/security-headers';
+import { headersFor, metaCspOf, parseHeadersFile, renderHeadersFile, routeKeyForFile } from '../../worker/http/static-headers';
+
+describe('routeKeyForFile', () => {
+  it.each([
+    ['index.html', '/'],
+    ['kkk.html', '/kkk'],
+    ['404.html', '/404'],
+    ['kogemus/mari-tamm.html', '/kogemus/mari-tamm'],
+    ['admin/index.html', '/admin'],
+    ['kogemus\\mari-tamm.html', '/kogemus/mari-tamm'],
+  ])('%s answers %s', (file, route) => {
+    expect(routeKeyForFile(file)).toBe(route);
+  });
+});
+
+describe('pageCsp', () => {
+  it('adds frame-ancestors to the meta policy and drops a stray one', () => {
+    expect(pageCsp("default-src 'self'; script-src 'self' 'sha256-abc';  frame-ancestors *; ")).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
+    );
+  });
+});
+
+describe('metaCspOf', () => {
+  it('reads the policy Astro writes into the head', () => {
+    const html = `<head><meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-x'; style-src 'self'"></head>`;
+    expect(metaCspOf(html)).toBe("script-src 'self' 'sha256-x'; style-src 'self'");
+    expect(metaCspOf('<head></head>')).toBeNull();
+  });
+
+  it('copes with attribute order, single quotes and entity-encoded quotes', () => {
+    expect(metaCspOf(`<meta content='img-src "self"' http-equiv='Content-Security-Policy'>`)).toBe('img-src "self"');
+    expect(metaCspOf(`<meta http-equiv=content-security-policy content="script-src &#39;self&#39;">`)).toBe("script-src 'self'");
+  });
+});
+
+describe('_headers round trip', () => {
+  const file = renderHeadersFile([
+    { route: '/kkk', metaCsp: "script-src 'self' 'sha256-k'" },
+    { route: '/', metaCsp: "script-src 'self' 'sha256-i'" },
+  ]);
+  const rules = parseHeadersFile(file);
+
+  it('gives every path the security headers and each page its own policy', () => {
+    const kkk = headersFor(rules, '/kkk');
+    expect(kkk.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(kkk.get('Content-Security-Policy')).toBe("script-src 'self' 'sha256-k'; frame-ancestors 'none'");
+    expect(headersFor(rules, '/').get('Content-Security-Policy')).toContain('sha256-i');
+  });
+
+  it('never gives one path two policies (Cloudflare would join them with a comma)', () => {
+    for (const path of ['/', '/kkk', '/_astro/x.js', '/missing']) {
+      const policies = rules.filter((r) =>
+        (r.pattern.endsWith('*') ? path.startsWith(r.pattern.slice(0, -1)) : r.pattern === path) &&
+        r.headers.some(([name]) => name === 'Content-Security-Policy'));
+      expect(policies.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('marks hashed build assets immutable', () => {
+    expect(headersFor(rules, '/_astro/index.abc123.js').get('Cache-Control')).toContain('immutable');
+    expect(headersFor(rules, '/kkk').get('Cache-Control')).toBeNull();
+  });
+});

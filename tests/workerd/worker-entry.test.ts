@@ -1,0 +1,40 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+// These run inside workerd against the real worker entry (worker/hosts/cloudflare.ts) and the real ASSETS binding
+// built from dist/, with no database configured.
+describe('worker entry in workerd', () => {
+  it('boots and answers /api/health with 503 when no database is reachable', async () => {
+    const res = await exports.default.fetch('https://retreat.example/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers an unknown /api path with the JSON 404 shape', async () => {
+    const res = await exports.default.fetch('https://retreat.example/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('refuses a cross-origin POST with 403', async () => {
+    const res = await exports.default.fetch('https://retreat.example/api/health', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'forbidden_origin' } });
+  });
+
+  it('serves the pre-rendered home page and the 404 page with status 404 from the assets binding', async () => {
+    const home = await exports.default.fetch('https://retreat.example/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="et"');
+
+    const missing = await exports.default.fetch('https://retreat.example/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+  });
+});

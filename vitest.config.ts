@@ -1,0 +1,27 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Three projects, one `vitest run`: pure rules (unit), the Hono app over real HTTP and a real libSQL file (api),
+// and the worker entry booted inside workerd (workerd). Browser flows are Playwright's (playwright.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // No DATABASE_URL: the worker must still boot and report the database as unavailable.
+            miniflare: { bindings: { SITE_URL: 'https://retreat.example' } },
+          }),
+        ],
+        test: { name: 'workerd', include: ['tests/workerd/**/*.test.ts'], testTimeout: 30_000 },
+      },
+    ],
+  },
+});

@@ -1,0 +1,43 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './deps';
+import { onError, onNotFound } from './http/error-handler';
+import { jsonBodyRules } from './http/body-rules';
+import { originCheck } from './http/origin-check';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { healthRoutes } from './routes/health';
+
+/** On Workers, background work must hang off the request's own ExecutionContext, not a shared one. */
+function withRequestWaitUntil(deps: AppDeps, c: Context): AppDeps {
+  let ctx: ExecutionContext | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    return deps; // Node: no ExecutionContext, the host's tracker keeps the work alive.
+  }
+  return { ...deps, waitUntil: (work) => ctx.waitUntil(work) };
+}
+
+/**
+ * The whole API, host-free: hosts build `deps` and hand requests to `app.fetch`. Order matters: the log and the
+ * security headers wrap everything (errors included), the CSRF check runs before any body is read, and the body
+ * rules run before a route parses JSON.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', withRequestWaitUntil(deps, c));
+    await next();
+  });
+  app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins), ...jsonBodyRules());
+
+  app.route('/api/health', healthRoutes);
+
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,72 @@
+// The Cloudflare Workers host (production). Static files are served by Workers static assets from dist/ (with
+// dist/_headers); the worker runs for /api/* and answers everything else from the ASSETS binding.
+import { createClient, type Client } from '@libsql/client/web';
+import { createApp, type App } from '../app';
+import { createDb } from '../db';
+import { unavailableClient } from '../db/unavailable-client';
+import type { AppDeps } from '../deps';
+import { runScheduledJobs } from '../jobs';
+
+export interface Env {
+  ASSETS: Fetcher;
+  /** libsql://… (Turso) or https://… URL of the database. */
+  DATABASE_URL?: string;
+  DATABASE_AUTH_TOKEN?: string;
+  /** Public origin(s), comma separated, accepted for non-GET /api requests. */
+  SITE_URL?: string;
+  ADMIN_SETUP_TOKEN?: string;
+  ENVIRONMENT?: string;
+}
+
+function openClient(env: Env): Client {
+  try {
+    if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+    return createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  } catch (err) {
+    return unavailableClient(err);
+  }
+}
+
+function log(entry: Record<string, unknown>) {
+  console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+}
+
+/** One client and app per isolate and configuration; a libSQL web client is stateless HTTP, so sharing is safe. */
+let cached: { key: string; app: App; deps: AppDeps } | null = null;
+
+function appFor(env: Env) {
+  const key = [env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, env.SITE_URL, env.ADMIN_SETUP_TOKEN].join('\n');
+  if (cached?.key === key) return cached;
+  const client = openClient(env);
+  const deps: AppDeps = {
+    db: createDb(client),
+    sql: client,
+    config: {
+      allowedOrigins: (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      environment: env.ENVIRONMENT === 'development' ? 'development' : 'production',
+      // Without a configured token nobody can create the first admin through the web on Workers; use the CLI.
+      adminSetupToken: env.ADMIN_SETUP_TOKEN ?? '',
+    },
+    now: () => new Date(),
+    log,
+    // Requests use their own ExecutionContext (createApp binds it per request); this is only the fallback.
+    waitUntil: (work) => {
+      work.catch((err: unknown) => log({ level: 'error', msg: 'background work failed', error: String(err) }));
+    },
+  };
+  cached = { key, app: createApp(deps), deps };
+  return cached;
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) return env.ASSETS.fetch(request);
+    return appFor(env).app.fetch(request, env, ctx);
+  },
+
+  async scheduled(_controller, env, ctx) {
+    const { deps } = appFor(env);
+    ctx.waitUntil(runScheduledJobs({ ...deps, waitUntil: (work) => ctx.waitUntil(work) }));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,74 @@
+// Node-only: serves the pre-rendered site from dist/ the way Workers static assets do (html_handling
+// "auto-trailing-slash", not_found_handling "404-page"), with the headers the build wrote into dist/_headers.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { applySecurityHeaders } from '../http/security-headers';
+import { headersFor, parseHeadersFile, routeKeyForFile } from '../http/static-headers';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Files the build leaves for the hosts' own use, never served. */
+const PRIVATE_FILES = new Set(['_headers', '_redirects', '.assetsignore']);
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then((s) => s.isFile(), () => false);
+}
+
+export async function createStaticHandler(distDir: string) {
+  const root = path.resolve(distDir);
+  const rules = parseHeadersFile(await readFile(path.join(root, '_headers'), 'utf8').catch(() => ''));
+
+  /** Maps a URL path to a file under dist/, never outside it. */
+  async function resolve(pathname: string): Promise<string | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.includes('\\')) return null;
+    const clean = path.posix.normalize(decoded).replace(/\/+$/, '');
+    const candidates = clean === '' ? ['/index.html'] : [clean, `${clean}.html`, `${clean}/index.html`];
+    for (const candidate of candidates) {
+      const file = path.join(root, candidate);
+      if (!file.startsWith(root + path.sep) || PRIVATE_FILES.has(path.basename(file))) return null;
+      if (await isFile(file)) return file;
+    }
+    return null;
+  }
+
+  return async function serveStatic(request: Request): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+    }
+    const found = await resolve(new URL(request.url).pathname);
+    const file = found ?? path.join(root, '404.html');
+    const body = await readFile(file).catch(() => null);
+    if (!body) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+
+    const relative = path.relative(root, file);
+    const headers = headersFor(rules, file.endsWith('.html') ? routeKeyForFile(relative) : `/${relative.split(path.sep).join('/')}`);
+    headers.set('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    applySecurityHeaders(headers, undefined);
+    return new Response(request.method === 'HEAD' ? null : body, { status: found ? 200 : 404, headers });
+  };
+}

@@ -1,0 +1,157 @@
+// The Node.js host: the embedded default (`npm start`) and the tests. It owns everything Node-specific: the libSQL
+// file, migrations at start, serving dist/, the background loop and signal handling.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Client } from '@libsql/client';
+import { createApp } from '../app';
+import { createDb } from '../db';
+import { migrateDatabase, openLocalClient } from '../db/migrate';
+import type { AppConfig, AppDeps } from '../deps';
+import { runScheduledJobs } from '../jobs';
+import { createStaticHandler } from './node-static';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface NodeServerOptions {
+  port: number;
+  /** Interface to bind; undefined listens on all of them (IPv4 and IPv6). */
+  hostname?: string;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  distDir: string;
+  /** Extra origins allowed for non-GET /api requests, e.g. the public https origin behind a proxy. */
+  allowedOrigins: string[];
+  environment: AppConfig['environment'];
+  /** Setup token for the first admin; a random one is made when absent. */
+  adminSetupToken?: string;
+  /** Period of the background loop (outbox, housekeeping); 0 turns it off. */
+  backgroundIntervalMs: number;
+  log: AppDeps['log'];
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  /** The link that creates the first admin, while no admin exists. */
+  adminSetupLink: string | null;
+  close(): Promise<void>;
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): NodeServerOptions {
+  const port = Number(env.PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    hostname: env.HOST || undefined,
+    databaseUrl: env.DATABASE_URL || `file:${path.join(REPO_ROOT, 'data', 'retreat.db')}`,
+    databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
+    distDir: env.DIST_DIR || path.join(REPO_ROOT, 'dist'),
+    allowedOrigins: (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+    adminSetupToken: env.ADMIN_SETUP_TOKEN || undefined,
+    backgroundIntervalMs: Number(env.BACKGROUND_INTERVAL_MS ?? 15_000),
+    log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+  };
+}
+
+/** Runs `job` every `intervalMs` without overlapping runs; failures are logged, never fatal. */
+function startBackgroundLoop(job: () => Promise<void>, intervalMs: number, log: AppDeps['log']) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = job()
+      .catch((err: unknown) => log({ level: 'error', msg: 'background job failed', error: String(err) }))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+async function adminExists(client: Client): Promise<boolean> {
+  const result = await client.execute("SELECT 1 FROM user_roles WHERE role = 'admin' LIMIT 1");
+  return result.rows.length > 0;
+}
+
+export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+  const client = openLocalClient(options.databaseUrl, options.databaseAuthToken);
+  await migrateDatabase(client);
+
+  const pending = new Set<Promise<unknown>>();
+  const adminSetupToken = options.adminSetupToken ?? randomBytes(24).toString('base64url');
+  const deps: AppDeps = {
+    db: createDb(client),
+    sql: client,
+    config: { allowedOrigins: options.allowedOrigins, environment: options.environment, adminSetupToken },
+    now: () => new Date(),
+    log: options.log,
+    waitUntil: (work) => {
+      const tracked = work
+        .catch((err: unknown) => options.log({ level: 'error', msg: 'background work failed', error: String(err) }))
+        .finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+  };
+
+  const app = createApp(deps);
+  const serveStatic = await createStaticHandler(options.distDir);
+  const fetch = (request: Request) => {
+    const { pathname } = new URL(request.url);
+    return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request) : serveStatic(request);
+  };
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch, port: options.port, hostname: options.hostname }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${options.hostname && options.hostname !== '0.0.0.0' && options.hostname !== '::' ? options.hostname : 'localhost'}:${port}`;
+  deps.config.allowedOrigins.push(url);
+
+  const stopLoop = options.backgroundIntervalMs > 0
+    ? startBackgroundLoop(() => runScheduledJobs(deps), options.backgroundIntervalMs, options.log)
+    : async () => {};
+  const adminSetupLink = (await adminExists(client)) ? null : `${url}/create-main-admin#token=${adminSetupToken}`;
+
+  return {
+    url,
+    port,
+    deps,
+    adminSetupLink,
+    async close() {
+      await stopLoop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...pending]);
+      client.close();
+    },
+  };
+}
+
+async function main() {
+  const options = optionsFromEnv();
+  const running = await startNodeServer(options);
+  console.log(`\n  Uus algus retriit: ${running.url}\n  API health:        ${running.url}/api/health`);
+  if (running.adminSetupLink) {
+    console.log(`\n  No admin exists yet. Create the first one (this link works until then):\n  ${running.adminSetupLink}`);
+  }
+  console.log('');
+  const shutdown = () => {
+    running.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

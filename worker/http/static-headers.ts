@@ -1,0 +1,74 @@
+import { SECURITY_HEADERS, pageCsp } from './security-headers';
+
+/**
+ * The Cloudflare `_headers` format, shared by the build (which writes dist/_headers) and the Node host (which reads
+ * it), so both hosts send the same headers for the same static file. Rules are exact paths or prefixes ending in
+ * `*`; the writer never repeats a header across matching rules (Cloudflare would join the values with a comma).
+ */
+export type HeaderRules = { pattern: string; headers: [string, string][] }[];
+
+/** The URL path a built HTML file answers to: index.html → /, kkk.html → /kkk, a/index.html → /a. */
+export function routeKeyForFile(relativePath: string): string {
+  const posix = `/${relativePath.replace(/\\/g, '/').replace(/^\/+/, '')}`;
+  const withoutExt = posix.replace(/\.html$/, '');
+  const withoutIndex = withoutExt.replace(/\/index$/, '');
+  return withoutIndex === '' ? '/' : withoutIndex;
+}
+
+const META_TAG = /<meta\b[^>]*http-equiv\s*=\s*["']?content-security-policy["']?[^>]*>/i;
+const CONTENT_ATTR = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&#39;|&#x27;|&apos;/gi, "'")
+    .replace(/&quot;|&#34;/gi, '"')
+    .replace(/&lt;/gi, '<')
+    .replace(/&gt;/gi, '>')
+    .replace(/&amp;/gi, '&');
+}
+
+/** The policy of a page's <meta http-equiv="content-security-policy">, whatever the attribute order or quoting. */
+export function metaCspOf(html: string): string | null {
+  const tag = META_TAG.exec(html)?.[0];
+  const match = tag ? CONTENT_ATTR.exec(tag) : null;
+  const value = match?.[1] ?? match?.[2];
+  return value === undefined ? null : decodeEntities(value);
+}
+
+export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
+  const rules: HeaderRules = [
+    { pattern: '/*', headers: Object.entries(SECURITY_HEADERS) },
+    { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
+  ];
+  for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
+    if (page.metaCsp) rules.push({ pattern: page.route, headers: [['Content-Security-Policy', pageCsp(page.metaCsp)]] });
+  }
+  return rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join('\n')).join('\n') + '\n';
+}
+
+export function parseHeadersFile(text: string): HeaderRules {
+  const rules: HeaderRules = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (rule && colon > 0) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
+}
+
+export function headersFor(rules: HeaderRules, pathname: string): Headers {
+  const headers = new Headers();
+  for (const rule of rules) {
+    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
+  }
+  return headers;
+}

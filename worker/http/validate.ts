@@ -1,0 +1,19 @@
+import { zValidator } from '@hono/zod-validator';
+import type { z } from 'zod';
+import type { FieldIssue } from '../../src/lib/api-errors';
+import { ApiError } from './errors';
+
+export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/**
+ * Validates a JSON body with the same zod schema the form uses; an invalid body becomes a 422 with one entry per
+ * field, so the island can show each message under its field.
+ */
+export const validJson = <T extends z.ZodType>(schema: T) =>
+  zValidator('json', schema, (result) => {
+    if (!result.success) {
+      throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+    }
+  });

@@ -1,0 +1,29 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { authAttempts, authTokens, sessions } from './db/schema';
+import type { AppDeps } from './deps';
+
+/** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
+export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Expired or used tokens and dead sessions are kept a day so a late click still gets a precise error. */
+export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Periodic work, run by each host's scheduler (Node: the background loop; Workers: the cron trigger). Later
+ * capabilities add their steps here (the e-mail outbox dispatcher). Each step is idempotent, so an overlap or a
+ * retry after a crash is harmless.
+ */
+export async function runScheduledJobs(deps: AppDeps): Promise<void> {
+  await pruneAuthData(deps);
+}
+
+export async function pruneAuthData({ db, now }: Pick<AppDeps, 'db' | 'now'>) {
+  const current = now().getTime();
+  const attemptCutoff = new Date(current - AUTH_ATTEMPT_RETENTION_MS).toISOString();
+  const expiredCutoff = new Date(current - EXPIRED_GRACE_MS).toISOString();
+  const [attempts, tokens, deadSessions] = await db.batch([
+    db.delete(authAttempts).where(lt(authAttempts.createdAt, attemptCutoff)),
+    db.delete(authTokens).where(or(lt(authTokens.expiresAt, expiredCutoff), and(isNotNull(authTokens.usedAt), lt(authTokens.usedAt, expiredCutoff)))),
+    db.delete(sessions).where(or(lt(sessions.expiresAt, expiredCutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, expiredCutoff)))),
+  ]);
+  return { attempts: attempts.rowsAffected, tokens: tokens.rowsAffected, sessions: deadSessions.rowsAffected };
+}
