@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type ExecutionContext } from 'hono';
 import type { AppEnv } from './app-env';
 import type { AppDeps } from './deps';
 import { onError, onNotFound } from './http/error-handler';
@@ -10,7 +10,7 @@ import { healthRoutes } from './routes/health';
 
 /** On Workers, background work must hang off the request's own ExecutionContext, not a shared one. */
 function withRequestWaitUntil(deps: AppDeps, c: Context): AppDeps {
-  let ctx: ExecutionContext | undefined;
+  let ctx: ExecutionContext;
   try {
     ctx = c.executionCtx;
   } catch {

@@ -4,6 +4,7 @@ import { createApp } from '../../worker/app';
 import { MAX_BODY_BYTES } from '../../worker/http/body-rules';
 import { ApiError } from '../../worker/http/errors';
 import { validJson } from '../../worker/http/validate';
+import { readJson } from '../helpers/http';
 import { serveOnLoopback } from '../helpers/serve';
 import { createTestDeps } from '../helpers/test-deps';
 
@@ -43,7 +44,7 @@ describe('health', () => {
   it('answers ok after a real query', async () => {
     const res = await fetch(`${server.origin}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await readJson(res)).toEqual({ status: 'ok', db: 'ok' });
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
@@ -54,7 +55,7 @@ describe('health', () => {
     try {
       const res = await fetch(`${s.origin}/api/health`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+      expect(await readJson(res)).toEqual({ status: 'error', db: 'unavailable' });
     } finally {
       await s.close();
       await broken.cleanup();
@@ -67,19 +68,19 @@ describe('error shape', () => {
     const res = await fetch(`${server.origin}/api/does-not-exist`);
     expect(res.status).toBe(404);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(await readJson(res)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
   it('400 for malformed JSON', async () => {
     const res = await post('/api/test/echo', '{"name": "Mari",');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('malformed_json');
+    expect((await readJson(res)).error.code).toBe('malformed_json');
   });
 
   it('413 for a body over 64 KB, announced by Content-Length', async () => {
     const res = await post('/api/test/echo', JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES), age: 1 }));
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect((await readJson(res)).error.code).toBe('payload_too_large');
   });
 
   it('413 for a streamed body over 64 KB without Content-Length', async () => {
@@ -98,19 +99,19 @@ describe('error shape', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect((await readJson(res)).error.code).toBe('payload_too_large');
   });
 
   it('415 for a body that is not JSON', async () => {
     const res = await post('/api/test/echo', 'name=Mari', { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(415);
-    expect((await res.json()).error.code).toBe('unsupported_media_type');
+    expect((await readJson(res)).error.code).toBe('unsupported_media_type');
   });
 
   it('422 with field details for a body that breaks the schema', async () => {
     const res = await post('/api/test/echo', JSON.stringify({ name: 'M', age: 'old', extra: true }));
     expect(res.status).toBe(422);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.details).toEqual(
       expect.arrayContaining([
@@ -124,7 +125,7 @@ describe('error shape', () => {
   it('passes a valid body through to the route', async () => {
     const res = await post('/api/test/echo', JSON.stringify({ name: 'Mari', age: 30 }));
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ received: { name: 'Mari', age: 30 } });
+    expect(await readJson(res)).toEqual({ received: { name: 'Mari', age: 30 } });
   });
 
   it('500 without internals for an unexpected exception, with the details only in the log', async () => {
@@ -141,7 +142,7 @@ describe('error shape', () => {
   it('keeps the code of an expected ApiError', async () => {
     const res = await fetch(`${server.origin}/api/test/expected`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
+    expect((await readJson(res)).error.code).toBe('not_found');
   });
 });
 
@@ -149,7 +150,7 @@ describe('CSRF origin check', () => {
   it('403 for a cross-origin POST, before the body is looked at', async () => {
     const res = await post('/api/test/echo', 'not even json', { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('forbidden_origin');
+    expect((await readJson(res)).error.code).toBe('forbidden_origin');
   });
 
   it('403 for a POST without an Origin header', async () => {

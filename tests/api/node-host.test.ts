@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHeadersFile } from '../../worker/http/static-headers';
+import { readJson } from '../helpers/http';
 import { startNodeServer, type RunningServer } from '../../worker/hosts/node';
 
 // The Node host end to end: a fresh database file is created and migrated at start, dist/ is served the way
@@ -56,7 +57,7 @@ describe('Node host', () => {
   it('created and migrated the database file, and the API answers over it', async () => {
     expect(existsSync(path.join(dir, 'data', 'retreat.db'))).toBe(true);
     const res = await fetch(`${server.url}/api/health`);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await readJson(res)).toEqual({ status: 'ok', db: 'ok' });
     const tables = await server.deps.sql.execute("SELECT name FROM sqlite_master WHERE type = 'table'");
     expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['bookings', 'guests', 'users', 'email_outbox']));
   });
@@ -99,7 +100,7 @@ describe('Node host', () => {
   it('sends /api paths to the API, not to the static 404 page', async () => {
     const res = await fetch(`${server.url}/api/nope`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
+    expect((await readJson(res)).error.code).toBe('not_found');
   });
 
   it('offers the first-admin setup link only while no admin exists', async () => {

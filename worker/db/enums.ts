@@ -1,0 +1,54 @@
+/**
+ * Closed value sets stored in the database. Kept free of imports so zod schemas, services and (if ever needed)
+ * browser code can reuse them without pulling drizzle in. The schema turns most of them into CHECK constraints.
+ */
+
+/** Booking status (admin spec section 4). */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Payment status: the four an admin picks, plus 'failed', which the retreat booking list also shows. */
+export const PAYMENT_STATUSES = ['pending', 'partial', 'paid', 'overdue', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Room type: single/shared/double in the admin screens, 'private' seen in the booking form schema. */
+export const ROOM_TYPES = ['single', 'shared', 'double', 'private'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const ROOM_SHARING_PREFERENCES = ['shared', 'private'] as const;
+export type RoomSharingPreference = (typeof ROOM_SHARING_PREFERENCES)[number];
+
+export const BED_TYPE_PREFERENCES = ['single_bed', 'double_bed'] as const;
+export type BedTypePreference = (typeof BED_TYPE_PREFERENCES)[number];
+
+/** Public booking form: experience level and travel mode. */
+export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const TRAVEL_MODES = ['alone', 'with-companions'] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
+/** Who created a booking. */
+export const BOOKING_SOURCES = ['public_form', 'admin'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Audit severities (admin spec section 9). */
+export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+
+/** 'logged' = no mail provider configured; the message was printed to the console instead (DESIGN section 6). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const AUTH_TOKEN_PURPOSES = ['email_confirmation', 'password_reset'] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/**
+ * Rate-limit buckets. Deliberately NOT a CHECK constraint: adding a bucket must not need a table rebuild.
+ * 'signin' and 'signup' share the per-e-mail limit; 'email_send' is the per-IP limit on mail-sending endpoints.
+ */
+export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'email_send'] as const;
+export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];

@@ -1,0 +1,658 @@
+/**
+ * The whole database (DESIGN.md section 3). libSQL / SQLite dialect.
+ *
+ * Conventions:
+ * - snake_case column names, spelled out explicitly so the SQL reads the same as the spec.
+ * - Money is integer cents in columns ending in `_cents`; a CHECK rejects REAL values (SQLite would otherwise
+ *   happily store 12.5 in an INTEGER column) and negatives.
+ * - Dates and timestamps are ISO-8601 text: timestamps like `2025-11-14T08:00:00.000Z` (the format of
+ *   `Date#toISOString()`, which the SQL default below also produces), calendar dates like `2025-11-14`.
+ * - Every change to this file ships as a new migration (`npx drizzle-kit generate`).
+ */
+import { relations, sql, type SQL } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
+import {
+  AUDIT_SEVERITIES,
+  AUTH_TOKEN_PURPOSES,
+  BED_TYPE_PREFERENCES,
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  EXPERIENCE_LEVELS,
+  OUTBOX_STATUSES,
+  PAYMENT_STATUSES,
+  ROOM_SHARING_PREFERENCES,
+  ROOM_TYPES,
+  TRAVEL_MODES,
+  USER_ROLES,
+  type AuthAttemptKind,
+} from './enums';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+/**
+ * SQL default for timestamps, same shape as `new Date().toISOString()`. Services usually pass the injected clock's
+ * value explicitly; the default keeps raw inserts (seeds, manual fixes) honest.
+ * Caveat for future migrations: SQLite refuses `ALTER TABLE ADD COLUMN` with a non-constant default, so a new
+ * timestamp column on an existing table must be added without this default (or via a table rebuild).
+ */
+const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+const createdAt = () => text('created_at').notNull().default(isoNow);
+const updatedAt = () =>
+  text('updated_at')
+    .notNull()
+    .default(isoNow)
+    .$onUpdateFn(() => new Date().toISOString());
+
+const uuidPk = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+/**
+ * A column as a bare identifier for CHECK constraints. Drizzle would otherwise write "table"."column", which breaks
+ * when drizzle-kit rebuilds a table in a later migration (it creates `__new_<table>` with the same CHECKs).
+ */
+function col(column: AnySQLiteColumn): SQL {
+  return sql`${sql.identifier(column.name)}`;
+}
+
+/** `column IN ('a', 'b')`, with literals inlined because DDL cannot carry bound parameters. */
+function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return sql`${col(column)} IN (${sql.raw(list)})`;
+}
+
+/** Nullable enum column: NULL or one of the values. */
+function nullOrOneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
+  return sql`${col(column)} IS NULL OR ${oneOf(column, values)}`;
+}
+
+/** Money: NULL, or a non-negative INTEGER (never REAL). */
+function centsCheck(name: string, column: AnySQLiteColumn) {
+  const c = col(column);
+  return check(name, sql`${c} IS NULL OR (typeof(${c}) = 'integer' AND ${c} >= 0)`);
+}
+
+/** E-mails are stored lowercased; SQLite's lower() folds ASCII only, which is enough to catch a forgotten toLowerCase(). */
+function lowercaseCheck(name: string, column: AnySQLiteColumn) {
+  const c = col(column);
+  return check(name, sql`${c} IS NULL OR ${c} = lower(${c})`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// JSON payloads (stored as TEXT)
+
+/** Additional service on a booking (admin spec section 3); price in cents like every other amount. */
+export interface AdditionalServiceItem {
+  name: string;
+  price_cents: number;
+  date?: string | null;
+  start_time?: string | null;
+  end_time?: string | null;
+  address?: string | null;
+  service_provider?: string | null;
+}
+
+/** Companion as shown on the booking (admin spec section 3). */
+export interface CompanionItem {
+  first_name: string;
+  last_name: string;
+  age: number | null;
+  custom_price_cents?: number | null;
+}
+
+export interface EmergencyContact {
+  name: string;
+  phone: string;
+  relationship: string;
+}
+
+export interface HealthInfo {
+  medical_conditions?: string | null;
+  medications?: string | null;
+  allergies?: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts
+
+/** Accounts. Also the spec's "profile" (id, email, first_name, last_name, created_at): one row per person. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: uuidPk(),
+    email: text('email').notNull().unique(),
+    /**
+     * argon2id PHC string. NOT NULL on purpose: every way to get an account (sign-up, `admin:create`) sets a
+     * password, and a NULL hash is one forgotten check away from a password-less login.
+     */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    emailConfirmedAt: text('email_confirmed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_created_at_idx').on(t.createdAt), lowercaseCheck('users_email_lowercase', t.email)],
+);
+
+/**
+ * Roles. No row means 'user' (spec). The composite primary key is the unique(user_id, role) rule, so no surrogate
+ * id is needed; a role change deletes the user's rows and inserts one.
+ */
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    // "is there any admin?" (setup screens) and admin listings
+    index('user_roles_role_idx').on(t.role),
+    check('user_roles_role_valid', oneOf(t.role, USER_ROLES)),
+  ],
+);
+
+/**
+ * One row per sign-in. `id` is the JWT `sid` claim; sensitive endpoints check the row is alive
+ * (revoked_at IS NULL, last_seen_at within 8 h, expires_at in the future).
+ *
+ * Refresh rotation: `refresh_token_hash` is the CURRENT token (SHA-256 hex). On rotation the service moves the old
+ * hash into `session_refresh_tokens` and stores the new one here. A presented hash found in
+ * `session_refresh_tokens` is a reuse: revoke every session with the same `family_id`.
+ * `family_id` equals the first session's id of a sign-in chain; keeping it separate lets a service choose to start a
+ * new session row per rotation without losing the ability to revoke the whole chain.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Idle timeout (8 h) is measured from here. */
+    lastSeenAt: text('last_seen_at').notNull().default(isoNow),
+    /** Absolute lifetime (30 days from sign-in). */
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    /** e.g. 'signout', 'idle_timeout', 'refresh_reuse', 'password_changed', 'role_changed'. Free text for the log. */
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_family_id_idx').on(t.familyId)],
+);
+
+/**
+ * Refresh tokens that have been rotated out. Only their hashes are kept, for reuse detection. `retired_at` lets the
+ * service allow a short grace window (two tabs refreshing at once) before treating a reuse as theft.
+ */
+export const sessionRefreshTokens = sqliteTable(
+  'session_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    retiredAt: text('retired_at').notNull().default(isoNow),
+  },
+  (t) => [index('session_refresh_tokens_session_id_idx').on(t.sessionId)],
+);
+
+/** Single-use e-mail confirmation / password reset tokens; only the SHA-256 hex of the token is stored. */
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    id: uuidPk(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('auth_tokens_purpose_valid', oneOf(t.purpose, AUTH_TOKEN_PURPOSES)),
+  ],
+);
+
+/**
+ * Rate-limit ledger: one row per attempt. `key` is the normalised e-mail (sign-in / sign-up share 3 per 15 min) or
+ * the client IP (per-IP limit on mail-sending endpoints). Integer id: this table is append-heavy and purged by age.
+ * Login records for the "over 10 in 24 h" rule live in audit_logs (action 'login'), as the spec queries them there.
+ */
+export const authAttempts = sqliteTable(
+  'auth_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<AuthAttemptKind>().notNull(),
+    key: text('key').notNull(),
+    success: integer('success', { mode: 'boolean' }).notNull().default(false),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_kind_key_created_idx').on(t.kind, t.key, t.createdAt),
+    index('auth_attempts_created_at_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Guests, customers, retreats, bookings
+
+/**
+ * People who stay at the retreat. A booking form submission inserts one main guest (every time; guests are not
+ * de-duplicated) and one row per named companion.
+ *
+ * Companions are modelled honestly (DESIGN section 3): `is_companion` + `companion_of_guest_id`, and their e-mail
+ * and phone are simply NULL. No placeholder "companion.local" addresses; customer sync filters on is_companion = 0.
+ */
+export const guests = sqliteTable(
+  'guests',
+  {
+    id: uuidPk(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    dateOfBirth: text('date_of_birth'),
+    nationality: text('nationality'),
+    passportNumber: text('passport_number'),
+    dietaryPreferences: text('dietary_preferences', { mode: 'json' }).$type<string[]>(),
+    marketingConsent: integer('marketing_consent', { mode: 'boolean' }).notNull().default(false),
+    isCompanion: integer('is_companion', { mode: 'boolean' }).notNull().default(false),
+    /** Companions go with their main guest; a main guest can only be deleted once no booking points at it. */
+    companionOfGuestId: text('companion_of_guest_id').references((): AnySQLiteColumn => guests.id, {
+      onDelete: 'cascade',
+    }),
+    emergencyContact: text('emergency_contact', { mode: 'json' }).$type<EmergencyContact>(),
+    healthInfo: text('health_info', { mode: 'json' }).$type<HealthInfo>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('guests_email_idx').on(t.email),
+    index('guests_name_idx').on(t.lastName, t.firstName),
+    // admin booking form lists clients ordered by first name
+    index('guests_first_name_idx').on(t.firstName),
+    index('guests_companion_of_idx').on(t.companionOfGuestId),
+    lowercaseCheck('guests_email_lowercase', t.email),
+    // the flag and the link must agree, so neither can be trusted alone by mistake
+    check(
+      'guests_companion_consistent',
+      sql`(${col(t.isCompanion)} = 0 AND ${col(t.companionOfGuestId)} IS NULL) OR (${col(t.isCompanion)} = 1 AND ${col(t.companionOfGuestId)} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** Clients (admin /admin/clients). One per e-mail; kept in step with main guests by the booking flow and "sync". */
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: uuidPk(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull().unique(),
+    phoneNumber: text('phone_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_created_at_idx').on(t.createdAt),
+    index('customers_name_idx').on(t.lastName, t.firstName),
+    lowercaseCheck('customers_email_lowercase', t.email),
+  ],
+);
+
+/** Retreat editions. Integer ids because the spec's URLs show numbers. */
+export const retreats = sqliteTable(
+  'retreats',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /**
+     * Stable key of an edition as the public form names it ('nov-2025'); lets the booking flow find the retreat
+     * for a submitted retreatMonth and lets the seed upsert. Optional: admin-made retreats may have none.
+     */
+    edition: text('edition').unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    location: text('location'),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    arrivalDate: text('arrival_date'),
+    departureDate: text('departure_date'),
+    basePriceCents: integer('base_price_cents'),
+    priceCents: integer('price_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('retreats_start_date_idx').on(t.startDate),
+    index('retreats_end_date_idx').on(t.endDate),
+    centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
+    centsCheck('retreats_price_cents_valid', t.priceCents),
+  ],
+);
+
+/**
+ * Bookings: every column of the admin spec (section 3), amounts in cents, plus the public form's structured answers.
+ *
+ * Idempotency: `idempotency_key` (the Idempotency-Key header) lives here, UNIQUE, instead of in a separate table.
+ * The booking insert itself is then the lock: of two concurrent submits with one key, the second hits the unique
+ * index inside its transaction, rolls back, and replays from the existing row (its id and its outbox e-mail's
+ * state rebuild the response). `idempotency_request_hash` lets the service answer 422 when a key is reused with a
+ * different body. A generic table would add a second write and its own race for no gain while only one endpoint
+ * needs it; the contact form's worst case (a duplicate message) is harmless.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Every booking has a guest. RESTRICT: a guest with bookings cannot vanish under them. */
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'restrict' }),
+    /** CASCADE: the spec's customer delete removes "the customer and all their bookings". */
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** SET NULL: deleting a retreat must not delete people's bookings. */
+    retreatId: integer('retreat_id').references(() => retreats.id, { onDelete: 'set null' }),
+    /** The signed-in account that submitted the form, if any. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+
+    roomType: text('room_type', { enum: ROOM_TYPES }),
+    roomSharingPreference: text('room_sharing_preference', { enum: ROOM_SHARING_PREFERENCES }),
+    bedTypePreference: text('bed_type_preference', { enum: BED_TYPE_PREFERENCES }),
+
+    /** NULL = not set (the edit dialog saves empty amounts as null); read as 0 in balance sums. */
+    totalAmountCents: integer('total_amount_cents'),
+    amountPaidCents: integer('amount_paid_cents'),
+    depositAmountCents: integer('deposit_amount_cents'),
+    depositPaid: integer('deposit_paid', { mode: 'boolean' }).notNull().default(false),
+    balancePaid: integer('balance_paid', { mode: 'boolean' }).notNull().default(false),
+
+    specialRequests: text('special_requests'),
+    /** Legacy single comment: the public form's message goes here (spec). */
+    comment: text('comment'),
+    comments: text('comments'),
+    extraFood: text('extra_food'),
+    additionalServices: text('additional_services', { mode: 'json' }).$type<AdditionalServiceItem[]>(),
+    companions: text('companions', { mode: 'json' }).$type<CompanionItem[]>(),
+
+    bookingDate: text('booking_date'),
+    checkInDate: text('check_in_date'),
+    checkOutDate: text('check_out_date'),
+    arrivalDate: text('arrival_date'),
+    departureDate: text('departure_date'),
+    arrivalTime: text('arrival_time'),
+    departureTime: text('departure_time'),
+
+    /**
+     * Structured copies of the public form's answers. The spec also folds them into special_requests text (kept,
+     * because the screens show that text); these columns make them filterable without parsing prose.
+     */
+    retreatEdition: text('retreat_edition'),
+    experience: text('experience', { enum: EXPERIENCE_LEVELS }),
+    travelWith: text('travel_with', { enum: TRAVEL_MODES }),
+
+    source: text('source', { enum: BOOKING_SOURCES }).notNull().default('public_form'),
+    idempotencyKey: text('idempotency_key').unique(),
+    idempotencyRequestHash: text('idempotency_request_hash'),
+
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_created_at_idx').on(t.createdAt),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_payment_status_idx').on(t.paymentStatus),
+    index('bookings_balance_paid_idx').on(t.balancePaid),
+    index('bookings_guest_id_idx').on(t.guestId),
+    index('bookings_customer_id_idx').on(t.customerId),
+    // retreat detail: bookings of one retreat with status in (confirmed, pending)
+    index('bookings_retreat_status_idx').on(t.retreatId, t.status),
+    index('bookings_user_id_idx').on(t.userId),
+    index('bookings_retreat_edition_idx').on(t.retreatEdition),
+    check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('bookings_room_type_valid', nullOrOneOf(t.roomType, ROOM_TYPES)),
+    check('bookings_room_sharing_valid', nullOrOneOf(t.roomSharingPreference, ROOM_SHARING_PREFERENCES)),
+    check('bookings_bed_type_valid', nullOrOneOf(t.bedTypePreference, BED_TYPE_PREFERENCES)),
+    check('bookings_experience_valid', nullOrOneOf(t.experience, EXPERIENCE_LEVELS)),
+    check('bookings_travel_with_valid', nullOrOneOf(t.travelWith, TRAVEL_MODES)),
+    check('bookings_source_valid', oneOf(t.source, BOOKING_SOURCES)),
+    centsCheck('bookings_total_amount_cents_valid', t.totalAmountCents),
+    centsCheck('bookings_amount_paid_cents_valid', t.amountPaidCents),
+    centsCheck('bookings_deposit_amount_cents_valid', t.depositAmountCents),
+  ],
+);
+
+/** Invoices issued for a booking (number INV-{bookingId}-{6 digits}, due 14 days after issue). */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    issuedAt: text('issued_at').notNull(),
+    dueAt: text('due_at').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    sentTo: text('sent_to'),
+    sentAt: text('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_booking_id_idx').on(t.bookingId), centsCheck('invoices_total_cents_valid', t.totalCents)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages, mail, audit
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Every e-mail, written in the same transaction as its cause and sent later by the dispatcher (DESIGN section 6).
+ * Claiming a row without a 'sending' status: the dispatcher bumps `next_attempt_at` (a lease) and `attempts` with
+ * `UPDATE ... WHERE id = ? AND next_attempt_at = <value it read>`; only the winner of that compare-and-set sends.
+ * Links to the cause use SET NULL so the delivery history outlives a deleted booking or user.
+ */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Template name, e.g. 'booking_confirmation', 'contact_notification', 'password_reset', 'invoice'. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html'),
+    text: text('text'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull().default(isoNow),
+    lastError: text('last_error'),
+    sentAt: text('sent_at'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('email_outbox_status_next_attempt_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_booking_id_idx').on(t.bookingId),
+    index('email_outbox_contact_message_id_idx').on(t.contactMessageId),
+    index('email_outbox_user_id_idx').on(t.userId),
+    check('email_outbox_status_valid', oneOf(t.status, OUTBOX_STATUSES)),
+  ],
+);
+
+/** Security and admin audit trail. `user_id` survives as NULL when the account is deleted (the entry stays). */
+export const auditLogs = sqliteTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'login', 'session_timeout', 'password_reset', 'role_change', 'excessive_login_attempts'. */
+    action: text('action').notNull(),
+    resourceType: text('resource_type'),
+    /** Text because resources mix integer ids (bookings) and UUIDs (users). */
+    resourceId: text('resource_id'),
+    severity: text('severity', { enum: AUDIT_SEVERITIES }).notNull().default('low'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // "login records of this user in the last 24 h"
+    index('audit_logs_user_action_created_idx').on(t.userId, t.action, t.createdAt),
+    index('audit_logs_action_created_idx').on(t.action, t.createdAt),
+    index('audit_logs_created_at_idx').on(t.createdAt),
+    check('audit_logs_severity_valid', oneOf(t.severity, AUDIT_SEVERITIES)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Relations (for db.query.* with `with: { guest: true }` and the like)
+
+export const usersRelations = relations(users, ({ many }) => ({
+  roles: many(userRoles),
+  sessions: many(sessions),
+  authTokens: many(authTokens),
+  bookings: many(bookings),
+  auditLogs: many(auditLogs),
+}));
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one, many }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+  retiredRefreshTokens: many(sessionRefreshTokens),
+}));
+
+export const sessionRefreshTokensRelations = relations(sessionRefreshTokens, ({ one }) => ({
+  session: one(sessions, { fields: [sessionRefreshTokens.sessionId], references: [sessions.id] }),
+}));
+
+export const authTokensRelations = relations(authTokens, ({ one }) => ({
+  user: one(users, { fields: [authTokens.userId], references: [users.id] }),
+}));
+
+export const guestsRelations = relations(guests, ({ one, many }) => ({
+  bookings: many(bookings),
+  companionOf: one(guests, {
+    fields: [guests.companionOfGuestId],
+    references: [guests.id],
+    relationName: 'guest_companions',
+  }),
+  companionGuests: many(guests, { relationName: 'guest_companions' }),
+}));
+
+export const customersRelations = relations(customers, ({ many }) => ({
+  bookings: many(bookings),
+}));
+
+export const retreatsRelations = relations(retreats, ({ many }) => ({
+  bookings: many(bookings),
+}));
+
+export const bookingsRelations = relations(bookings, ({ one, many }) => ({
+  guest: one(guests, { fields: [bookings.guestId], references: [guests.id] }),
+  customer: one(customers, { fields: [bookings.customerId], references: [customers.id] }),
+  retreat: one(retreats, { fields: [bookings.retreatId], references: [retreats.id] }),
+  user: one(users, { fields: [bookings.userId], references: [users.id] }),
+  invoices: many(invoices),
+  emails: many(emailOutbox),
+}));
+
+export const invoicesRelations = relations(invoices, ({ one }) => ({
+  booking: one(bookings, { fields: [invoices.bookingId], references: [bookings.id] }),
+}));
+
+export const contactMessagesRelations = relations(contactMessages, ({ many }) => ({
+  emails: many(emailOutbox),
+}));
+
+export const emailOutboxRelations = relations(emailOutbox, ({ one }) => ({
+  booking: one(bookings, { fields: [emailOutbox.bookingId], references: [bookings.id] }),
+  contactMessage: one(contactMessages, {
+    fields: [emailOutbox.contactMessageId],
+    references: [contactMessages.id],
+  }),
+  user: one(users, { fields: [emailOutbox.userId], references: [users.id] }),
+}));
+
+export const auditLogsRelations = relations(auditLogs, ({ one }) => ({
+  user: one(users, { fields: [auditLogs.userId], references: [users.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Row types
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserRoleRow = typeof userRoles.$inferSelect;
+export type NewUserRoleRow = typeof userRoles.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type SessionRefreshToken = typeof sessionRefreshTokens.$inferSelect;
+export type NewSessionRefreshToken = typeof sessionRefreshTokens.$inferInsert;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type NewAuthToken = typeof authTokens.$inferInsert;
+export type AuthAttempt = typeof authAttempts.$inferSelect;
+export type NewAuthAttempt = typeof authAttempts.$inferInsert;
+export type Guest = typeof guests.$inferSelect;
+export type NewGuest = typeof guests.$inferInsert;
+export type Customer = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;
+export type Retreat = typeof retreats.$inferSelect;
+export type NewRetreat = typeof retreats.$inferInsert;
+export type Booking = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type Invoice = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxRow = typeof emailOutbox.$inferInsert;
+export type AuditLog = typeof auditLogs.$inferSelect;
+export type NewAuditLog = typeof auditLogs.$inferInsert;
