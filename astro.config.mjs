@@ -13,6 +13,8 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [react()],
   vite: { plugins: [tailwindcss()] },
+  // Shiki writes inline styles, which the CSP below forbids; stories have no code blocks anyway.
+  markdown: { syntaxHighlight: false },
   security: {
     // Astro hashes its own inline scripts and styles into a per-page <meta> CSP; the hosts repeat that policy as a
     // header (scripts/csp-headers.ts) so frame-ancestors, which a <meta> policy cannot carry, is enforced as well.

@@ -1,0 +1,46 @@
+/**
+ * Content collections. Editors own the files under the top-level `content/` folder; the schemas live in
+ * src/lib/content-schemas.ts so tests can use them without Astro. A file that breaks its schema fails `astro build`
+ * with the collection, the entry and the field in the message.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import {
+  createGalleryItemSchema,
+  createTeamMemberSchema,
+  extraSchema,
+  faqSchema,
+  programmeDaySchema,
+  siteSettingsSchema,
+  slugFromName,
+  testimonialSchema,
+  treatmentSchema,
+  videoSchema,
+} from './lib/content-schemas';
+
+const json = (folder: string) => glob({ base: `./content/${folder}`, pattern: '**/*.json' });
+
+export const collections = {
+  /** Single entry, id "site": getEntry('settings', 'site'). */
+  settings: defineCollection({
+    loader: glob({ base: './content/settings', pattern: 'site.json' }),
+    schema: siteSettingsSchema,
+  }),
+  programmeDays: defineCollection({ loader: json('programme'), schema: programmeDaySchema }),
+  faq: defineCollection({ loader: json('faq'), schema: faqSchema }),
+  team: defineCollection({ loader: json('team'), schema: ({ image }) => createTeamMemberSchema(image) }),
+  /** Entry id is the participant's slug, derived from the name: /kogemus/{id}. The Markdown body is the story. */
+  testimonials: defineCollection({
+    loader: glob({
+      base: './content/testimonials',
+      pattern: '**/*.md',
+      generateId: ({ entry, data }) =>
+        typeof data.name === 'string' && data.name.trim() !== '' ? slugFromName(data.name) : entry.replace(/\.md$/, ''),
+    }),
+    schema: testimonialSchema,
+  }),
+  treatments: defineCollection({ loader: json('treatments'), schema: treatmentSchema }),
+  extras: defineCollection({ loader: json('extras'), schema: extraSchema }),
+  gallery: defineCollection({ loader: json('gallery'), schema: ({ image }) => createGalleryItemSchema(image) }),
+  videos: defineCollection({ loader: json('videos'), schema: videoSchema }),
+};

@@ -1,0 +1,301 @@
+/**
+ * Schemas of the editor-owned content in `content/` (see src/content.config.ts for where each collection loads from).
+ *
+ * Plain zod, no `astro:content`, so unit tests and scripts can validate content files without Astro. Every object is
+ * strict: a misspelled, missing or extra field fails `astro build` with the file and the field path in the message.
+ *
+ * Images: collections that hold pictures take Astro's `image()` schema helper (so pictures go through the image
+ * pipeline). Outside Astro, pass `imagePathSchema`, which checks the same relative path as a string.
+ */
+import { z } from 'astro/zod';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building blocks
+
+/** A required, trimmed, single-line or multi-line text with an upper bound. */
+const text = (max: number) => z.string().trim().min(1, 'Tekst ei tohi olla tühi').max(max, `Kuni ${max} märki`);
+
+/** Ordering key for lists that editors sort by hand (1 comes first). */
+const order = z.int().min(1);
+
+/** A calendar date as ISO `YYYY-MM-DD`. YAML frontmatter turns an unquoted date into a Date; that is accepted too. */
+export const isoDateSchema = z.preprocess(
+  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+  z.iso.date('Kuupäev peab olema kujul AAAA-KK-PP'),
+);
+
+/** Clock time `H:MM` or `HH:MM` (24 h). */
+const clockTime = z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'Kellaaeg peab olema kujul HH:MM');
+
+/**
+ * A phone number as people read it: `+`, country code, then digits in groups separated by single spaces.
+ * The digits follow the site's phone rule: first digit 1-9, 7 to 16 digits in all.
+ */
+export const displayPhoneSchema = z
+  .string()
+  .regex(/^\+[1-9]\d*( \d+)*$/, 'Telefon peab olema kujul +372 5123 4567')
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 7 && digits <= 16;
+  }, 'Telefonis peab olema 7 kuni 16 numbrit');
+
+const httpsUrlOn = (hostname: RegExp, message: string) =>
+  z.url({ protocol: /^https$/, hostname, error: message });
+
+/**
+ * Stand-in for Astro's `image()` outside Astro: a path relative to the content file, to a raster or SVG image.
+ * (Astro's own helper additionally checks that the file exists and reads its size.)
+ */
+export const imagePathSchema = () =>
+  z
+    .string()
+    .regex(/^\.{1,2}\/[^\s]+\.(avif|gif|jpe?g|png|svg|webp)$/i, 'Pilt peab olema suhteline tee, nt ./pildid/foto.jpg');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers shared with pages
+
+const ESTONIAN_LETTERS: Record<string, string> = { õ: 'o', ä: 'a', ö: 'o', ü: 'u', š: 's', ž: 'z' };
+
+/** URL slug of a person's name: "Kätlin Põder" -> "katlin-poder". Used for /kogemus/{slug}. */
+export function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[õäöüšž]/g, (letter) => ESTONIAN_LETTERS[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The date badge shown for a retreat edition, from ISO start and end dates:
+ * same month "14.-24.11.2025", across months "28.11.-08.12.2025", across years "28.12.2025-08.01.2026".
+ */
+export function formatDateRangeBadge(startDate: string, endDate: string): string {
+  const [sy, sm, sd] = startDate.split('-').map(Number) as [number, number, number];
+  const [ey, em, ed] = endDate.split('-').map(Number) as [number, number, number];
+  if (sy !== ey) return `${pad2(sd)}.${pad2(sm)}.${sy}-${pad2(ed)}.${pad2(em)}.${ey}`;
+  if (sm !== em) return `${pad2(sd)}.${pad2(sm)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
+  return `${pad2(sd)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collections
+
+/** content/programme/*.json: one file per retreat day. */
+export const programmeDaySchema = z.strictObject({
+  day: z.int().min(1).max(10),
+  title: text(80),
+  description: text(600),
+  activities: z.array(text(160)).min(1, 'Lisa vähemalt üks tegevus'),
+});
+
+/** content/faq/*.json: one question per file. */
+export const faqSchema = z.strictObject({
+  order,
+  question: text(200),
+  answer: text(2000),
+});
+
+/** content/team/*.json: the three main people and the supporting team. */
+export const createTeamMemberSchema = <Image extends z.ZodType>(image: () => Image) =>
+  z.strictObject({
+    name: text(100),
+    role: text(120),
+    group: z.enum(['main', 'support']),
+    bio: text(1500),
+    image: image().optional(),
+    imageAlt: text(200).optional(),
+    order,
+  });
+
+/** content/testimonials/*.md: frontmatter below; the Markdown body, when present, is the full story at /kogemus/{slug}. */
+export const testimonialSchema = z.strictObject({
+  name: text(100),
+  date: isoDateSchema,
+  role: text(120),
+  rating: z.int().min(1).max(5),
+  highlight: text(200),
+  text: text(1200),
+  order,
+});
+
+/** content/treatments/*.json: body and face treatments (/kehahooldus). */
+export const treatmentSchema = z.strictObject({
+  name: text(100),
+  area: z.enum(['body', 'face']),
+  description: text(800),
+  /** Icon key, e.g. "sparkles"; the page maps keys to inline SVG icons. */
+  icon: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Ikooni nimi: väiketähed ja sidekriipsud, nt "sparkles"'),
+  benefits: z.array(text(200)).min(1, 'Lisa vähemalt üks kasu'),
+  order,
+});
+
+/** content/extras/*.json: additional paid services (/lisateenused). */
+export const extraSchema = z.strictObject({
+  name: text(100),
+  description: text(800),
+  benefits: z.array(text(200)).min(1, 'Lisa vähemalt üks kasu'),
+  order,
+});
+
+/** content/gallery/*.json: one picture per file, the image file beside it. */
+export const createGalleryItemSchema = <Image extends z.ZodType>(image: () => Image) =>
+  z.strictObject({
+    image: image(),
+    alt: text(200),
+    order,
+  });
+
+/** content/videos/*.json: YouTube videos (played from youtube-nocookie.com, thumbnails from i.ytimg.com, per the CSP). */
+export const videoSchema = z.strictObject({
+  title: text(150),
+  duration: z.string().regex(/^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/, 'Kestus peab olema kujul M:SS või H:MM:SS'),
+  embedId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'YouTube video id: 11 märki'),
+  description: text(600),
+  thumbnail: httpsUrlOn(/^i\.ytimg\.com$/, 'Pisipilt peab tulema aadressilt https://i.ytimg.com/ (CSP lubab ainult seda)'),
+  /** Shown as one of the landing page's intro videos. */
+  featured: z.boolean(),
+  order,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Site settings (content/settings/site.json, a single entry)
+
+const retreatEditionSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z]{3}-\d{4}$/, 'Id kujul kuu-aasta, nt nov-2025'),
+    label: text(60),
+    startDate: z.iso.date('Kuupäev peab olema kujul AAAA-KK-PP'),
+    endDate: z.iso.date('Kuupäev peab olema kujul AAAA-KK-PP'),
+    badge: z.string(),
+  })
+  .superRefine((edition, ctx) => {
+    if (edition.endDate <= edition.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Lõpukuupäev peab olema pärast alguskuupäeva' });
+      return;
+    }
+    const expected = formatDateRangeBadge(edition.startDate, edition.endDate);
+    if (edition.badge !== expected) {
+      ctx.addIssue({ code: 'custom', path: ['badge'], message: `Märk ei vasta kuupäevadele, peaks olema "${expected}"` });
+    }
+  });
+
+const euros = z.int().positive();
+
+const priceSchema = z
+  .strictObject({
+    currency: z.literal('EUR'),
+    /** The all-inclusive price per person, whole euros. */
+    amountEur: euros,
+    /** The struck-through former price. */
+    compareAtEur: euros,
+    fullPayment: z.strictObject({ amountEur: euros, discountPercent: z.int().min(1).max(50) }),
+    instalments: z.strictObject({ count: z.int().min(2).max(12), amountEur: euros, interestFree: z.boolean() }),
+    deferred: z.strictObject({ fromEur: euros, maxMonths: z.int().min(2).max(60) }),
+    bankTransfer: z.boolean(),
+    companyInvoice: z.boolean(),
+    bookingFeeRefundable: z.boolean(),
+  })
+  .superRefine((price, ctx) => {
+    if (price.compareAtEur <= price.amountEur) {
+      ctx.addIssue({ code: 'custom', path: ['compareAtEur'], message: 'Läbikriipsutatud hind peab olema suurem kui hind' });
+    }
+    const discounted = Math.round((price.amountEur * (100 - price.fullPayment.discountPercent)) / 100);
+    if (price.fullPayment.amountEur !== discounted) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fullPayment', 'amountEur'],
+        message: `${price.fullPayment.discountPercent}% soodustusega hind peaks olema ${discounted}`,
+      });
+    }
+    if (price.instalments.count * price.instalments.amountEur !== price.amountEur) {
+      ctx.addIssue({ code: 'custom', path: ['instalments', 'amountEur'], message: 'Osamaksete summa peab võrduma hinnaga' });
+    }
+  });
+
+const statSchema = z.strictObject({ value: text(12), label: text(60) });
+
+export const siteSettingsSchema = z.strictObject({
+  siteName: text(60),
+  retreatName: text(80),
+  tagline: text(200),
+  venue: z.strictObject({ place: text(60), island: text(60), country: text(60) }),
+  retreat: z.strictObject({
+    durationDays: z.int().min(1).max(30),
+    minAge: z.int().min(0).max(99),
+    registrationClosesDaysBefore: z
+      .strictObject({ min: z.int().min(0), max: z.int().min(0) })
+      .refine((range) => range.min <= range.max, { path: ['max'], message: 'max peab olema vähemalt min' }),
+    contactWithinHours: z.int().positive(),
+  }),
+  editions: z
+    .array(retreatEditionSchema)
+    .min(1)
+    .superRefine((editions, ctx) => {
+      const seen = new Set<string>();
+      editions.forEach((edition, index) => {
+        if (seen.has(edition.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Korduv id "${edition.id}"` });
+        seen.add(edition.id);
+      });
+    }),
+  price: priceSchema,
+  schedule: z.array(z.strictObject({ start: clockTime, end: clockTime, activity: text(80) })).min(1),
+  included: z.array(text(200)).min(1),
+  excluded: z.array(text(200)).min(1),
+  /** Menu note, e.g. that meat can be added for a fee. */
+  menuNote: text(200),
+  /** "Hinnas sisaldub" list on the booking page, which words a few items differently from `included`. */
+  bookingInclusions: z.array(text(200)).min(1),
+  treatments: z.strictObject({ bodyPerDay: z.int().min(0), facePerDay: z.int().min(0), totalValueOverEur: euros }),
+  terms: z.strictObject({
+    lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
+    depositPercent: z.int().min(1).max(100),
+    finalPaymentDaysBefore: z.int().min(0),
+    minParticipants: z.int().min(1),
+    /** From the most days before the start down to 0: the first row whose `fromDaysBefore` is reached applies. */
+    cancellation: z
+      .array(
+        z.strictObject({
+          fromDaysBefore: z.int().min(0),
+          refundPercent: z.int().min(0).max(100),
+          feePercent: z.int().min(0).max(100),
+        }),
+      )
+      .min(1),
+    passportValidMonths: z.int().min(0),
+    changeNoticeDays: z.int().min(0),
+  }),
+  contacts: z.strictObject({
+    whatsapp: displayPhoneSchema,
+    /** Greeting prefilled in the WhatsApp message. */
+    whatsappGreeting: text(200),
+    phone: displayPhoneSchema,
+    email: z.email('Vigane e-posti aadress'),
+    office: text(60),
+    openingHours: z.array(z.strictObject({ days: text(30), hours: text(30) })).min(1),
+    emergency: text(120),
+  }),
+  social: z.strictObject({
+    instagram: httpsUrlOn(/^(www\.)?instagram\.com$/, 'Instagrami link peab algama https://www.instagram.com/'),
+    facebook: httpsUrlOn(/^(www\.|m\.)?facebook\.com$/, 'Facebooki link peab algama https://www.facebook.com/'),
+  }),
+  stats: z.strictObject({
+    landing: z.array(statSchema).min(1),
+    gallery: z.array(statSchema).min(1),
+  }),
+});
+
+export type ProgrammeDay = z.infer<typeof programmeDaySchema>;
+export type FaqItem = z.infer<typeof faqSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type Treatment = z.infer<typeof treatmentSchema>;
+export type Extra = z.infer<typeof extraSchema>;
+export type Video = z.infer<typeof videoSchema>;
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** The schemas with images checked as relative paths, for validation outside Astro. */
+export const teamMemberSchema = createTeamMemberSchema(imagePathSchema);
+export const galleryItemSchema = createGalleryItemSchema(imagePathSchema);
