@@ -25,6 +25,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'kkk.html'), page('kkk'));
   await writeFile(path.join(dist, 'kogemus', 'mari.html'), page('mari'));
   await writeFile(path.join(dist, '404.html'), page('Oops! Page not found'));
+  await writeFile(path.join(dist, 'kogemus', '404.html'), page('Tunnistust ei leitud'));
   await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
   await writeFile(
     path.join(dist, '_headers'),
@@ -80,6 +81,16 @@ describe('Node host', () => {
     expect(await res.text()).toContain('Oops! Page not found');
     expect(res.headers.get('Content-Security-Policy')).toContain('sha256-404');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('answers an unknown path under a folder with that folder\'s own 404 page, as Workers assets do', async () => {
+    for (const url of ['/kogemus/tundmatu-nimi', '/kogemus/a/b']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).toContain('Tunnistust ei leitud');
+    }
+    const outside = await fetch(`${server.url}/muu/tundmatu`);
+    expect(await outside.text()).toContain('Oops! Page not found');
   });
 
   it('never serves files outside dist/ or the _headers file', async () => {

@@ -28,6 +28,14 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Files the build leaves for the hosts' own use, never served. */
 const PRIVATE_FILES = new Set(['_headers', '_redirects', '.assetsignore']);
 
+function safeDecode(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
 async function isFile(file: string): Promise<boolean> {
   return stat(file).then((s) => s.isFile(), () => false);
 }
@@ -38,13 +46,8 @@ export async function createStaticHandler(distDir: string) {
 
   /** Maps a URL path to a file under dist/, never outside it. */
   async function resolve(pathname: string): Promise<string | null> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return null;
-    }
-    if (decoded.includes('\0') || decoded.includes('\\')) return null;
+    const decoded = safeDecode(pathname);
+    if (decoded === null || decoded.includes('\0') || decoded.includes('\\')) return null;
     const clean = path.posix.normalize(decoded).replace(/\/+$/, '');
     const candidates = clean === '' ? ['/index.html'] : [clean, `${clean}.html`, `${clean}/index.html`];
     for (const candidate of candidates) {
@@ -55,12 +58,27 @@ export async function createStaticHandler(distDir: string) {
     return null;
   }
 
+  /**
+   * Like Workers assets' "404-page" mode: the 404.html nearest to the requested path, walking up to dist/404.html
+   * (so /kogemus/unknown gets dist/kogemus/404.html, "Tunnistust ei leitud").
+   */
+  async function nearestNotFoundPage(pathname: string): Promise<string> {
+    let dir = path.posix.dirname(safeDecode(pathname) ?? '/');
+    while (dir !== '/' && dir !== '.') {
+      const file = path.join(root, dir, '404.html');
+      if (file.startsWith(root + path.sep) && (await isFile(file))) return file;
+      dir = path.posix.dirname(dir);
+    }
+    return path.join(root, '404.html');
+  }
+
   return async function serveStatic(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
-    const found = await resolve(new URL(request.url).pathname);
-    const file = found ?? path.join(root, '404.html');
+    const { pathname } = new URL(request.url);
+    const found = await resolve(pathname);
+    const file = found ?? (await nearestNotFoundPage(pathname));
     const body = await readFile(file).catch(() => null);
     if (!body) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
