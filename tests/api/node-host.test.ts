@@ -101,6 +101,27 @@ describe('Node host', () => {
     }
   });
 
+  it('compresses text with brotli or gzip as the client accepts, and leaves it plain otherwise', async () => {
+    const { request } = await import('node:http');
+    const get = (encoding: string | undefined) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; bytes: number }>((resolve, reject) => {
+        const req = request(`${server.url}/kkk`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, bytes }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect((await get('gzip, deflate, br')).encoding).toBe('br');
+    expect((await get('gzip')).encoding).toBe('gzip');
+    const plain = await get(undefined);
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.vary).toBe('Accept-Encoding');
+    // fetch() decodes transparently: the page is still the page.
+    expect(await (await fetch(`${server.url}/kkk`)).text()).toContain('<h1>kkk</h1>');
+  });
+
   it('caches hashed build assets for a year', async () => {
     const res = await fetch(`${server.url}/_astro/app.abc.js`);
     expect(res.status).toBe(200);

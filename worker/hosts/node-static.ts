@@ -2,6 +2,7 @@
 // "auto-trailing-slash", not_found_handling "404-page"), with the headers the build wrote into dist/_headers.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { applySecurityHeaders } from '../http/security-headers';
 import { headersFor, parseHeadersFile, routeKeyForFile } from '../http/static-headers';
 
@@ -25,6 +26,35 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** Text worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.webmanifest', '.xml', '.txt', '.svg']);
+
+/**
+ * What Workers does at the edge: brotli or gzip for text. dist/ never changes while the server runs, so each
+ * file is compressed once and kept.
+ */
+function compressor() {
+  const cache = new Map<string, Buffer>();
+  return (file: string, body: Buffer, encoding: 'br' | 'gzip'): Buffer => {
+    const key = `${encoding}:${file}`;
+    let packed = cache.get(key);
+    if (!packed) {
+      packed = encoding === 'br'
+        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipSync(body, { level: 9 });
+      cache.set(key, packed);
+    }
+    return packed;
+  };
+}
+
+function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
 /** Files the build leaves for the hosts' own use, never served. */
 const PRIVATE_FILES = new Set(['_headers', '_redirects', '.assetsignore']);
 
@@ -43,6 +73,7 @@ async function isFile(file: string): Promise<boolean> {
 export async function createStaticHandler(distDir: string) {
   const root = path.resolve(distDir);
   const rules = parseHeadersFile(await readFile(path.join(root, '_headers'), 'utf8').catch(() => ''));
+  const compress = compressor();
 
   /** Maps a URL path to a file under dist/, never outside it. */
   async function resolve(pathname: string): Promise<string | null> {
@@ -87,6 +118,15 @@ export async function createStaticHandler(distDir: string) {
     headers.set('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
     applySecurityHeaders(headers, undefined);
-    return new Response(request.method === 'HEAD' ? null : body, { status: found ? 200 : 404, headers });
+    let payload = body;
+    if (COMPRESSIBLE.has(path.extname(file))) {
+      headers.set('Vary', 'Accept-Encoding');
+      const encoding = preferredEncoding(request.headers.get('Accept-Encoding'));
+      if (encoding) {
+        payload = compress(file, body, encoding);
+        headers.set('Content-Encoding', encoding);
+      }
+    }
+    return new Response(request.method === 'HEAD' ? null : payload, { status: found ? 200 : 404, headers });
   };
 }

@@ -1,0 +1,88 @@
+// npm run bench:pages — for every page in dist/, the gzipped bytes of the HTML and of the CSS and JavaScript it
+// loads (stylesheets, scripts, island components and renderers, and their static imports, each counted once per
+// page). Prints a table and flags pages over their JavaScript budget.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { routeKeyForFile } from '../../worker/http/static-headers';
+
+const DIST = path.resolve(process.argv[2] ?? 'dist');
+const KB = 1024;
+/** JavaScript budgets, gzipped. Content pages ship no framework; form and app pages hydrate React islands. */
+const DEFAULT_JS_BUDGET = 10 * KB;
+const JS_BUDGETS: Record<string, number> = { '/broneering': 85 * KB, '/kontakt': 85 * KB, '/auth': 85 * KB };
+
+const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+const fileCache = new Map<string, Buffer | null>();
+
+async function readAsset(urlPath: string): Promise<Buffer | null> {
+  const clean = urlPath.split(/[?#]/)[0] ?? '';
+  if (!clean.startsWith('/') || clean.startsWith('//')) return null; // external: not ours to count
+  if (!fileCache.has(clean)) fileCache.set(clean, await readFile(path.join(DIST, clean)).catch(() => null));
+  return fileCache.get(clean) ?? null;
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+
+/** A module and everything it imports statically (what the browser must fetch before running it). */
+async function moduleGraph(entry: string, seen: Set<string>): Promise<void> {
+  if (seen.has(entry)) return;
+  const code = await readAsset(entry);
+  if (!code) return;
+  seen.add(entry);
+  const text = code.toString('utf8');
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+|\/[^"']+)["']/g)) {
+    const spec = m[1]!;
+    await moduleGraph(spec.startsWith('/') ? spec : path.posix.join(path.posix.dirname(entry), spec), seen);
+  }
+}
+
+async function measure(file: string) {
+  const html = await readFile(path.join(DIST, file), 'utf8');
+  let css = 0;
+  let js = 0;
+  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) css += gz(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = m[0];
+    if (/rel\s*=\s*["']stylesheet["']/i.test(tag)) {
+      const asset = await readAsset(attr(tag, 'href') ?? '');
+      if (asset) css += gz(asset);
+    }
+  }
+  const modules = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs = '', body = ''] = m;
+    if (/type\s*=\s*["']application\/(ld\+)?json["']/i.test(attrs)) continue; // data, not code
+    const src = attr(attrs, 'src');
+    if (src) await moduleGraph(src, modules);
+    else if (body.trim()) {
+      js += gz(body);
+      for (const imp of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\/[^"']+)["']/g)) await moduleGraph(imp[1]!, modules);
+    }
+  }
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(m[0], name);
+      if (url) await moduleGraph(url, modules);
+    }
+  }
+  for (const m of modules) js += gz((await readAsset(m))!);
+  return { html: gz(html), css, js };
+}
+
+const files = (await readdir(DIST, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+const rows = await Promise.all(files.map(async (f) => ({ route: routeKeyForFile(f), ...(await measure(f)) })));
+rows.sort((a, b) => a.route.localeCompare(b.route));
+
+const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`.padStart(9);
+console.log(`${'route'.padEnd(34)} ${'html gz'.padStart(9)} ${'css gz'.padStart(9)} ${'js gz'.padStart(9)}  js budget`);
+let over = 0;
+for (const r of rows) {
+  const budget = JS_BUDGETS[r.route] ?? DEFAULT_JS_BUDGET;
+  const ok = r.js <= budget;
+  if (!ok) over++;
+  console.log(`${r.route.padEnd(34)} ${fmt(r.html)} ${fmt(r.css)} ${fmt(r.js)}  ${ok ? 'ok' : 'OVER'} (≤ ${budget / KB} KB)`);
+}
+const maxJs = Math.max(...rows.map((r) => r.js));
+console.log(`\n${rows.length} pages; largest JS ${(maxJs / KB).toFixed(1)} KB gz; ${over} over budget`);
+process.exitCode = over > 0 ? 1 : 0;
