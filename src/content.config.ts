@@ -7,15 +7,16 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import {
   createGalleryItemSchema,
+  createSiteSettingsSchema,
   createTeamMemberSchema,
+  createVideoSchema,
   extraSchema,
   faqSchema,
+  legalPageSchema,
   programmeDaySchema,
-  siteSettingsSchema,
   slugFromName,
   testimonialSchema,
   treatmentSchema,
-  videoSchema,
 } from './lib/content-schemas';
 
 const json = (folder: string) => glob({ base: `./content/${folder}`, pattern: '**/*.json' });
@@ -24,7 +25,7 @@ export const collections = {
   /** Single entry, id "site": getEntry('settings', 'site'). */
   settings: defineCollection({
     loader: glob({ base: './content/settings', pattern: 'site.json' }),
-    schema: siteSettingsSchema,
+    schema: ({ image }) => createSiteSettingsSchema(image),
   }),
   programmeDays: defineCollection({ loader: json('programme'), schema: programmeDaySchema }),
   faq: defineCollection({ loader: json('faq'), schema: faqSchema }),
@@ -42,5 +43,11 @@ export const collections = {
   treatments: defineCollection({ loader: json('treatments'), schema: treatmentSchema }),
   extras: defineCollection({ loader: json('extras'), schema: extraSchema }),
   gallery: defineCollection({ loader: json('gallery'), schema: ({ image }) => createGalleryItemSchema(image) }),
-  videos: defineCollection({ loader: json('videos'), schema: videoSchema }),
+  /** Thumbnails are local files beside the entries (content/videos/images/). */
+  videos: defineCollection({ loader: json('videos'), schema: ({ image }) => createVideoSchema(image) }),
+  /** Entry ids "privaatsus" and "tingimused" (the file names): getEntry('legal', 'tingimused'); render() for the body. */
+  legal: defineCollection({
+    loader: glob({ base: './content/legal', pattern: '**/*.md' }),
+    schema: legalPageSchema,
+  }),
 };

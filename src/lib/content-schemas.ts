@@ -81,6 +81,18 @@ export function formatDateRangeBadge(startDate: string, endDate: string): string
   return `${pad2(sd)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
 }
 
+const ESTONIAN_MONTHS = [
+  'jaanuar', 'veebruar', 'märts', 'aprill', 'mai', 'juuni', 'juuli', 'august', 'september', 'oktoober', 'november', 'detsember',
+] as const;
+
+/** A month `AAAA-KK` in Estonian words: "2025-01" -> "jaanuar 2025" (e.g. "Viimati uuendatud: jaanuar 2025"). */
+export function formatEstonianMonth(yearMonth: string): string {
+  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+  const name = ESTONIAN_MONTHS[month - 1];
+  if (!name || !Number.isInteger(year)) throw new Error(`Not a month AAAA-KK: ${yearMonth}`);
+  return `${name} ${year}`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Collections
 
@@ -149,16 +161,30 @@ export const createGalleryItemSchema = <Image extends z.ZodType>(image: () => Im
     order,
   });
 
-/** content/videos/*.json: YouTube videos (played from youtube-nocookie.com, thumbnails from i.ytimg.com, per the CSP). */
-export const videoSchema = z.strictObject({
-  title: text(150),
-  duration: z.string().regex(/^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/, 'Kestus peab olema kujul M:SS või H:MM:SS'),
-  embedId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'YouTube video id: 11 märki'),
-  description: text(600),
-  thumbnail: httpsUrlOn(/^i\.ytimg\.com$/, 'Pisipilt peab tulema aadressilt https://i.ytimg.com/ (CSP lubab ainult seda)'),
-  /** Shown as one of the landing page's intro videos. */
-  featured: z.boolean(),
-  order,
+/**
+ * content/videos/*.json: YouTube videos, played from youtube-nocookie.com. The thumbnail is a local image file beside
+ * the entry (e.g. ./images/retriidi-tutvustus.jpg), so the facade goes through Astro's image pipeline and loads
+ * nothing from the video host until the visitor plays it.
+ */
+export const createVideoSchema = <Image extends z.ZodType>(image: () => Image) =>
+  z.strictObject({
+    title: text(150),
+    duration: z.string().regex(/^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/, 'Kestus peab olema kujul M:SS või H:MM:SS'),
+    embedId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'YouTube video id: 11 märki'),
+    description: text(600),
+    thumbnail: image(),
+    /** Shown as one of the landing page's intro videos. */
+    featured: z.boolean(),
+    order,
+  });
+
+/** content/legal/*.md (privaatsus.md, tingimused.md): frontmatter below, the Markdown body is the text. */
+export const legalPageSchema = z.strictObject({
+  title: text(100),
+  /** Meta description of the page. */
+  description: text(200),
+  /** Month of the last change, `AAAA-KK`; shown as "jaanuar 2025" (formatEstonianMonth). */
+  lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK, nt 2025-01'),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -218,84 +244,115 @@ const priceSchema = z
 
 const statSchema = z.strictObject({ value: text(12), label: text(60) });
 
-export const siteSettingsSchema = z.strictObject({
-  siteName: text(60),
-  retreatName: text(80),
-  tagline: text(200),
-  venue: z.strictObject({ place: text(60), island: text(60), country: text(60) }),
-  retreat: z.strictObject({
-    durationDays: z.int().min(1).max(30),
-    minAge: z.int().min(0).max(99),
-    registrationClosesDaysBefore: z
-      .strictObject({ min: z.int().min(0), max: z.int().min(0) })
-      .refine((range) => range.min <= range.max, { path: ['max'], message: 'max peab olema vähemalt min' }),
-    contactWithinHours: z.int().positive(),
-  }),
-  editions: z
-    .array(retreatEditionSchema)
-    .min(1)
-    .superRefine((editions, ctx) => {
-      const seen = new Set<string>();
-      editions.forEach((edition, index) => {
-        if (seen.has(edition.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Korduv id "${edition.id}"` });
-        seen.add(edition.id);
-      });
+/**
+ * content/settings/site.json, a single entry. `hero.image` is a path relative to site.json (./hero.jpg), loaded with
+ * Astro's `image()` helper: the landing hero's LCP picture.
+ */
+export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => Image) =>
+  z.strictObject({
+    siteName: text(60),
+    retreatName: text(80),
+    tagline: text(200),
+    hero: z.strictObject({ image: image(), alt: text(200) }),
+    venue: z.strictObject({ place: text(60), island: text(60), country: text(60) }),
+    retreat: z.strictObject({
+      durationDays: z.int().min(1).max(30),
+      minAge: z.int().min(0).max(99),
+      registrationClosesDaysBefore: z
+        .strictObject({ min: z.int().min(0), max: z.int().min(0) })
+        .refine((range) => range.min <= range.max, { path: ['max'], message: 'max peab olema vähemalt min' }),
+      contactWithinHours: z.int().positive(),
     }),
-  price: priceSchema,
-  schedule: z.array(z.strictObject({ start: clockTime, end: clockTime, activity: text(80) })).min(1),
-  included: z.array(text(200)).min(1),
-  excluded: z.array(text(200)).min(1),
-  /** Menu note, e.g. that meat can be added for a fee. */
-  menuNote: text(200),
-  /** "Hinnas sisaldub" list on the booking page, which words a few items differently from `included`. */
-  bookingInclusions: z.array(text(200)).min(1),
-  treatments: z.strictObject({ bodyPerDay: z.int().min(0), facePerDay: z.int().min(0), totalValueOverEur: euros }),
-  terms: z.strictObject({
-    lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
-    depositPercent: z.int().min(1).max(100),
-    finalPaymentDaysBefore: z.int().min(0),
-    minParticipants: z.int().min(1),
-    /** From the most days before the start down to 0: the first row whose `fromDaysBefore` is reached applies. */
-    cancellation: z
-      .array(
-        z.strictObject({
-          fromDaysBefore: z.int().min(0),
-          refundPercent: z.int().min(0).max(100),
-          feePercent: z.int().min(0).max(100),
-        }),
-      )
-      .min(1),
-    passportValidMonths: z.int().min(0),
-    changeNoticeDays: z.int().min(0),
-  }),
-  contacts: z.strictObject({
-    whatsapp: displayPhoneSchema,
-    /** Greeting prefilled in the WhatsApp message. */
-    whatsappGreeting: text(200),
-    phone: displayPhoneSchema,
-    email: z.email('Vigane e-posti aadress'),
-    office: text(60),
-    openingHours: z.array(z.strictObject({ days: text(30), hours: text(30) })).min(1),
-    emergency: text(120),
-  }),
-  social: z.strictObject({
-    instagram: httpsUrlOn(/^(www\.)?instagram\.com$/, 'Instagrami link peab algama https://www.instagram.com/'),
-    facebook: httpsUrlOn(/^(www\.|m\.)?facebook\.com$/, 'Facebooki link peab algama https://www.facebook.com/'),
-  }),
-  stats: z.strictObject({
-    landing: z.array(statSchema).min(1),
-    gallery: z.array(statSchema).min(1),
-  }),
-});
+    editions: z
+      .array(retreatEditionSchema)
+      .min(1)
+      .superRefine((editions, ctx) => {
+        const seen = new Set<string>();
+        editions.forEach((edition, index) => {
+          if (seen.has(edition.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Korduv id "${edition.id}"` });
+          seen.add(edition.id);
+        });
+      }),
+    price: priceSchema,
+    schedule: z.array(z.strictObject({ start: clockTime, end: clockTime, activity: text(80) })).min(1),
+    included: z.array(text(200)).min(1),
+    excluded: z.array(text(200)).min(1),
+    /** Menu note, e.g. that meat can be added for a fee. */
+    menuNote: text(200),
+    /** "Hinnas sisaldub" list on the booking page, which words a few items differently from `included`. */
+    bookingInclusions: z.array(text(200)).min(1),
+    /** /kehahooldus: treatments included each day and their total value; `note` is the page's lead sentence. */
+    treatments: z.strictObject({
+      bodyPerDay: z.int().min(0),
+      facePerDay: z.int().min(0),
+      totalValueOverEur: euros,
+      note: text(300),
+    }),
+    /** /lisateenused: the note that the stay can be extended by contacting the team. */
+    extras: z.strictObject({ extendStayNote: text(300) }),
+    /** /facebook-reklaam: the mock social-media ad. */
+    adPreview: z.strictObject({
+      pageName: text(60),
+      headline: text(120),
+      text: text(600),
+      attendees: z.int().positive(),
+      returning: z.int().positive(),
+      cta: text(40),
+      likes: z.int().min(0),
+      comments: z.int().min(0),
+      shares: z.int().min(0),
+    }),
+    terms: z.strictObject({
+      lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
+      depositPercent: z.int().min(1).max(100),
+      finalPaymentDaysBefore: z.int().min(0),
+      minParticipants: z.int().min(1),
+      /** From the most days before the start down to 0: the first row whose `fromDaysBefore` is reached applies. */
+      cancellation: z
+        .array(
+          z.strictObject({
+            fromDaysBefore: z.int().min(0),
+            refundPercent: z.int().min(0).max(100),
+            feePercent: z.int().min(0).max(100),
+          }),
+        )
+        .min(1),
+      passportValidMonths: z.int().min(0),
+      changeNoticeDays: z.int().min(0),
+    }),
+    contacts: z.strictObject({
+      whatsapp: displayPhoneSchema,
+      /** Greeting prefilled in the WhatsApp message. */
+      whatsappGreeting: text(200),
+      phone: displayPhoneSchema,
+      email: z.email('Vigane e-posti aadress'),
+      office: text(60),
+      openingHours: z.array(z.strictObject({ days: text(30), hours: text(30) })).min(1),
+      emergency: text(120),
+      /** Reachable 24/7 while a retreat is running. */
+      emergencyPhone: displayPhoneSchema,
+    }),
+    social: z.strictObject({
+      instagram: httpsUrlOn(/^(www\.)?instagram\.com$/, 'Instagrami link peab algama https://www.instagram.com/'),
+      facebook: httpsUrlOn(/^(www\.|m\.)?facebook\.com$/, 'Facebooki link peab algama https://www.facebook.com/'),
+    }),
+    stats: z.strictObject({
+      landing: z.array(statSchema).min(1),
+      gallery: z.array(statSchema).min(1),
+    }),
+  });
 
 export type ProgrammeDay = z.infer<typeof programmeDaySchema>;
 export type FaqItem = z.infer<typeof faqSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Treatment = z.infer<typeof treatmentSchema>;
 export type Extra = z.infer<typeof extraSchema>;
-export type Video = z.infer<typeof videoSchema>;
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type LegalPage = z.infer<typeof legalPageSchema>;
 
 /** The schemas with images checked as relative paths, for validation outside Astro. */
 export const teamMemberSchema = createTeamMemberSchema(imagePathSchema);
 export const galleryItemSchema = createGalleryItemSchema(imagePathSchema);
+export const videoSchema = createVideoSchema(imagePathSchema);
+export const siteSettingsSchema = createSiteSettingsSchema(imagePathSchema);
+export type Video = z.infer<typeof videoSchema>;
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
@@ -7,7 +7,9 @@ import {
   extraSchema,
   faqSchema,
   formatDateRangeBadge,
+  formatEstonianMonth,
   galleryItemSchema,
+  legalPageSchema,
   programmeDaySchema,
   siteSettingsSchema,
   slugFromName,
@@ -76,6 +78,7 @@ const collections = [
   { folder: 'gallery', schema: galleryItemSchema },
   { folder: 'videos', schema: videoSchema },
   { folder: 'settings', schema: siteSettingsSchema },
+  { folder: 'legal', schema: legalPageSchema },
 ] as const;
 
 describe('the content files in content/', () => {
@@ -174,13 +177,36 @@ describe('broken content is rejected, naming the field', () => {
     expect(issuePaths(galleryItemSchema, broken(item, (d) => delete d.alt))).toEqual(['alt']);
   });
 
-  it('video: thumbnail from a host the CSP blocks, bad embed id, bad duration', () => {
+  it('video: thumbnail from a remote host, bad embed id, bad duration', () => {
     const video = first('videos');
-    expect(issuePaths(videoSchema, broken(video, (d) => (d.thumbnail = 'https://img.example.com/x.jpg')))).toEqual([
+    expect(issuePaths(videoSchema, broken(video, (d) => (d.thumbnail = 'https://i.ytimg.com/vi/x/hqdefault.jpg')))).toEqual([
       'thumbnail',
     ]);
     expect(issuePaths(videoSchema, broken(video, (d) => (d.embedId = 'https://youtu.be/x')))).toEqual(['embedId']);
     expect(issuePaths(videoSchema, broken(video, (d) => (d.duration = '3 min')))).toEqual(['duration']);
+  });
+
+  it('legal: missing title, last-updated month in words', () => {
+    const page = first('legal');
+    expect(issuePaths(legalPageSchema, broken(page, (d) => delete d.title))).toEqual(['title']);
+    expect(issuePaths(legalPageSchema, broken(page, (d) => (d.lastUpdated = 'jaanuar 2025')))).toEqual(['lastUpdated']);
+  });
+
+  it('settings: hero image not a relative path, missing ad preview figure, bad emergency phone', () => {
+    const settings = first('settings');
+    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.hero.image = 'https://example.com/hero.jpg')))).toEqual([
+      'hero.image',
+    ]);
+    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => delete d.hero.alt))).toEqual(['hero.alt']);
+    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => delete d.adPreview.returning))).toEqual([
+      'adPreview.returning',
+    ]);
+    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.contacts.emergencyPhone = '+372 12')))).toEqual([
+      'contacts.emergencyPhone',
+    ]);
+    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => delete d.extras.extendStayNote))).toEqual([
+      'extras.extendStayNote',
+    ]);
   });
 
   it('settings: misspelled and missing fields', () => {
@@ -226,6 +252,146 @@ describe('broken content is rejected, naming the field', () => {
   });
 });
 
+describe('the content carries the specification', () => {
+  const data = (folder: string) => readFolder(folder).map(({ data }) => data);
+  const byOrder = (a: Record<string, unknown>, b: Record<string, unknown>) => Number(a.order) - Number(b.order);
+
+  it('programme: the 10 days with the titles in order', () => {
+    const days = data('programme').sort((a, b) => Number(a.day) - Number(b.day));
+    expect(days.map((day) => day.day)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(days.map((day) => day.title)).toEqual([
+      'Avatseremoonia',
+      'Hinge ja keha äratamine',
+      'Varjutöö',
+      'Puhastumine ja tuletseremoonia',
+      'Noorendamine ja enesehool',
+      'Südame avamine ja loodus (veetseremoonia)',
+      'Integratsioon ja hingamistöö',
+      'Ajurveeda ja aluselise toitumise kursus',
+      'Laienemine ja lõpuhingamistöö (gongiheliteraapia)',
+      'Lõpetamine ja lõputseremoonia (kakao)',
+    ]);
+  });
+
+  it('testimonials: 7 with 5 stars, 6 of them with a full story', () => {
+    const files = readFolder('testimonials');
+    expect(files).toHaveLength(7);
+    expect(files.every(({ data }) => data.rating === 5)).toBe(true);
+    expect(files.filter(({ body }) => (body ?? '').trim().length > 200)).toHaveLength(6);
+  });
+
+  it('faq: 20 questions, ordered 1..20', () => {
+    expect(data('faq').map((item) => item.order).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+  });
+
+  it('team: 3 main and 5 supporting people', () => {
+    const team = data('team');
+    expect(team.filter((member) => member.group === 'main')).toHaveLength(3);
+    expect(team.filter((member) => member.group === 'support')).toHaveLength(5);
+  });
+
+  it('treatments: the 9 of the specification, one of them for the face', () => {
+    const treatments = data('treatments').sort(byOrder);
+    expect(treatments.map((treatment) => treatment.name)).toEqual([
+      'LPG tselluliidimassaaž',
+      'Krüolipolüüs',
+      'Cold Lipo',
+      'EndosPheres teraapia',
+      'Kavitatsioon',
+      'RF-lifting näole',
+      'RF-lifting kehale',
+      'EMS',
+      'Inframatt',
+    ]);
+    expect(treatments.filter((treatment) => treatment.area === 'face').map((treatment) => treatment.name)).toEqual([
+      'RF-lifting näole',
+    ]);
+  });
+
+  it('extras: the 6 of the specification', () => {
+    expect(data('extras').sort(byOrder).map((extra) => extra.name)).toEqual([
+      'Nõelravi suitsetamisest loobumiseks',
+      'Osoonteraapia',
+      'Hüperbaariline kamber',
+      'Soolepuhastus',
+      'Privaatne hingamistöö',
+      'Privaatne seanss kohaliku ravitsejaga',
+    ]);
+  });
+
+  it('videos: 8 with distinct embed ids, 2 featured on the landing page', () => {
+    const videos = data('videos');
+    expect(videos).toHaveLength(8);
+    expect(new Set(videos.map((video) => video.embedId)).size).toBe(8);
+    expect(videos.filter((video) => video.featured)).toHaveLength(2);
+  });
+
+  it('gallery: about 70 pictures, each with its own alt text', () => {
+    const gallery = data('gallery');
+    expect(gallery.length).toBeGreaterThanOrEqual(65);
+    expect(gallery.length).toBeLessThanOrEqual(75);
+    expect(new Set(gallery.map((item) => item.alt)).size).toBe(gallery.length);
+    expect(new Set(gallery.map((item) => item.order)).size).toBe(gallery.length);
+  });
+
+  it('every image a content file points at exists and is under 200 KB', () => {
+    const refs: string[] = [];
+    for (const folder of ['gallery', 'videos', 'team', 'settings']) {
+      for (const { file, data: entry } of readFolder(folder)) {
+        const hero = (entry.hero as { image?: unknown } | undefined)?.image;
+        for (const ref of [entry.image, entry.thumbnail, hero]) {
+          if (typeof ref === 'string') refs.push(resolve(dirname(join(CONTENT, file)), ref));
+        }
+      }
+    }
+    expect(refs.length).toBeGreaterThanOrEqual(70 + 8 + 1);
+    const problems = refs.filter((path) => !existsSync(path) || statSync(path).size >= 200 * 1024);
+    expect(problems.map((path) => relative(CONTENT, path))).toEqual([]);
+  });
+
+  it('settings: schedule, statistics, treatments and ad preview figures', () => {
+    const settings = siteSettingsSchema.parse(readFolder('settings')[0]?.data);
+    expect(settings.schedule.map(({ start, end }) => `${start}-${end}`)).toEqual([
+      '6:30-8:00',
+      '8:30-9:30',
+      '10:00-16:00',
+      '19:00-21:00',
+    ]);
+    expect(settings.stats.landing.map(({ value }) => value)).toEqual(['100+', '6 kg', '10', '5+']);
+    expect(settings.stats.gallery.map(({ value }) => value)).toEqual(['100+', '8', '4', '1000+']);
+    expect(settings.treatments).toMatchObject({ bodyPerDay: 2, facePerDay: 1, totalValueOverEur: 2000 });
+    expect(settings.adPreview).toMatchObject({ attendees: 192, returning: 19 });
+    expect(settings.terms.cancellation).toEqual([
+      { fromDaysBefore: 60, refundPercent: 100, feePercent: 5 },
+      { fromDaysBefore: 30, refundPercent: 50, feePercent: 0 },
+      { fromDaysBefore: 0, refundPercent: 0, feePercent: 0 },
+    ]);
+    expect(settings.terms).toMatchObject({ passportValidMonths: 6, changeNoticeDays: 30, lastUpdated: '2025-01' });
+    expect(settings.excluded).toEqual(['Majutus', 'Lennud Eestist Balile', 'Isiklikud kulud', 'Lisateenused väljaspool programmi']);
+  });
+
+  it('legal: privacy and terms, both last updated January 2025; the terms state every business rule', () => {
+    const pages = readFolder('legal');
+    expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md', 'legal/tingimused.md']);
+    for (const { data: page } of pages) expect(formatEstonianMonth(String(page.lastUpdated))).toBe('jaanuar 2025');
+    const terms = pages.find(({ file }) => file.endsWith('tingimused.md'))?.body ?? '';
+    for (const rule of [
+      'ettemaks 50%',
+      'hiljemalt 60 päeva enne retriidi algust',
+      'vähemalt 8',
+      '60 või rohkem päeva enne retriidi algust, tagastame kogu tasutud summa, millest arvatakse maha 5% menetlustasu',
+      '30-59 päeva enne retriidi algust, tagastame 50%',
+      'vähem kui 30 päeva enne retriidi algust, tasutud summat ei tagastata',
+      'kehtiv vähemalt 6 kuud',
+      'vähemalt 30 päeva enne nende jõustumist',
+    ]) {
+      expect(terms, rule).toContain(rule);
+    }
+  });
+});
+
 describe('slugFromName', () => {
   it.each([
     ['Kadri Tamm', 'kadri-tamm'],
@@ -245,5 +411,19 @@ describe('formatDateRangeBadge', () => {
     ['2025-12-28', '2026-01-07', '28.12.2025-07.01.2026'],
   ])('%s..%s -> %s', (start, end, badge) => {
     expect(formatDateRangeBadge(start, end)).toBe(badge);
+  });
+});
+
+describe('formatEstonianMonth', () => {
+  it.each([
+    ['2025-01', 'jaanuar 2025'],
+    ['2026-03', 'märts 2026'],
+    ['2024-12', 'detsember 2024'],
+  ])('%s -> %s', (month, words) => {
+    expect(formatEstonianMonth(month)).toBe(words);
+  });
+
+  it('rejects a month that does not exist', () => {
+    expect(() => formatEstonianMonth('2025-13')).toThrow();
   });
 });

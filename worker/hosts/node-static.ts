@@ -34,14 +34,15 @@ const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.webmani
  * file is compressed once and kept.
  */
 function compressor() {
-  const cache = new Map<string, Buffer>();
-  return (file: string, body: Buffer, encoding: 'br' | 'gzip'): Buffer => {
+  const cache = new Map<string, Uint8Array<ArrayBuffer>>();
+  return (file: string, body: Uint8Array<ArrayBuffer>, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> => {
     const key = `${encoding}:${file}`;
     let packed = cache.get(key);
     if (!packed) {
-      packed = encoding === 'br'
+      // zlib hands back fresh, unshared buffers; the cast only narrows Node's wider Buffer type.
+      packed = (encoding === 'br'
         ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : gzipSync(body, { level: 9 });
+        : gzipSync(body, { level: 9 })) as Uint8Array<ArrayBuffer>;
       cache.set(key, packed);
     }
     return packed;
@@ -118,7 +119,7 @@ export async function createStaticHandler(distDir: string) {
     headers.set('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
     applySecurityHeaders(headers, undefined);
-    let payload = body;
+    let payload: Uint8Array<ArrayBuffer> = body;
     if (COMPRESSIBLE.has(path.extname(file))) {
       headers.set('Vary', 'Accept-Encoding');
       const encoding = preferredEncoding(request.headers.get('Accept-Encoding'));
