@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
 // The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
@@ -11,7 +12,11 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react()],
+  integrations: [
+    react(),
+    // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
+    sitemap({ filter: (page) => !/\/404(\.html)?\/?$/.test(new URL(page).pathname) }),
+  ],
   vite: { plugins: [tailwindcss()] },
   // Shiki writes inline styles, which the CSP below forbids; stories have no code blocks anyway.
   markdown: { syntaxHighlight: false },
@@ -21,7 +26,7 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: https://i.ytimg.com",
+        "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
         'frame-src https://www.youtube-nocookie.com',

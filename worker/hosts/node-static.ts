@@ -30,13 +30,13 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.webmanifest', '.xml', '.txt', '.svg']);
 
 /**
- * What Workers does at the edge: brotli or gzip for text. dist/ never changes while the server runs, so each
- * file is compressed once and kept.
+ * What Workers does at the edge: brotli or gzip for text. Each version of a file (path, size and modification
+ * time: a rebuild while the server runs makes a new one) is compressed once and kept.
  */
 function compressor() {
   const cache = new Map<string, Uint8Array<ArrayBuffer>>();
-  return (file: string, body: Uint8Array<ArrayBuffer>, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> => {
-    const key = `${encoding}:${file}`;
+  return (file: string, body: Uint8Array<ArrayBuffer>, encoding: 'br' | 'gzip', version: string): Uint8Array<ArrayBuffer> => {
+    const key = `${encoding}:${file}:${version}`;
     let packed = cache.get(key);
     if (!packed) {
       // zlib hands back fresh, unshared buffers; the cast only narrows Node's wider Buffer type.
@@ -124,7 +124,8 @@ export async function createStaticHandler(distDir: string) {
       headers.set('Vary', 'Accept-Encoding');
       const encoding = preferredEncoding(request.headers.get('Accept-Encoding'));
       if (encoding) {
-        payload = compress(file, body, encoding);
+        const { size, mtimeMs } = await stat(file);
+        payload = compress(file, body, encoding, `${size}:${mtimeMs}`);
         headers.set('Content-Encoding', encoding);
       }
     }
