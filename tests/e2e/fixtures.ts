@@ -1,0 +1,43 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Pages as a visitor gets them, minus the outside world: this machine has no internet, so requests to other hosts
+ * (the YouTube player) are answered with an empty page instead of hanging. Every console error and every failed
+ * asset load fails the test: a CSP violation or a broken script shows up there first.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      // Failed loads are judged below by what failed: a page may be a 404 on purpose, its assets never.
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400 && res.request().resourceType() !== 'document') errors.push(`${res.status()} ${res.url()}`);
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>offline stand-in</title>' }),
+    );
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Every public content route with its h1 (visitor spec section 2). */
+export const PUBLIC_ROUTES: [path: string, h1: string | RegExp][] = [
+  ['/', 'Uus algus retriit Balis'],
+  ['/kehahooldus', 'Kehahooldused'],
+  ['/lisateenused', 'Lisateenused'],
+  ['/galerii', 'Galerii'],
+  ['/kkk', 'Korduma kippuvad küsimused'],
+  ['/kliendikogemused', 'Kliendikogemused'],
+  ['/kogemus/kadri-tamm', 'Kadri Tamm'],
+  ['/kontakt', 'Võta meiega ühendust'],
+  ['/privaatsus', 'Privaatsuspoliitika'],
+  ['/tingimused', 'Kasutus- ja osalemistingimused'],
+  ['/facebook-reklaam', 'Reklaami eelvaade'],
+  ['/broneering', 'Broneeri oma koht'],
+];
