@@ -37,4 +37,10 @@ describe('worker entry in workerd', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Oops! Page not found');
   });
+
+  it('serves the story section\'s own 404 page for an unknown story slug', async () => {
+    const res = await exports.default.fetch('https://retreat.example/kogemus/keegi-tundmatu');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Tunnistust ei leitud');
+  });
 });
