@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { sanitizeFreeText } from './validation/sanitize';
+import { emailField, nameField } from './validation/fields';
+
+export const CONTACT_MESSAGES = {
+  messageRequired: 'Sõnum on kohustuslik',
+} as const;
+
+export const SUBJECT_MAX = 200;
+
+export const CONTACT_DEFAULTS = { name: '', email: '', subject: '', message: '', website: '' };
+
+/** The contact form (visitor spec section 5): name, e-mail and message required, subject optional. */
+export const contactRequestSchema = z.strictObject({
+  name: nameField,
+  email: emailField,
+  subject: z
+    .string()
+    .optional()
+    .transform((value) => sanitizeFreeText(value ?? '').slice(0, SUBJECT_MAX) || undefined),
+  message: z
+    .string({ error: CONTACT_MESSAGES.messageRequired })
+    .transform((value) => sanitizeFreeText(value))
+    .pipe(z.string().min(1, CONTACT_MESSAGES.messageRequired)),
+  /** Honeypot, as on the booking form. */
+  website: z.string().max(200).optional(),
+});
+
+export type ContactRequestInput = z.input<typeof contactRequestSchema>;
+export type ContactRequest = z.output<typeof contactRequestSchema>;
