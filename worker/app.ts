@@ -6,6 +6,8 @@ import { jsonBodyRules } from './http/body-rules';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { bookingRoutes } from './routes/bookings';
+import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 
 /** On Workers, background work must hang off the request's own ExecutionContext, not a shared one. */
@@ -34,6 +36,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins), ...jsonBodyRules());
 
   app.route('/api/health', healthRoutes);
+  app.route('/api/bookings', bookingRoutes);
+  app.route('/api/contact', contactRoutes);
 
   app.notFound(onNotFound);
   app.onError(onError);

@@ -1,14 +1,22 @@
 import type { Client } from '@libsql/client';
+import type { Context } from 'hono';
+import type { RateLimit } from './config';
 import type { Db } from './db';
+import type { MailTransport } from './services/mail/transport';
 
 /** Settings a host reads from its environment and hands to the app; the app never reads the environment itself. */
 export interface AppConfig {
-  /** Origins allowed to send non-GET /api requests (CSRF check). The first one is the canonical public origin. */
+  /** Origins allowed to send non-GET /api requests (CSRF check), besides the request's own. */
   allowedOrigins: string[];
-  /** 'production' hides nothing more than 'development' today, but is logged with every request. */
   environment: 'development' | 'production' | 'test';
   /** Secret that authorises creating the first admin while none exists (DESIGN.md section 8). */
   adminSetupToken: string;
+  /** Where contact form messages are forwarded. */
+  teamEmail: string;
+  /** Per-IP limits on the public endpoints that store data and send mail. */
+  limits: { bookings: RateLimit; contact: RateLimit };
+  /** How long a booking request waits for its confirmation e-mail before answering "queued". */
+  confirmationWaitMs: number;
 }
 
 /** Everything host-specific, injected so routes and services never import a host (DESIGN.md section 1). */
@@ -17,7 +25,10 @@ export interface AppDeps {
   /** The raw libSQL client behind `db`, for statements drizzle does not model (health probe, PRAGMA). */
   sql: Client;
   config: AppConfig;
+  mail: MailTransport;
   now: () => Date;
+  /** The client's address as this host knows it (socket on Node, CF-Connecting-IP on Workers). */
+  clientIp: (c: Context) => string | undefined;
   /** Structured log sink: one JSON object per call. */
   log: (entry: Record<string, unknown>) => void;
   /** Keeps background work alive after the response (Workers: ctx.waitUntil; Node: a tracked promise). */

@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
+import { dispatchDueMail } from './services/mail/outbox';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -8,11 +9,11 @@ export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Periodic work, run by each host's scheduler (Node: the background loop; Workers: the cron trigger). Later
- * capabilities add their steps here (the e-mail outbox dispatcher). Each step is idempotent, so an overlap or a
- * retry after a crash is harmless.
+ * Periodic work, run by each host's scheduler (Node: the background loop; Workers: the cron trigger). Each step is
+ * idempotent, so an overlap or a retry after a crash is harmless.
  */
 export async function runScheduledJobs(deps: AppDeps): Promise<void> {
+  await dispatchDueMail(deps);
   await pruneAuthData(deps);
 }
 

@@ -15,7 +15,7 @@ const server = await startNodeServer({
   hostname: '127.0.0.1',
   databaseUrl: `file:${path.join(os.tmpdir(), `retreat-lighthouse-${process.pid}.db`)}`,
   distDir: path.resolve('dist'),
-  allowedOrigins: [],
+  env: {},
   environment: 'production',
   adminSetupToken: 'lighthouse-bench',
   backgroundIntervalMs: 0,

@@ -4,12 +4,16 @@
  */
 export const API_ERRORS = {
   malformed_json: { status: 400, message: 'Päringu sisu ei ole korrektne JSON.' },
+  invalid_idempotency_key: { status: 400, message: 'Idempotency-Key peab olema 8–200 märki (tähed, numbrid, - ja _).' },
   forbidden_origin: { status: 403, message: 'Päring tuli teiselt saidilt ja lükati tagasi.' },
   not_found: { status: 404, message: 'Sellist aadressi ei ole.' },
   method_not_allowed: { status: 405, message: 'See meetod ei ole sellel aadressil lubatud.' },
+  idempotency_key_reused: { status: 409, message: 'Seda päringuvõtit on juba kasutatud teistsuguse sisuga päringu jaoks.' },
   payload_too_large: { status: 413, message: 'Päringu sisu on liiga suur.' },
   unsupported_media_type: { status: 415, message: 'Päringu sisu peab olema JSON (Content-Type: application/json).' },
   validation_failed: { status: 422, message: 'Sisestus ebakorrektne.' },
+  spam_rejected: { status: 422, message: 'Päring tundus automaatne ja lükati tagasi.' },
+  rate_limited: { status: 429, message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' },
   internal_error: { status: 500, message: 'Serveris tekkis viga. Palun proovige hiljem uuesti.' },
 } as const;
 

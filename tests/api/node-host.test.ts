@@ -42,7 +42,7 @@ beforeAll(async () => {
     hostname: '127.0.0.1',
     databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
     distDir: dist,
-    allowedOrigins: [],
+    env: {},
     environment: 'test',
     backgroundIntervalMs: 0,
     log: (entry) => logs.push(entry),
@@ -143,7 +143,7 @@ describe('Node host', () => {
       hostname: '127.0.0.1',
       databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
       distDir: path.join(dir, 'dist'),
-      allowedOrigins: [],
+      env: {},
       environment: 'test',
       adminSetupToken: 'fixed-token-from-env',
       backgroundIntervalMs: 0,
@@ -160,7 +160,7 @@ describe('Node host', () => {
     }
     const third = await startNodeServer({
       port: 0, hostname: '127.0.0.1', databaseUrl: `file:${path.join(dir, 'data', 'retreat.db')}`,
-      distDir: path.join(dir, 'dist'), allowedOrigins: [], environment: 'test', backgroundIntervalMs: 0, log: () => {},
+      distDir: path.join(dir, 'dist'), env: {}, environment: 'test', backgroundIntervalMs: 0, log: () => {},
     });
     expect(third.adminSetupLink).toBeNull();
     await third.close();

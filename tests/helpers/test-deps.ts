@@ -1,5 +1,24 @@
+import { configFromEnv } from '../../worker/config';
 import type { AppDeps } from '../../worker/deps';
+import type { MailTransport, OutgoingMail } from '../../worker/services/mail/transport';
 import { createTestDb } from './test-db';
+
+/** A transport that records what it was given; tests swap `deliver` to make it fail or hang. */
+export function recordingTransport() {
+  const sent: OutgoingMail[] = [];
+  const transport: MailTransport & { sent: OutgoingMail[]; deliver: (mail: OutgoingMail) => Promise<'sent'> } = {
+    name: 'sendgrid',
+    sent,
+    deliver: async (mail) => {
+      sent.push(mail);
+      return 'sent';
+    },
+    send(mail) {
+      return transport.deliver(mail);
+    },
+  };
+  return transport;
+}
 
 /** Real deps over a fresh migrated libSQL file; `logs` collects every structured log line for assertions. */
 export async function createTestDeps(overrides: Partial<AppDeps['config']> = {}) {
@@ -9,8 +28,10 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {})
   const deps: AppDeps = {
     db,
     sql: client,
-    config: { allowedOrigins: [], environment: 'test', adminSetupToken: 'test-setup-token', ...overrides },
+    config: { ...configFromEnv({}, { environment: 'test', adminSetupToken: 'test-setup-token' }), ...overrides },
+    mail: recordingTransport(),
     now: () => new Date(),
+    clientIp: () => '127.0.0.1',
     log: (entry) => logs.push(entry),
     waitUntil: (work) => background.push(work),
   };

@@ -4,16 +4,15 @@ import { createClient, type Client } from '@libsql/client/web';
 import { createApp, type App } from '../app';
 import { createDb } from '../db';
 import { unavailableClient } from '../db/unavailable-client';
+import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
 
-export interface Env {
+export interface Env extends EnvSettings {
   ASSETS: Fetcher;
   /** libsql://… (Turso) or https://… URL of the database. */
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
-  /** Public origin(s), comma separated, accepted for non-GET /api requests. */
-  SITE_URL?: string;
   ADMIN_SETUP_TOKEN?: string;
   ENVIRONMENT?: string;
 }
@@ -35,19 +34,20 @@ function log(entry: Record<string, unknown>) {
 let cached: { key: string; app: App; deps: AppDeps } | null = null;
 
 function appFor(env: Env) {
-  const key = [env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, env.SITE_URL, env.ADMIN_SETUP_TOKEN].join('\n');
+  const key = JSON.stringify(Object.entries(env).filter(([, value]) => typeof value === 'string'));
   if (cached?.key === key) return cached;
   const client = openClient(env);
   const deps: AppDeps = {
     db: createDb(client),
     sql: client,
-    config: {
-      allowedOrigins: (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    config: configFromEnv(env, {
       environment: env.ENVIRONMENT === 'development' ? 'development' : 'production',
       // Without a configured token nobody can create the first admin through the web on Workers; use the CLI.
       adminSetupToken: env.ADMIN_SETUP_TOKEN ?? '',
-    },
+    }),
+    mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: () => new Date(),
+    clientIp: (c) => c.req.header('CF-Connecting-IP'),
     log,
     // Requests use their own ExecutionContext (createApp binds it per request); this is only the fallback.
     waitUntil: (work) => {

@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Client } from '@libsql/client';
 import { createApp } from '../app';
 import { createDb } from '../db';
 import { migrateDatabase, openLocalClient } from '../db/migrate';
+import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { createStaticHandler } from './node-static';
@@ -21,8 +23,8 @@ export interface NodeServerOptions {
   databaseUrl: string;
   databaseAuthToken?: string;
   distDir: string;
-  /** Extra origins allowed for non-GET /api requests, e.g. the public https origin behind a proxy. */
-  allowedOrigins: string[];
+  /** SITE_URL, SENDGRID_*, MAIL_FROM, TEAM_EMAIL, RATE_LIMIT_*: see worker/config.ts. */
+  env: EnvSettings;
   environment: AppConfig['environment'];
   /** Setup token for the first admin; a random one is made when absent. */
   adminSetupToken?: string;
@@ -49,7 +51,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): NodeServer
     databaseUrl: env.DATABASE_URL || `file:${path.join(REPO_ROOT, 'data', 'retreat.db')}`,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     distDir: env.DIST_DIR || path.join(REPO_ROOT, 'dist'),
-    allowedOrigins: (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    env,
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
     adminSetupToken: env.ADMIN_SETUP_TOKEN || undefined,
     backgroundIntervalMs: Number(env.BACKGROUND_INTERVAL_MS ?? 15_000),
@@ -89,8 +91,10 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   const deps: AppDeps = {
     db: createDb(client),
     sql: client,
-    config: { allowedOrigins: options.allowedOrigins, environment: options.environment, adminSetupToken },
+    config: configFromEnv(options.env, { environment: options.environment, adminSetupToken }),
+    mail: mailTransportFromEnv(options.env, (text) => console.log(text)),
     now: () => new Date(),
+    clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,
     waitUntil: (work) => {
       const tracked = work
@@ -102,9 +106,10 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
 
   const app = createApp(deps);
   const serveStatic = await createStaticHandler(options.distDir);
-  const fetch = (request: Request) => {
+  // The second argument carries Node's request and response objects, from which the client address is read.
+  const fetch = (request: Request, nodeBindings: unknown) => {
     const { pathname } = new URL(request.url);
-    return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request) : serveStatic(request);
+    return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request, nodeBindings) : serveStatic(request);
   };
 
   const server: ServerType = await new Promise((resolve) => {

@@ -10,7 +10,7 @@ import { ApiError, errorBody, jsonError } from './errors';
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
-    return c.json(errorBody(err.code, err.message, err.details), err.status);
+    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException && err.status === 400) return jsonError(c, 'malformed_json');
   if (err instanceof HTTPException && err.status === 413) return jsonError(c, 'payload_too_large');

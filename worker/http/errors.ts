@@ -7,12 +7,15 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly details?: FieldIssue[];
+  /** Extra response headers, e.g. Retry-After on 429. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: ApiErrorCode, options: { message?: string; details?: FieldIssue[] } = {}) {
+  constructor(code: ApiErrorCode, options: { message?: string; details?: FieldIssue[]; headers?: Record<string, string> } = {}) {
     super(options.message ?? API_ERRORS[code].message);
     this.code = code;
     this.status = API_ERRORS[code].status;
     this.details = options.details;
+    this.headers = options.headers;
   }
 }
 

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import type { BookingRequest } from '../../src/lib/booking/schema';
+import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../src/lib/booking/schema';
+import { findEdition } from '../../src/lib/retreat-editions';
+import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import { deliverSoon, deliveryStatusOf, enqueueMail } from './mail/outbox';
+import { bookingConfirmationMail } from './mail/templates';
+
+/** The spec's word for an answer the visitor did not give. */
+export const UNSPECIFIED = 'Määramata';
+/** The spec's word for "no dietary restrictions". */
+export const NONE = 'Puuduvad';
+
+export interface SubmissionContext {
+  idempotencyKey?: string;
+  userId?: string;
+}
+
+export interface SubmissionResult {
+  bookingId: number;
+  email: 'sent' | 'queued';
+  /** True when an earlier request with the same Idempotency-Key already stored this booking. */
+  replayed: boolean;
+}
+
+/** special_requests: retreat month, experience and travel mode, each "Määramata" when not given (spec section 3). */
+export function composeSpecialRequests(booking: BookingRequest): string {
+  const edition = findEdition(booking.retreatMonth);
+  return [
+    `Retriidi aeg: ${edition ? `${edition.badge} (${edition.label})` : booking.retreatMonth || UNSPECIFIED}`,
+    `Kogemus: ${booking.experience ? EXPERIENCE_LABELS[booking.experience] : UNSPECIFIED}`,
+    `Reisimine: ${booking.travelWith ? TRAVEL_WITH_LABELS[booking.travelWith] : UNSPECIFIED}`,
+  ].join('\n');
+}
+
+/** comments: the dietary restrictions or "Puuduvad", plus the companion count (spec section 3). */
+export function composeComments(booking: BookingRequest): string {
+  return [`Toitumispiirangud: ${booking.dietaryRestrictions ?? NONE}`, `Kaasreisijaid: ${booking.companions.length}`].join('\n');
+}
+
+async function requestHash(booking: BookingRequest): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(booking));
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The booking an earlier request with this key made, if any; a different body under the same key is refused. */
+async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): Promise<SubmissionResult | null> {
+  const [earlier] = await deps.db
+    .select({ id: bookings.id, hash: bookings.idempotencyRequestHash, outboxId: emailOutbox.id })
+    .from(bookings)
+    .leftJoin(emailOutbox, eq(emailOutbox.bookingId, bookings.id))
+    .where(eq(bookings.idempotencyKey, key))
+    .limit(1);
+  if (!earlier) return null;
+  if (earlier.hash !== hash) throw new ApiError('idempotency_key_reused');
+  return { bookingId: earlier.id, email: await deliveryStatusOf(deps.db, earlier.outboxId ?? undefined), replayed: true };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed: bookings\.idempotency_key/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * The whole submit flow of visitor spec section 4 as one transaction: main guest, named companions, booking,
+ * customer upsert by e-mail and the confirmation e-mail in the outbox. Either all of it is stored or none of it.
+ * Then the confirmation is tried at once for a bounded time; the outbox retries it if that fails.
+ */
+export async function submitBooking(deps: AppDeps, booking: BookingRequest, context: SubmissionContext = {}): Promise<SubmissionResult> {
+  const hash = await requestHash(booking);
+  if (context.idempotencyKey) {
+    const replay = await replayOf(deps, context.idempotencyKey, hash);
+    if (replay) return replay;
+  }
+
+  const now = deps.now();
+  const stamp = now.toISOString();
+  const guestId = crypto.randomUUID();
+  const companions = booking.companions;
+  let stored: { bookingId: number; outboxId: number };
+  try {
+    stored = await deps.db.transaction(async (tx) => {
+      await tx.insert(guests).values({
+        id: guestId,
+        firstName: booking.firstName,
+        lastName: booking.lastName,
+        email: booking.email,
+        phone: booking.phone,
+        dateOfBirth: booking.birthday,
+        dietaryPreferences: booking.dietaryRestrictions ? [booking.dietaryRestrictions] : null,
+        marketingConsent: true,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+      if (companions.length > 0) {
+        await tx.insert(guests).values(
+          companions.map((c) => ({
+            firstName: c.firstName,
+            lastName: c.lastName,
+            dateOfBirth: c.birthday,
+            marketingConsent: false,
+            isCompanion: true,
+            companionOfGuestId: guestId,
+            createdAt: stamp,
+            updatedAt: stamp,
+          })),
+        );
+      }
+      const [customer] = await tx
+        .insert(customers)
+        .values({ firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phoneNumber: booking.phone, createdAt: stamp, updatedAt: stamp })
+        .onConflictDoUpdate({
+          target: customers.email,
+          set: { firstName: booking.firstName, lastName: booking.lastName, phoneNumber: booking.phone, updatedAt: stamp },
+        })
+        .returning({ id: customers.id });
+      const [retreat] = await tx.select({ id: retreats.id }).from(retreats).where(eq(retreats.edition, booking.retreatMonth)).limit(1);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          guestId,
+          customerId: customer!.id,
+          retreatId: retreat?.id ?? null,
+          userId: context.userId ?? null,
+          status: 'pending',
+          paymentStatus: 'pending',
+          roomType: booking.roomType === 'shared-room' ? 'shared' : 'single',
+          roomSharingPreference: booking.roomType === 'shared-room' ? 'shared' : 'private',
+          bookingDate: stamp,
+          comment: booking.message ?? null,
+          specialRequests: composeSpecialRequests(booking),
+          comments: composeComments(booking),
+          companions: companions.length > 0 ? companions.map((c) => ({ first_name: c.firstName, last_name: c.lastName, age: c.age })) : null,
+          retreatEdition: booking.retreatMonth,
+          experience: booking.experience ?? null,
+          travelWith: booking.travelWith,
+          source: 'public_form',
+          idempotencyKey: context.idempotencyKey ?? null,
+          idempotencyRequestHash: hash,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning({ id: bookings.id });
+      const bookingId = row!.id;
+      const outboxId = await enqueueMail(tx, { kind: 'booking_confirmation', bookingId, ...bookingConfirmationMail(booking, bookingId) }, now);
+      return { bookingId, outboxId };
+    });
+  } catch (err) {
+    // Two requests with one key raced past the replay check: the loser answers with the winner's booking.
+    if (context.idempotencyKey && isUniqueViolation(err)) {
+      const replay = await replayOf(deps, context.idempotencyKey, hash);
+      if (replay) return replay;
+    }
+    throw err;
+  }
+
+  const email = await deliverSoon(deps, stored.outboxId, deps.config.confirmationWaitMs);
+  return { bookingId: stored.bookingId, email, replayed: false };
+}

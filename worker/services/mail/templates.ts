@@ -1,0 +1,75 @@
+import type { BookingRequest } from '../../../src/lib/booking/schema';
+import { EXPERIENCE_LABELS, ROOM_TYPE_LABELS, TRAVEL_WITH_LABELS } from '../../../src/lib/booking/schema';
+import type { ContactRequest } from '../../../src/lib/contact-schema';
+import { formatDateEt } from '../../../src/lib/format';
+import { findEdition, SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import { escapeHtml, mailLayout, summaryTable } from './html';
+import type { OutgoingMail } from './transport';
+
+function editionText(retreatMonth: string): string {
+  const edition = findEdition(retreatMonth);
+  return edition ? `${formatDateEt(edition.startDate)}–${formatDateEt(edition.endDate)} (${edition.label})` : retreatMonth;
+}
+
+const contactLines = () => [
+  `E-post: ${SITE_CONTACTS.email}`,
+  `Telefon ja WhatsApp: ${SITE_CONTACTS.phone}`,
+];
+
+/** The confirmation a guest gets after sending the booking form (visitor spec sections 1 and 3). */
+export function bookingConfirmationMail(booking: BookingRequest, bookingId: number): OutgoingMail {
+  const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
+  const summary = summaryTable([
+    ['Broneeringu number', String(bookingId)],
+    ['Nimi', `${booking.firstName} ${booking.lastName}`],
+    ['E-post', booking.email],
+    ['Telefon', booking.phone],
+    ['Retriidi aeg', editionText(booking.retreatMonth)],
+    ['Tuba', ROOM_TYPE_LABELS[booking.roomType]],
+    ['Reisin', TRAVEL_WITH_LABELS[booking.travelWith]],
+    ['Kaasreisijad', companions.length > 0 ? companions.join('\n') : undefined],
+    ['Kogemus joogaga', booking.experience ? EXPERIENCE_LABELS[booking.experience] : undefined],
+    ['Toitumispiirangud', booking.dietaryRestrictions],
+    ['Sõnum', booking.message],
+  ]);
+  const subject = `Broneeringu taotlus kätte saadud – ${SITE_CONTACTS.retreatName}`;
+  const greeting = `Tere, ${booking.firstName}!`;
+  const intro = 'Täname broneeringu taotluse eest. Saime selle kätte ja võtame Teiega ühendust 24 tunni jooksul, et kõik üksikasjad kokku leppida.';
+  const outro = 'Kui soovite vahepeal midagi lisada või küsida, vastake lihtsalt sellele kirjale või võtke meiega ühendust:';
+  return {
+    to: booking.email,
+    subject,
+    text: [greeting, '', intro, '', 'Teie taotlus:', summary.text, '', outro, ...contactLines(), '', `${SITE_CONTACTS.retreatName}`].join('\n'),
+    html: mailLayout(
+      subject,
+      `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(greeting)}</h1>
+<p>${escapeHtml(intro)}</p>
+<h2 style="font-size:16px;margin:24px 0 8px">Teie taotlus</h2>
+${summary.html}
+<p style="margin-top:24px">${escapeHtml(outro)}</p>
+<p>${contactLines().map(escapeHtml).join('<br>')}</p>
+<p style="color:#4a5a5a">${escapeHtml(SITE_CONTACTS.retreatName)}</p>`,
+    ),
+  };
+}
+
+/** What the team gets for every contact form message; reply-to is the sender's address in the text. */
+export function contactNotificationMail(message: ContactRequest, messageId: number, teamEmail: string): OutgoingMail {
+  const summary = summaryTable([
+    ['Saatja', message.name],
+    ['E-post', message.email],
+    ['Teema', message.subject],
+    ['Sõnum', message.message],
+  ]);
+  const subject = `Uus sõnum kodulehelt: ${message.subject ?? message.name}`;
+  return {
+    to: teamEmail,
+    subject,
+    text: [`Kodulehe kontaktivormist tuli sõnum #${messageId}.`, '', summary.text, '', `Vastamiseks kirjutage aadressile ${message.email}.`].join('\n'),
+    html: mailLayout(
+      subject,
+      `<p>Kodulehe kontaktivormist tuli sõnum #${messageId}.</p>${summary.html}
+<p style="margin-top:24px">Vastamiseks kirjutage aadressile <a href="mailto:${escapeHtml(message.email)}">${escapeHtml(message.email)}</a>.</p>`,
+    ),
+  };
+}

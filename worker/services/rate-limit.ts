@@ -1,0 +1,29 @@
+import { and, count, eq, gt, min } from 'drizzle-orm';
+import type { RateLimit } from '../config';
+import type { AuthAttemptKind } from '../db/enums';
+import { authAttempts } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+
+/**
+ * Counts requests per key in a sliding window, in the database so the count holds across Workers isolates and
+ * restarts. Every request is recorded, refused ones included, so hammering does not reopen the window early.
+ * Throws a 429 ApiError with Retry-After (whole seconds until the oldest counted request leaves the window).
+ */
+export async function enforceRateLimit(
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  bucket: { kind: AuthAttemptKind; key: string; limit: RateLimit },
+): Promise<void> {
+  const at = now();
+  const windowStart = new Date(at.getTime() - bucket.limit.windowMs).toISOString();
+  const where = and(eq(authAttempts.kind, bucket.kind), eq(authAttempts.key, bucket.key), gt(authAttempts.createdAt, windowStart));
+  const [[usage]] = await db.batch([
+    db.select({ used: count(), oldest: min(authAttempts.createdAt) }).from(authAttempts).where(where),
+    db.insert(authAttempts).values({ kind: bucket.kind, key: bucket.key, ip: bucket.key, createdAt: at.toISOString() }),
+  ]);
+  if (usage && usage.used >= bucket.limit.max) {
+    const freesAt = new Date(usage.oldest ?? at.toISOString()).getTime() + bucket.limit.windowMs;
+    const retryAfter = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
+    throw new ApiError('rate_limited', { headers: { 'Retry-After': String(retryAfter) } });
+  }
+}
