@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '../../src/lib/contact-schema';
+import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
+import { startTestApp, writtenRows, type TestApp } from '../helpers/app-server';
+import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await startTestApp({ teamEmail: 'tiim@example.com' });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const valid = { name: 'Mari Tamm', email: 'Mari@Example.com', subject: 'Küsimus', message: 'Kas toad on konditsioneeriga?', website: '' };
+
+describe('POST /api/contact', () => {
+  it('stores the message and forwards it to the team address', async () => {
+    const res = await app.post('/api/contact', { ...valid, message: ' Tere <script>x</script><b>!</b> ' });
+    expect(res.status).toBe(201);
+    const { messageId } = await readJson(res);
+    expect(await app.rows('SELECT * FROM contact_messages')).toEqual([
+      expect.objectContaining({ id: messageId, name: 'Mari Tamm', email: 'mari@example.com', subject: 'Küsimus', message: 'Tere b!/b', ip: '127.0.0.1' }),
+    ]);
+    await Promise.allSettled(app.background);
+    const [mail] = await app.rows('SELECT * FROM email_outbox');
+    expect(mail).toMatchObject({ kind: 'contact_notification', to_address: 'tiim@example.com', contact_message_id: messageId, status: 'sent' });
+    const sent = (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+    expect(sent[0]!.text).toContain('mari@example.com');
+  });
+
+  it('keeps the message when the notification cannot be sent', async () => {
+    (app.deps.mail as ReturnType<typeof recordingTransport>).deliver = async () => {
+      throw new Error('provider down');
+    };
+    const res = await app.post('/api/contact', valid);
+    expect(res.status).toBe(201);
+    await Promise.allSettled(app.background);
+    expect(await app.count('contact_messages')).toBe(1);
+    expect(await app.rows('SELECT status FROM email_outbox')).toEqual([expect.objectContaining({ status: 'pending' })]);
+  });
+
+  it('subject is optional', async () => {
+    const { subject: _omit, ...withoutSubject } = valid;
+    expect((await app.post('/api/contact', withoutSubject)).status).toBe(201);
+    expect((await app.rows('SELECT subject FROM contact_messages'))[0]!.subject).toBeNull();
+  });
+
+  it.each([
+    ['name', { name: '' }, FIELD_MESSAGES.nameRequired],
+    ['email', { email: 'nope' }, FIELD_MESSAGES.emailInvalid],
+    ['message', { message: '   ' }, CONTACT_MESSAGES.messageRequired],
+    ['message', { message: '<script>only markup</script>' }, CONTACT_MESSAGES.messageRequired],
+  ])('refuses a missing or invalid %s and stores nothing', async (path, change, message) => {
+    const res = await app.post('/api/contact', { ...valid, ...change });
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).error.details).toContainEqual({ path, message });
+    expect(await writtenRows(app)).toMatchObject({ contact: 0, outbox: 0 });
+  });
+
+  it('rejects a filled honeypot and applies the per-IP limit', async () => {
+    expect((await app.post('/api/contact', { ...valid, website: 'x' })).status).toBe(422);
+    app.deps.config.limits.contact = { max: 2, windowMs: 600_000 };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await app.post('/api/contact', valid)).status);
+    expect(statuses).toEqual([201, 429, 429]);
+  });
+});

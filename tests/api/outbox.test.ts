@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../worker/db/schema';
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, deliverMessage, dispatchDueMail, enqueueMail, retryDelayMs } from '../../worker/services/mail/outbox';
+import { sendGridTransport } from '../../worker/services/mail/transport';
+import { startSendGridStub } from '../mocks/sendgrid';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+
+// The real SendGrid transport against a local stub of its v3 endpoint, with the clock under the test's control.
+let app: TestApp;
+let stub: Awaited<ReturnType<typeof startSendGridStub>>;
+let clock: Date;
+
+beforeEach(async () => {
+  stub = await startSendGridStub();
+  app = await startTestApp({ confirmationWaitMs: 1500 });
+  clock = new Date('2026-02-01T10:00:00.000Z');
+  app.deps.now = () => clock;
+  app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 500 });
+});
+afterEach(async () => {
+  await app.close();
+  await stub.close();
+});
+
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+const outbox = () => app.rows('SELECT * FROM email_outbox ORDER BY id');
+
+describe('SendGrid transport', () => {
+  it('posts the v3 payload with the key, sender, recipient and both bodies', async () => {
+    const res = await app.post('/api/bookings', validBooking({ email: 'kadri@example.com' }));
+    expect((await readJson(res)).email).toBe('sent');
+    expect(stub.received).toHaveLength(1);
+    const [mail] = stub.received;
+    expect(mail!.authorization).toBe('Bearer SG.test-key');
+    expect(mail!.body.personalizations).toEqual([{ to: [{ email: 'kadri@example.com' }] }]);
+    expect(mail!.body.from).toEqual({ email: 'info@example.com', name: 'Uus algus' });
+    expect(mail!.body.content.map((c) => c.type)).toEqual(['text/plain', 'text/html']);
+    expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+  });
+});
+
+describe('provider down, then up', () => {
+  it('keeps the booking, answers "queued", and delivers the mail exactly once when the provider recovers', async () => {
+    stub.setMode('fail');
+    const res = await app.post('/api/bookings', validBooking());
+    expect(res.status).toBe(201);
+    expect((await readJson(res)).email).toBe('queued');
+    expect(await app.count('bookings')).toBe(1);
+    expect((await outbox())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('503') });
+
+    // Not due yet: the dispatcher leaves it alone.
+    expect(await dispatchDueMail(app.deps)).toEqual({ sent: 0, logged: 0, pending: 0, failed: 0 });
+
+    stub.setMode('accept');
+    advance(retryDelayMs(1));
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 1 });
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0 });
+    expect(stub.received).toHaveLength(1);
+    expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 2, sent_at: clock.toISOString() });
+  });
+
+  it('backs off exponentially and gives up after the last attempt', async () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
+
+    stub.setMode('fail');
+    const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: '<p>h</p>', text: 't' }, clock);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await deliverMessage(app.deps, id)).toBe(attempt < MAX_ATTEMPTS ? 'pending' : 'failed');
+      advance(retryDelayMs(attempt));
+    }
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await deliverMessage(app.deps, id)).toBe('failed');
+  });
+
+  it('gives up at once on an answer a retry cannot fix', async () => {
+    stub.setMode('reject');
+    const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    expect(await deliverMessage(app.deps, id)).toBe('failed');
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('400') });
+  });
+
+  it('records a timeout as a failed attempt to retry', async () => {
+    stub.setMode('hang');
+    const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    expect(await deliverMessage(app.deps, id)).toBe('pending');
+    expect((await outbox())[0]).toMatchObject({ status: 'pending', last_error: expect.stringContaining('timed out') });
+  });
+});
+
+describe('claiming', () => {
+  it('never sends one message twice when dispatchers race', async () => {
+    const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    const results = await Promise.all([deliverMessage(app.deps, id), deliverMessage(app.deps, id), dispatchDueMail(app.deps)]);
+    expect(stub.received).toHaveLength(1);
+    expect(results.slice(0, 2).sort()).toEqual(['pending', 'sent']);
+  });
+
+  it('frees a message whose sender vanished once the lease runs out', async () => {
+    const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    // A sender claimed it and crashed: attempts bumped, lease set, nothing sent.
+    await app.deps.db.update(emailOutbox).set({ attempts: 1, nextAttemptAt: new Date(clock.getTime() + CLAIM_LEASE_MS).toISOString() });
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0 });
+    advance(CLAIM_LEASE_MS + 1);
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 1 });
+    expect(await deliverMessage(app.deps, id)).toBe('sent');
+  });
+});
