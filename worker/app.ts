@@ -10,13 +10,16 @@ import { bookingRoutes } from './routes/bookings';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 
-/** On Workers, background work must hang off the request's own ExecutionContext, not a shared one. */
+/**
+ * Background work hangs off the request's own ExecutionContext (Workers' per-request ctx; the Node host passes one
+ * too). Hono's getter throws when there is none, which only happens when a test serves the bare app.
+ */
 function withRequestWaitUntil(deps: AppDeps, c: Context): AppDeps {
   let ctx: ExecutionContext;
   try {
     ctx = c.executionCtx;
   } catch {
-    return deps; // Node: no ExecutionContext, the host's tracker keeps the work alive.
+    return deps;
   }
   return { ...deps, waitUntil: (work) => ctx.waitUntil(work) };
 }

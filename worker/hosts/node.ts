@@ -106,10 +106,12 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
 
   const app = createApp(deps);
   const serveStatic = await createStaticHandler(options.distDir);
-  // The second argument carries Node's request and response objects, from which the client address is read.
+  // The second argument carries Node's request and response objects, from which the client address is read. The
+  // third gives Hono an ExecutionContext like Workers', so background work goes through the same door on both hosts.
+  const executionContext = { waitUntil: deps.waitUntil, passThroughOnException: () => {}, props: {} };
   const fetch = (request: Request, nodeBindings: unknown) => {
     const { pathname } = new URL(request.url);
-    return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request, nodeBindings) : serveStatic(request);
+    return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request, nodeBindings, executionContext) : serveStatic(request);
   };
 
   const server: ServerType = await new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { emailOutbox } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -19,14 +19,11 @@ export function retryDelayMs(attemptsSoFar: number): number {
 }
 
 type Writer = Pick<Db, 'insert'>;
+type QueuedMail = OutgoingMail & { kind: string; bookingId?: number | SQL; contactMessageId?: number; userId?: string };
 
-/** Writes a message into the outbox; call it inside the transaction that causes the mail. */
-export async function enqueueMail(
-  tx: Writer,
-  mail: OutgoingMail & { kind: string; bookingId?: number; contactMessageId?: number; userId?: string },
-  now: Date,
-): Promise<number> {
-  const [row] = await tx
+/** The insert that puts a message into the outbox, for a batch that also writes its cause. */
+export function outboxInsert(db: Writer, mail: QueuedMail, now: Date) {
+  return db
     .insert(emailOutbox)
     .values({
       kind: mail.kind,
@@ -42,30 +39,40 @@ export async function enqueueMail(
       updatedAt: now.toISOString(),
     })
     .returning({ id: emailOutbox.id });
+}
+
+/** Writes a message into the outbox; call it inside the transaction that causes the mail. */
+export async function enqueueMail(tx: Writer, mail: QueuedMail, now: Date): Promise<number> {
+  const [row] = await outboxInsert(tx, mail, now);
   return row!.id;
 }
 
 export type OutboxState = 'sent' | 'logged' | 'pending' | 'failed';
 
 /**
- * Sends one message if it is due and nobody else holds it. The claim is a compare-and-set on `next_attempt_at`
- * (the value read must still be there), so two dispatchers, or the immediate send racing the background loop,
- * never send the same message twice.
+ * Sends one message if it is due and nobody else holds it. Claiming moves `next_attempt_at` past now (a lease) in
+ * the same UPDATE that checks the row is due, and SQLite runs one write at a time, so two dispatchers, or the
+ * immediate send racing the background loop, never send the same message twice.
  */
 export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, id: number): Promise<OutboxState> {
   const { db, mail, log } = deps;
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  if (!row) throw new Error(`outbox message ${id} does not exist`);
-  if (row.status !== 'pending') return row.status;
   const now = deps.now();
-  if (row.nextAttemptAt > now.toISOString()) return 'pending';
-
-  const attempts = row.attempts + 1;
-  const claimed = await db
+  // Claim and read in one statement: only a pending row that is due, and not leased by another sender, comes back.
+  const [row] = await db
     .update(emailOutbox)
-    .set({ attempts, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), updatedAt: now.toISOString() })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.nextAttemptAt, row.nextAttemptAt)));
-  if (claimed.rowsAffected !== 1) return 'pending';
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now.toISOString())))
+    .returning();
+  if (!row) {
+    const [current] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (!current) throw new Error(`outbox message ${id} does not exist`);
+    return current.status;
+  }
+  const { attempts } = row;
 
   try {
     const outcome = await mail.send({ to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' });

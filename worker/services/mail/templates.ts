@@ -17,10 +17,9 @@ const contactLines = () => [
 ];
 
 /** The confirmation a guest gets after sending the booking form (visitor spec sections 1 and 3). */
-export function bookingConfirmationMail(booking: BookingRequest, bookingId: number): OutgoingMail {
+export function bookingConfirmationMail(booking: BookingRequest): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
-    ['Broneeringu number', String(bookingId)],
     ['Nimi', `${booking.firstName} ${booking.lastName}`],
     ['E-post', booking.email],
     ['Telefon', booking.phone],
