@@ -1,0 +1,281 @@
+/**
+ * The booking form on /broneering (visitor spec sections 2-5 and 8; issue 4). Validated in the browser with the
+ * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
+ */
+// First: configures zod before the shared schema below is constructed.
+import './zod-csp';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import {
+  BOOKING_DEFAULTS,
+  EMPTY_COMPANION,
+  EXPERIENCE_LABELS,
+  RETREAT_MONTH_OPTIONS,
+  ROOM_TYPE_LABELS,
+  TRAVEL_WITH_LABELS,
+  bookingRequestSchema,
+  type BookingRequest,
+} from '../lib/booking/schema';
+import { Field, FieldError, Honeypot, newIdempotencyKey, postJson, useHydrated } from './form-kit';
+import { focusFirstError, hasErrorAt } from './form-errors';
+import { Toaster, toast } from './toast';
+
+type BookingFormValues = typeof BOOKING_DEFAULTS;
+
+interface BookingCreated {
+  bookingId: number;
+  email: 'sent' | 'queued';
+}
+
+/** Toast texts, word for word from the spec's error catalogue (section 8). */
+export const BOOKING_TOASTS = {
+  invalid: { title: 'Viga vormis', description: 'Palun täitke kõik kohustuslikud väljad (*)' },
+  sent: {
+    title: 'Broneering edukalt salvestatud!',
+    description: 'Saatsime Teile kinnitusmeili. Võtame Teiega ühendust 24 tunni jooksul.',
+  },
+  queued: {
+    title: 'Broneering edukalt salvestatud',
+    description: 'Broneering on salvestatud, kuid kinnitusmeili saatmisel tekkis viga. Võtame Teiega siiski ühendust.',
+  },
+  failedTitle: 'Viga broneeringu saatmisel',
+  failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
+} as const;
+
+const resolver = zodResolver(bookingRequestSchema) as Resolver<BookingFormValues, unknown, BookingRequest>;
+const FORM_FIELDS = new Set(Object.keys(BOOKING_DEFAULTS));
+const emptyCompanion = () => ({ ...EMPTY_COMPANION });
+
+export default function BookingForm() {
+  const uid = useId();
+  const fieldId = (name: string) => `${uid}${name.replace(/\./g, '-')}`;
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  /** The current attempt's Idempotency-Key: kept for a double click or a retry, dropped when the form changes. */
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingFormValues, unknown, BookingRequest>({
+    defaultValues: BOOKING_DEFAULTS,
+    resolver,
+    // Focus goes to the first invalid control in document order (focusFirstError), not in registration order.
+    shouldFocusError: false,
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
+  const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
+
+  // Choosing "with companions" with nobody listed yet opens one empty companion.
+  useEffect(() => {
+    if (withCompanions && fields.length === 0) append(emptyCompanion(), { shouldFocus: false });
+  }, [withCompanions, fields.length, append]);
+
+  // Any edit makes the next submit a new attempt with a new key.
+  useEffect(() => {
+    const subscription = watch(() => {
+      attemptKey.current = null;
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const onInvalid = (formErrors: FieldErrors<BookingFormValues>) => {
+    toast({ variant: 'destructive', ...BOOKING_TOASTS.invalid });
+    focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
+  };
+
+  const onValid = async (booking: BookingRequest) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const result = await postJson<BookingCreated>('/api/bookings', { ...booking, website: booking.website ?? '' }, {
+        'Idempotency-Key': attemptKey.current,
+      });
+      if (result.ok) {
+        toast(result.data?.email === 'queued' ? BOOKING_TOASTS.queued : BOOKING_TOASTS.sent);
+        reset(BOOKING_DEFAULTS);
+        attemptKey.current = null;
+        return;
+      }
+      const fieldIssues = result.details.filter((d) => FORM_FIELDS.has(d.path.split('.')[0] ?? ''));
+      for (const issue of fieldIssues) {
+        setError(issue.path as FieldPath<BookingFormValues>, { type: 'server', message: issue.message });
+      }
+      toast({
+        variant: 'destructive',
+        title: BOOKING_TOASTS.failedTitle,
+        description: result.message ?? BOOKING_TOASTS.failedFallback,
+      });
+      if (fieldIssues.length > 0) focusFirstError(formRef.current, (name) => fieldIssues.some((d) => d.path === name));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const removeCompanion = (index: number) => {
+    remove(index);
+    attemptKey.current = null;
+    // The button that had focus is gone: continue from "Lisa kaasreisija".
+    addButtonRef.current?.focus();
+  };
+
+  const companionErrors = errors.companions;
+  const companionsMessage = companionErrors?.message ?? companionErrors?.root?.message;
+  const groupError = (name: 'roomType' | 'travelWith') => errors[name]?.message;
+
+  return (
+    <>
+      <form ref={formRef} noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Broneeringu taotlus" className="booking-form">
+        <fieldset disabled={!hydrated} className="space-y-8">
+          <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
+
+          <fieldset className="space-y-5">
+            <legend className="form-section-title">Teie andmed</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id={fieldId('firstName')} label="Eesnimi" required error={errors.firstName?.message}>
+                {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className="field-input" />}
+              </Field>
+              <Field id={fieldId('lastName')} label="Perekonnanimi" required error={errors.lastName?.message}>
+                {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={100} className="field-input" />}
+              </Field>
+              <Field id={fieldId('birthday')} label="Sünnikuupäev" required error={errors.birthday?.message}>
+                {(a11y) => <input {...a11y} {...register('birthday')} type="date" autoComplete="bday" min="1900-01-01" className="field-input" />}
+              </Field>
+              <Field id={fieldId('email')} label="E-post" required error={errors.email?.message}>
+                {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+              </Field>
+              <Field id={fieldId('phone')} label="Telefon" required error={errors.phone?.message}>
+                {(a11y) => <input {...a11y} {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={32} className="field-input" />}
+              </Field>
+            </div>
+          </fieldset>
+
+          <fieldset className="space-y-5">
+            <legend className="form-section-title">Retriit</legend>
+            <Field id={fieldId('retreatMonth')} label="Retriidi aeg" required error={errors.retreatMonth?.message}>
+              {(a11y) => (
+                <select {...a11y} {...register('retreatMonth')} className="field-input">
+                  <option value="">Valige retriidi aeg</option>
+                  {RETREAT_MONTH_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+
+            <fieldset aria-describedby={groupError('roomType') ? fieldId('roomType-error') : undefined}>
+              <legend className="field-label">
+                Toa tüüp<span aria-hidden="true" className="field-required"> *</span>
+              </legend>
+              <div className="mt-2 flex flex-wrap gap-3">
+                {Object.entries(ROOM_TYPE_LABELS).map(([value, label]) => (
+                  <label key={value} className="choice">
+                    <input {...register('roomType')} type="radio" value={value} required aria-invalid={groupError('roomType') ? true : undefined} className="choice-input" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              <FieldError id={fieldId('roomType-error')} message={groupError('roomType')} />
+            </fieldset>
+
+            <fieldset aria-describedby={groupError('travelWith') ? fieldId('travelWith-error') : undefined}>
+              <legend className="field-label">
+                Reisin<span aria-hidden="true" className="field-required"> *</span>
+              </legend>
+              <div className="mt-2 flex flex-wrap gap-3">
+                {Object.entries(TRAVEL_WITH_LABELS).map(([value, label]) => (
+                  <label key={value} className="choice">
+                    <input {...register('travelWith')} type="radio" value={value} required aria-invalid={groupError('travelWith') ? true : undefined} className="choice-input" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              <FieldError id={fieldId('travelWith-error')} message={groupError('travelWith')} />
+            </fieldset>
+
+            {withCompanions && (
+              <div className="space-y-4" data-companions>
+                {fields.map((field, index) => {
+                  const errs = companionErrors?.[index];
+                  const name = (key: string) => `companions.${index}.${key}`;
+                  return (
+                    <fieldset key={field.id} className="companion">
+                      <legend className="companion-title">Kaasreisija {index + 1}</legend>
+                      <div className="grid gap-5 sm:grid-cols-2">
+                        <Field id={fieldId(name('firstName'))} label="Eesnimi" required error={errs?.firstName?.message}>
+                          {(a11y) => <input {...a11y} {...register(`companions.${index}.firstName`)} type="text" autoComplete="off" maxLength={100} className="field-input" />}
+                        </Field>
+                        <Field id={fieldId(name('lastName'))} label="Perekonnanimi" required error={errs?.lastName?.message}>
+                          {(a11y) => <input {...a11y} {...register(`companions.${index}.lastName`)} type="text" autoComplete="off" maxLength={100} className="field-input" />}
+                        </Field>
+                        <Field id={fieldId(name('birthday'))} label="Sünnikuupäev" required error={errs?.birthday?.message}>
+                          {(a11y) => <input {...a11y} {...register(`companions.${index}.birthday`)} type="date" autoComplete="off" min="1900-01-01" className="field-input" />}
+                        </Field>
+                        <Field id={fieldId(name('age'))} label="Vanus" hint="Valikuline, täisarv" error={errs?.age?.message}>
+                          {(a11y) => (
+                            <input {...a11y} {...register(`companions.${index}.age`)} type="number" inputMode="numeric" min={0} max={120} step={1} autoComplete="off" className="field-input" />
+                          )}
+                        </Field>
+                      </div>
+                      {fields.length > 1 && (
+                        <button type="button" className="btn-outline mt-4" onClick={() => removeCompanion(index)}>
+                          Eemalda kaasreisija<span className="sr-only"> {index + 1}</span>
+                        </button>
+                      )}
+                    </fieldset>
+                  );
+                })}
+                <FieldError id={fieldId('companions-error')} message={companionsMessage} />
+                <button ref={addButtonRef} type="button" className="btn-outline" onClick={() => append(emptyCompanion())}>
+                  Lisa kaasreisija
+                </button>
+              </div>
+            )}
+          </fieldset>
+
+          <fieldset className="space-y-5">
+            <legend className="form-section-title">Lisainfo</legend>
+            <Field id={fieldId('experience')} label="Kogemus joogaga" error={errors.experience?.message}>
+              {(a11y) => (
+                <select {...a11y} {...register('experience')} className="field-input">
+                  <option value="">Valige (valikuline)</option>
+                  {Object.entries(EXPERIENCE_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id={fieldId('dietaryRestrictions')} label="Toitumispiirangud" error={errors.dietaryRestrictions?.message}>
+              {(a11y) => <textarea {...a11y} {...register('dietaryRestrictions')} rows={2} maxLength={1000} className="field-input" />}
+            </Field>
+            <Field id={fieldId('message')} label="Sõnum" error={errors.message?.message}>
+              {(a11y) => <textarea {...a11y} {...register('message')} rows={4} maxLength={1000} className="field-input" />}
+            </Field>
+          </fieldset>
+
+          <Honeypot id={fieldId('website')}>
+            {({ id }) => <input id={id} {...register('website')} type="text" tabIndex={-1} autoComplete="off" />}
+          </Honeypot>
+
+          <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={isSubmitting}>
+            {isSubmitting ? 'Saadan...' : 'Saada broneeringu taotlus'}
+          </button>
+        </fieldset>
+      </form>
+      <Toaster />
+    </>
+  );
+}
