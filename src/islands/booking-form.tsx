@@ -2,21 +2,18 @@
  * The booking form on /broneering (visitor spec sections 2-5 and 8; issue 4). Validated in the browser with the
  * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
  */
-// First: configures zod before the shared schema below is constructed.
-import './zod-csp';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import {
   BOOKING_DEFAULTS,
   EMPTY_COMPANION,
   EXPERIENCE_LABELS,
-  RETREAT_MONTH_OPTIONS,
   ROOM_TYPE_LABELS,
   TRAVEL_WITH_LABELS,
-  bookingRequestSchema,
-  type BookingRequest,
-} from '../lib/booking/schema';
+} from '../lib/booking/form-options';
+import type { BookingRequest } from '../lib/booking/schema';
+import type { RetreatMonthOption } from '../lib/retreat-editions';
+import { lazyResolver, preloadValidation } from './lazy-resolver';
 import { Field, FieldError, Honeypot, newIdempotencyKey, postJson, useHydrated } from './form-kit';
 import { focusFirstError, hasErrorAt } from './form-errors';
 import { Toaster, toast } from './toast';
@@ -43,11 +40,11 @@ export const BOOKING_TOASTS = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;
 
-const resolver = zodResolver(bookingRequestSchema) as Resolver<BookingFormValues, unknown, BookingRequest>;
+const resolver = lazyResolver<BookingFormValues, BookingRequest>((v) => v.bookingResolver);
 const FORM_FIELDS = new Set(Object.keys(BOOKING_DEFAULTS));
 const emptyCompanion = () => ({ ...EMPTY_COMPANION });
 
-export default function BookingForm() {
+export default function BookingForm({ retreatOptions }: { retreatOptions: RetreatMonthOption[] }) {
   const uid = useId();
   const fieldId = (name: string) => `${uid}${name.replace(/\./g, '-')}`;
   const hydrated = useHydrated();
@@ -134,7 +131,7 @@ export default function BookingForm() {
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Broneeringu taotlus" className="booking-form">
+      <form ref={formRef} noValidate onFocus={() => void preloadValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Broneeringu taotlus" className="booking-form">
         <fieldset disabled={!hydrated} className="space-y-8">
           <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
 
@@ -165,7 +162,7 @@ export default function BookingForm() {
               {(a11y) => (
                 <select {...a11y} {...register('retreatMonth')} className="field-input">
                   <option value="">Valige retriidi aeg</option>
-                  {RETREAT_MONTH_OPTIONS.map((option) => (
+                  {retreatOptions.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>

@@ -2,12 +2,11 @@
  * The contact form on /kontakt (visitor spec sections 2, 4, 5 and 8; issue 4): name, e-mail and message required,
  * subject optional; validated with the schema POST /api/contact applies; cleared after a successful send.
  */
-// First: configures zod before the shared schema below is constructed.
-import './zod-csp';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef } from 'react';
-import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
-import { CONTACT_DEFAULTS, SUBJECT_MAX, contactRequestSchema, type ContactRequest } from '../lib/contact-schema';
+import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { CONTACT_DEFAULTS, SUBJECT_MAX } from '../lib/contact-options';
+import type { ContactRequest } from '../lib/contact-schema';
+import { lazyResolver, preloadValidation } from './lazy-resolver';
 import { Field, Honeypot, postJson, useHydrated } from './form-kit';
 import { focusFirstError, hasErrorAt } from './form-errors';
 import { Toaster, toast } from './toast';
@@ -21,7 +20,7 @@ export const CONTACT_TOASTS = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;
 
-const resolver = zodResolver(contactRequestSchema) as Resolver<ContactFormValues, unknown, ContactRequest>;
+const resolver = lazyResolver<ContactFormValues, ContactRequest>((v) => v.contactResolver);
 const FORM_FIELDS = new Set(Object.keys(CONTACT_DEFAULTS));
 
 export default function ContactForm() {
@@ -67,7 +66,7 @@ export default function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Kontaktivorm">
+      <form ref={formRef} noValidate onFocus={() => void preloadValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Kontaktivorm">
         <fieldset disabled={!hydrated} className="space-y-5">
           <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
           <div className="grid gap-5 sm:grid-cols-2">

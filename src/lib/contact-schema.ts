@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { sanitizeFreeText } from './validation/sanitize';
 import { emailField, nameField } from './validation/fields';
 
-export const CONTACT_MESSAGES = {
-  messageRequired: 'Sõnum on kohustuslik',
-} as const;
+import { CONTACT_MESSAGES, SUBJECT_MAX } from './contact-options';
 
-export const SUBJECT_MAX = 200;
-
-export const CONTACT_DEFAULTS = { name: '', email: '', subject: '', message: '', website: '' };
+export * from './contact-options';
 
 /** The contact form (visitor spec section 5): name, e-mail and message required, subject optional. */
 export const contactRequestSchema = z.strictObject({

@@ -21,6 +21,10 @@ export const RETREAT_EDITIONS: readonly RetreatEdition[] = settings.editions.map
   badge,
 }));
 
+/** The booking form's retreat choices; the page passes them to the island so the island ships no content file. */
+export const RETREAT_MONTH_OPTIONS = RETREAT_EDITIONS.map((e) => ({ value: e.id, label: `${e.badge} (${e.label})` }));
+export type RetreatMonthOption = (typeof RETREAT_MONTH_OPTIONS)[number];
+
 export function findEdition(id: string): RetreatEdition | undefined {
   return RETREAT_EDITIONS.find((edition) => edition.id === id);
 }

@@ -167,6 +167,20 @@ describe('POST /api/bookings: rules and messages', () => {
     expect(await writtenRows(app)).toEqual(NOTHING_WRITTEN);
   });
 
+  it('reports every problem in one answer, cross-field rules included', async () => {
+    const res = await app.post(
+      '/api/bookings',
+      validBooking({ firstName: '', travelWith: 'with-companions', companions: [{ firstName: 'Mia', lastName: 'Tamm', birthday: '2013-01-01' }] }),
+    );
+    const { error } = await readJson(res);
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'firstName', message: FIELD_MESSAGES.nameRequired },
+        { path: 'companions.0.birthday', message: BOOKING_MESSAGES.tooYoung },
+      ]),
+    );
+  });
+
   it('accepts a guest who turns 14 on the first day', async () => {
     expect((await app.post('/api/bookings', validBooking({ birthday: '2012-01-14', retreatMonth: 'jan-2026' }))).status).toBe(201);
   });

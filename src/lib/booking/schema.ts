@@ -1,51 +1,10 @@
 import { z } from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../../../worker/db/enums';
-import { findEdition, RETREAT_EDITIONS } from '../retreat-editions';
-import { emailField, freeTextField, nameField, phoneField } from '../validation/fields';
+import { findEdition } from '../retreat-editions';
+import { emailField, firstFailing, freeTextField, nameField, phoneField } from '../validation/fields';
+import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
 
-/** Youngest age admitted, counted on the retreat's first day (visitor spec sections 1 and 9). */
-export const MIN_PARTICIPANT_AGE = 14;
-
-export const ROOM_TYPE_OPTIONS = ['single-room', 'shared-room'] as const;
-export type RoomTypeOption = (typeof ROOM_TYPE_OPTIONS)[number];
-
-export const BOOKING_MESSAGES = {
-  birthdayRequired: 'Sünnikuupäev on kohustuslik',
-  birthdayInvalid: 'Sisestage kehtiv sünnikuupäev',
-  tooYoung: `Osaleja peab retriidi alguseks olema vähemalt ${MIN_PARTICIPANT_AGE}-aastane`,
-  retreatMonthRequired: 'Valige retriidi toimumisaeg',
-  roomTypeRequired: 'Valige toa tüüp',
-  travelWithRequired: 'Valige, kas reisite üksi või koos kaaslastega',
-  companionsRequired: 'Lisage vähemalt üks kaasreisija',
-  ageInvalid: 'Vanus peab olema täisarv vahemikus 0–120',
-} as const;
-
-/** What the form starts with and returns to after a successful submit (spec: roomType defaults to single-room). */
-export const BOOKING_DEFAULTS = {
-  firstName: '',
-  lastName: '',
-  birthday: '',
-  email: '',
-  phone: '',
-  retreatMonth: '',
-  roomType: 'single-room' as RoomTypeOption,
-  travelWith: 'alone' as (typeof TRAVEL_MODES)[number],
-  companions: [] as CompanionInput[],
-  experience: '' as '' | (typeof EXPERIENCE_LEVELS)[number],
-  dietaryRestrictions: '',
-  message: '',
-  website: '',
-};
-
-/** A new companion starts empty (spec section 2). */
-export const EMPTY_COMPANION = { firstName: '', lastName: '', birthday: '', age: '' };
-
-export interface CompanionInput {
-  firstName: string;
-  lastName: string;
-  birthday: string;
-  age?: string | number | null;
-}
+export * from './form-options';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -67,8 +26,12 @@ function isRealDate(value: string): boolean {
 const birthdayField = z
   .string({ error: BOOKING_MESSAGES.birthdayRequired })
   .trim()
-  .min(1, { error: BOOKING_MESSAGES.birthdayRequired, abort: true })
-  .refine(isRealDate, BOOKING_MESSAGES.birthdayInvalid);
+  .superRefine(
+    firstFailing([
+      [(v) => v.length > 0, BOOKING_MESSAGES.birthdayRequired],
+      [isRealDate, BOOKING_MESSAGES.birthdayInvalid],
+    ]),
+  );
 
 /** Optional whole number; the form's empty input arrives as '' and means "not given". */
 const ageField = z
@@ -122,42 +85,41 @@ export const bookingRequestSchema = z
     /** Honeypot: hidden from people, filled in by form-filling bots. */
     website: z.string().max(200).optional(),
   })
-  .transform((booking, ctx) => {
-    const edition = findEdition(booking.retreatMonth);
-    const start = edition?.startDate;
-    if (start && isRealDate(booking.birthday) && ageOn(booking.birthday, start) < MIN_PARTICIPANT_AGE) {
-      ctx.addIssue({ code: 'custom', path: ['birthday'], message: BOOKING_MESSAGES.tooYoung });
-    }
-    if (booking.travelWith === 'alone') return { ...booking, companions: [] };
-
-    if (booking.companions.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['companions'], message: BOOKING_MESSAGES.companionsRequired });
-      return z.NEVER;
-    }
-    const companions = booking.companions.map((raw, index) => {
-      const parsed = companionSchema.safeParse(raw);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          ctx.addIssue({ code: 'custom', path: ['companions', index, ...issue.path], message: issue.message });
+  // Cross-field rules run even while other fields are still invalid (`when`), so the form shows every message in
+  // one round instead of revealing the companion and age rules only after the rest is fixed.
+  .superRefine(
+    (booking, ctx) => {
+      // With `when`, this also sees bodies that are not objects at all (null, an array): nothing to cross-check.
+      if (typeof booking !== 'object' || booking === null || Array.isArray(booking)) return;
+      const raw = booking as Record<string, unknown>;
+      const start = typeof raw.retreatMonth === 'string' ? findEdition(raw.retreatMonth)?.startDate : undefined;
+      const tooYoung = (birthday: unknown) =>
+        start !== undefined && typeof birthday === 'string' && isRealDate(birthday.trim()) && ageOn(birthday.trim(), start) < MIN_PARTICIPANT_AGE;
+      if (tooYoung(raw.birthday)) ctx.addIssue({ code: 'custom', path: ['birthday'], message: BOOKING_MESSAGES.tooYoung });
+      if (raw.travelWith !== 'with-companions') return;
+      const companions = Array.isArray(raw.companions) ? raw.companions : [];
+      if (companions.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['companions'], message: BOOKING_MESSAGES.companionsRequired });
+        return;
+      }
+      companions.forEach((companion, index) => {
+        const parsed = companionSchema.safeParse(companion);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            ctx.addIssue({ code: 'custom', path: ['companions', index, ...issue.path], message: issue.message });
+          }
+        } else if (tooYoung(parsed.data.birthday)) {
+          ctx.addIssue({ code: 'custom', path: ['companions', index, 'birthday'], message: BOOKING_MESSAGES.tooYoung });
         }
-        return null;
-      }
-      if (start && ageOn(parsed.data.birthday, start) < MIN_PARTICIPANT_AGE) {
-        ctx.addIssue({ code: 'custom', path: ['companions', index, 'birthday'], message: BOOKING_MESSAGES.tooYoung });
-      }
-      return parsed.data;
-    });
-    return { ...booking, companions: companions.filter((c) => c !== null) };
-  });
+      });
+    },
+    { when: () => true },
+  )
+  // Only reached when everything above passed: companions are kept (parsed) only for with-companions.
+  .transform((booking) => ({
+    ...booking,
+    companions: booking.travelWith === 'with-companions' ? booking.companions.map((c) => companionSchema.parse(c)) : [],
+  }));
 
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
-
-export const RETREAT_MONTH_OPTIONS = RETREAT_EDITIONS.map((e) => ({ value: e.id, label: `${e.badge} (${e.label})` }));
-export const ROOM_TYPE_LABELS: Record<RoomTypeOption, string> = { 'single-room': 'Ühekohaline tuba', 'shared-room': 'Jagatud tuba' };
-export const TRAVEL_WITH_LABELS: Record<(typeof TRAVEL_MODES)[number], string> = { alone: 'Üksi', 'with-companions': 'Koos kaaslastega' };
-export const EXPERIENCE_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
-  beginner: 'Algaja',
-  intermediate: 'Keskmine',
-  advanced: 'Edasijõudnud',
-};
