@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../worker/db/schema';
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, deliverMessage, dispatchDueMail, enqueueMail, retryDelayMs } from '../../worker/services/mail/outbox';
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, deliverMessage, dispatchDueMail, enqueueMail, outboxInsert, retryDelayMs } from '../../worker/services/mail/outbox';
 import { sendGridTransport } from '../../worker/services/mail/transport';
 import { startSendGridStub } from '../mocks/sendgrid';
 import { startTestApp, type TestApp } from '../helpers/app-server';
@@ -98,6 +98,15 @@ describe('claiming', () => {
     const results = await Promise.all([deliverMessage(app.deps, id), deliverMessage(app.deps, id), dispatchDueMail(app.deps)]);
     expect(stub.received).toHaveLength(1);
     expect(results.slice(0, 2).sort()).toEqual(['pending', 'sent']);
+  });
+
+  it('a confirmation written already claimed, whose sender died before sending, goes out once the lease runs out', async () => {
+    const [row] = await outboxInsert(app.deps.db, { kind: 'booking_confirmation', to: 'x@example.com', subject: 's', html: 'h', text: 't' }, clock, { claimed: true });
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0 });
+    advance(CLAIM_LEASE_MS + 1);
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 1 });
+    expect((await outbox())[0]).toMatchObject({ id: row!.id, status: 'sent', attempts: 2 });
+    expect(stub.received).toHaveLength(1);
   });
 
   it('frees a message whose sender vanished once the lease runs out', async () => {

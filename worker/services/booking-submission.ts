@@ -152,7 +152,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
         })
         .returning({ id: bookings.id }),
       // Straight after the booking insert, last_insert_rowid() is that booking's id.
-      outboxInsert(db, { kind: 'booking_confirmation', bookingId: sql`last_insert_rowid()`, ...confirmation }, now),
+      outboxInsert(db, { kind: 'booking_confirmation', bookingId: sql`last_insert_rowid()`, ...confirmation }, now, { claimed: true }),
     ]);
     const bookingRow = results.at(-2) as { id: number }[];
     const outboxRow = results.at(-1) as { id: number }[];
@@ -166,6 +166,6 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
     throw err;
   }
 
-  const email = await deliverSoon(deps, stored.outboxId, deps.config.confirmationWaitMs);
+  const email = await deliverSoon(deps, { id: stored.outboxId, mail: confirmation }, deps.config.confirmationWaitMs);
   return { bookingId: stored.bookingId, email, replayed: false };
 }

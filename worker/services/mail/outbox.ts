@@ -21,8 +21,12 @@ export function retryDelayMs(attemptsSoFar: number): number {
 type Writer = Pick<Db, 'insert'>;
 type QueuedMail = OutgoingMail & { kind: string; bookingId?: number | SQL; contactMessageId?: number; userId?: string };
 
-/** The insert that puts a message into the outbox, for a batch that also writes its cause. */
-export function outboxInsert(db: Writer, mail: QueuedMail, now: Date) {
+/**
+ * The insert that puts a message into the outbox, for a batch that also writes its cause. `claimed` writes it
+ * already leased to the caller (its first attempt under way), for a caller that sends it straight after commit:
+ * that saves a write, and if the caller dies the lease runs out and the dispatcher takes over.
+ */
+export function outboxInsert(db: Writer, mail: QueuedMail, now: Date, options: { claimed?: boolean } = {}) {
   return db
     .insert(emailOutbox)
     .values({
@@ -34,7 +38,8 @@ export function outboxInsert(db: Writer, mail: QueuedMail, now: Date) {
       bookingId: mail.bookingId,
       contactMessageId: mail.contactMessageId,
       userId: mail.userId,
-      nextAttemptAt: now.toISOString(),
+      attempts: options.claimed ? 1 : 0,
+      nextAttemptAt: options.claimed ? new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() : now.toISOString(),
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     })
@@ -55,7 +60,7 @@ export type OutboxState = 'sent' | 'logged' | 'pending' | 'failed';
  * immediate send racing the background loop, never send the same message twice.
  */
 export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, id: number): Promise<OutboxState> {
-  const { db, mail, log } = deps;
+  const { db } = deps;
   const now = deps.now();
   // Claim and read in one statement: only a pending row that is due, and not leased by another sender, comes back.
   const [row] = await db
@@ -72,10 +77,17 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
     if (!current) throw new Error(`outbox message ${id} does not exist`);
     return current.status;
   }
-  const { attempts } = row;
+  return sendClaimed(deps, { id, attempts: row.attempts, mail: { to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' } });
+}
 
+/** Sends a message this caller holds the lease on, and records how it went (sent, retry later, or given up). */
+async function sendClaimed(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>,
+  { id, attempts, mail }: { id: number; attempts: number; mail: OutgoingMail },
+): Promise<OutboxState> {
+  const { db, log } = deps;
   try {
-    const outcome = await mail.send({ to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' });
+    const outcome = await deps.mail.send(mail);
     const done = deps.now().toISOString();
     await db
       .update(emailOutbox)
@@ -102,12 +114,16 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
 }
 
 /**
- * Tries to deliver a message that was just committed, waiting at most `waitMs`. 'sent' means it went out (or was
- * logged); 'queued' means it did not go out in time or failed, and the dispatcher keeps trying. A send still
- * running when the wait ends carries on in the background.
+ * Sends a message that was just committed already claimed (see `outboxInsert`), waiting at most `waitMs`. 'sent'
+ * means it went out (or was logged); 'queued' means it did not go out in time or failed, and the dispatcher keeps
+ * trying. A send still running when the wait ends carries on in the background.
  */
-export async function deliverSoon(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil'>, id: number, waitMs: number) {
-  const delivery = deliverMessage(deps, id);
+export async function deliverSoon(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil'>,
+  claimed: { id: number; mail: OutgoingMail },
+  waitMs: number,
+) {
+  const delivery = sendClaimed(deps, { ...claimed, attempts: 1 });
   deps.waitUntil(delivery);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
