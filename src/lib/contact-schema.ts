@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { sanitizeFreeText } from './validation/sanitize';
 import { emailField, nameField } from './validation/fields';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../../../worker/db/enums';
 import { findEdition } from '../retreat-editions';
 import { emailField, firstFailing, freeTextField, nameField, phoneField } from '../validation/fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIELD_MESSAGES as M } from './messages';
 import { sanitizeFreeText } from './sanitize';
 
