@@ -6,9 +6,12 @@ import { jsonBodyRules } from './http/body-rules';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
+import { setupRoutes } from './routes/setup';
 
 /**
  * Background work hangs off the request's own ExecutionContext (Workers' per-request ctx; the Node host passes one
@@ -41,6 +44,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
+  app.route('/api/auth', authRoutes);
+  app.route('/api/setup', setupRoutes);
+  app.route('/api/admin', adminRoutes);
 
   app.notFound(onNotFound);
   app.onError(onError);

@@ -28,25 +28,36 @@ export type EnvSettings = Partial<
     | 'TEAM_EMAIL'
     | 'RATE_LIMIT_BOOKINGS'
     | 'RATE_LIMIT_CONTACT'
-    | 'MAIL_CONFIRMATION_WAIT_MS',
+    | 'MAIL_CONFIRMATION_WAIT_MS'
+    | 'AUTH_SECRET'
+    | 'RATE_LIMIT_EMAIL',
     string
   >
 >;
 
 export const DEFAULT_BOOKING_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1000 };
+/** Per IP, on the auth endpoints that send e-mail (sign-up, resend, recover). */
+export const DEFAULT_EMAIL_SEND_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60 * 1000 };
 
+/**
+ * @param host what only the host knows: the environment, the setup token, and the access-token key (from
+ * AUTH_SECRET, or one the host made up for a single-process local run).
+ */
 export function configFromEnv(
   env: EnvSettings,
-  host: Pick<AppConfig, 'environment' | 'adminSetupToken'>,
+  host: Pick<AppConfig, 'environment' | 'adminSetupToken' | 'authSecret'>,
 ): AppConfig {
+  const allowedOrigins = (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
     ...host,
-    allowedOrigins: (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins,
+    publicOrigin: allowedOrigins[0],
     teamEmail: env.TEAM_EMAIL || SITE_CONTACTS.email,
     limits: {
       bookings: parseRateLimit(env.RATE_LIMIT_BOOKINGS, DEFAULT_BOOKING_LIMIT),
       contact: parseRateLimit(env.RATE_LIMIT_CONTACT, DEFAULT_CONTACT_LIMIT),
+      emailSend: parseRateLimit(env.RATE_LIMIT_EMAIL, DEFAULT_EMAIL_SEND_LIMIT),
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
   };

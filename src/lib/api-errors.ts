@@ -3,6 +3,18 @@
  * may show as it is. Islands branch on `code`, never on `message`.
  */
 export const API_ERRORS = {
+  invalid_token: { status: 400, message: 'Link on vigane või juba kasutatud.' },
+  token_expired: { status: 400, message: 'Link on aegunud. Palun küsige uus link.' },
+  invalid_credentials: { status: 401, message: 'Sisselogimine ebaõnnestus: Vale e-posti aadress või salasõna' },
+  unauthenticated: { status: 401, message: 'Palun logige sisse.' },
+  session_expired: { status: 401, message: 'Sessioon on aegunud. Palun logige uuesti sisse.' },
+  email_not_confirmed: { status: 403, message: 'E-posti aadress on kinnitamata. Palun avage meilis saadetud kinnituslink.' },
+  forbidden: { status: 403, message: 'You need admin privileges to access this page' },
+  invalid_setup_token: { status: 403, message: 'Seadistuslink on vigane. Kasutage serveri käivitamisel näidatud linki.' },
+  user_not_found: { status: 404, message: 'User not found' },
+  account_exists: { status: 409, message: 'Konto juba eksisteerib' },
+  admin_exists: { status: 409, message: 'Admin Already Set Up' },
+  too_many_attempts: { status: 429, message: 'Liiga palju katseid' },
   malformed_json: { status: 400, message: 'Päringu sisu ei ole korrektne JSON.' },
   invalid_idempotency_key: { status: 400, message: 'Idempotency-Key peab olema 8–200 märki (tähed, numbrid, - ja _).' },
   forbidden_origin: { status: 403, message: 'Päring tuli teiselt saidilt ja lükati tagasi.' },

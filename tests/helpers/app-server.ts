@@ -10,7 +10,7 @@ const GENEROUS = { max: 1_000_000, windowMs: 60_000 };
  * that send many requests measure the rule they are about, not the limiter.
  */
 export async function startTestApp(config: Partial<AppConfig> = {}) {
-  const env = await createTestDeps({ limits: { bookings: GENEROUS, contact: GENEROUS }, ...config });
+  const env = await createTestDeps({ limits: { bookings: GENEROUS, contact: GENEROUS, emailSend: GENEROUS }, ...config });
   const server = await serveOnLoopback(createApp(env.deps).fetch);
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,4 +1,5 @@
 import { configFromEnv } from '../../worker/config';
+import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import type { AppDeps } from '../../worker/deps';
 import type { MailTransport, OutgoingMail } from '../../worker/services/mail/transport';
 import { createTestDb } from './test-db';
@@ -28,8 +29,12 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {})
   const deps: AppDeps = {
     db,
     sql: client,
-    config: { ...configFromEnv({}, { environment: 'test', adminSetupToken: 'test-setup-token' }), ...overrides },
+    config: {
+      ...configFromEnv({}, { environment: 'test', adminSetupToken: 'test-setup-token', authSecret: 'test-auth-secret-0123456789abcdef' }),
+      ...overrides,
+    },
     mail: recordingTransport(),
+    passwords: nodePasswordHasher,
     now: () => new Date(),
     clientIp: () => '127.0.0.1',
     log: (entry) => logs.push(entry),

@@ -7,6 +7,7 @@ import { unavailableClient } from '../db/unavailable-client';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
+import { workersPasswordHasher } from './passwords-workers';
 
 export interface Env extends EnvSettings {
   ASSETS: Fetcher;
@@ -44,7 +45,11 @@ function appFor(env: Env) {
       environment: env.ENVIRONMENT === 'development' ? 'development' : 'production',
       // Without a configured token nobody can create the first admin through the web on Workers; use the CLI.
       adminSetupToken: env.ADMIN_SETUP_TOKEN ?? '',
+      // Every isolate must sign and verify with the same key: AUTH_SECRET is a required secret on Workers. Without
+      // it each isolate makes its own, and sessions survive only through refresh.
+      authSecret: env.AUTH_SECRET || crypto.getRandomValues(new Uint32Array(8)).join('-'),
     }),
+    passwords: workersPasswordHasher,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: () => new Date(),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),

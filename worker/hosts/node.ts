@@ -13,6 +13,7 @@ import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { createStaticHandler } from './node-static';
+import { nodePasswordHasher } from './passwords-node';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -91,8 +92,14 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   const deps: AppDeps = {
     db: createDb(client),
     sql: client,
-    config: configFromEnv(options.env, { environment: options.environment, adminSetupToken }),
+    config: configFromEnv(options.env, {
+      environment: options.environment,
+      adminSetupToken,
+      // One process: a key made at start is enough; sessions outlive a restart through their refresh token.
+      authSecret: options.env.AUTH_SECRET || randomBytes(32).toString('base64url'),
+    }),
     mail: mailTransportFromEnv(options.env, (text) => console.log(text)),
+    passwords: nodePasswordHasher,
     now: () => new Date(),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,

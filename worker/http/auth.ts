@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionBody } from '../../src/lib/auth-schemas';
+import type { AppEnv } from '../app-env';
+import { authenticate, type AuthenticatedUser, type IssuedSession } from '../services/auth/sessions';
+import { ApiError } from './errors';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+/** The refresh token is only ever needed by the auth endpoints. */
+const REFRESH_PATH = '/api/auth';
+
+/** Tokens travel only in HttpOnly cookies: scripts on the page never see them (DESIGN section 5). */
+export function setSessionCookies(c: Context, issued: IssuedSession, now: Date) {
+  const base = { httpOnly: true, secure: true, sameSite: 'Lax' } as const;
+  setCookie(c, ACCESS_COOKIE, issued.accessToken, { ...base, path: '/', maxAge: Math.floor((issued.accessExpiresAt.getTime() - now.getTime()) / 1000) });
+  setCookie(c, REFRESH_COOKIE, issued.refreshToken, {
+    ...base,
+    path: REFRESH_PATH,
+    maxAge: Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000),
+  });
+}
+
+export function clearSessionCookies(c: Context) {
+  deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: true });
+  deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure: true });
+}
+
+export const readAccessCookie = (c: Context) => getCookie(c, ACCESS_COOKIE);
+export const readRefreshCookie = (c: Context) => getCookie(c, REFRESH_COOKIE);
+
+export function sessionBody(auth: Pick<AuthenticatedUser, 'user' | 'isAdmin'>, accessExpiresAt: Date): SessionBody {
+  return { user: auth.user, isAdmin: auth.isAdmin, expiresAt: accessExpiresAt.toISOString() };
+}
+
+/** The signed-in user of this request (cached on the context), or null. */
+export async function currentAuth(c: Context<AppEnv>): Promise<AuthenticatedUser | null> {
+  if (c.var.auth !== undefined) return c.var.auth;
+  const auth = await authenticate(c.var.deps, readAccessCookie(c));
+  c.set('auth', auth);
+  return auth;
+}
+
+export const requireUser = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!(await currentAuth(c))) throw new ApiError('unauthenticated');
+  await next();
+};
+
+/** Every /api/admin route: a live session (checked against its row, not just the JWT) of a user with role admin. */
+export const requireAdmin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const auth = await currentAuth(c);
+  if (!auth) throw new ApiError('unauthenticated');
+  if (!auth.isAdmin) throw new ApiError('forbidden');
+  await next();
+};
+
+export function requestContext(c: Context<AppEnv>) {
+  const { deps } = c.var;
+  return {
+    ip: deps.clientIp(c),
+    userAgent: c.req.header('User-Agent'),
+    origin: deps.config.publicOrigin ?? new URL(c.req.url).origin,
+  };
+}

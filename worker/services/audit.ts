@@ -1,0 +1,69 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { AuditSeverity } from '../db/enums';
+import { auditLogs } from '../db/schema';
+import type { AppDeps } from '../deps';
+
+/** Login records beyond this many in 24 hours for one account raise a critical event (admin spec section 9). */
+export const EXCESSIVE_LOGINS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AuditEvent {
+  userId?: string | null;
+  action: string;
+  severity: AuditSeverity;
+  resourceType?: string;
+  resourceId?: string;
+  /** Never passwords or tokens. */
+  metadata?: Record<string, unknown>;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Appends to the audit trail. A failure is logged and swallowed: security logging must not break the action. */
+export async function recordAudit(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, event: AuditEvent): Promise<void> {
+  try {
+    await deps.db.insert(auditLogs).values({
+      userId: event.userId ?? null,
+      action: event.action,
+      severity: event.severity,
+      resourceType: event.resourceType,
+      resourceId: event.resourceId,
+      metadata: event.metadata,
+      ip: event.ip,
+      userAgent: event.userAgent,
+      createdAt: deps.now().toISOString(),
+    });
+  } catch (err) {
+    deps.log({ level: 'error', msg: 'audit log write failed', action: event.action, error: String(err) });
+  }
+}
+
+/**
+ * A "login" record for every sign-in attempt on a known account; past ten in 24 hours a critical
+ * `excessive_login_attempts` event is written, once per 24 hours per account.
+ */
+export async function recordLogin(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  userId: string,
+  success: boolean,
+  context: { ip?: string; userAgent?: string },
+): Promise<void> {
+  await recordAudit(deps, { userId, action: 'login', severity: 'low', metadata: { success }, ...context });
+  const since = new Date(deps.now().getTime() - DAY_MS).toISOString();
+  const recent = (action: string) =>
+    deps.db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action), gt(auditLogs.createdAt, since)));
+  const [[logins], [alerts]] = await Promise.all([recent('login'), recent('excessive_login_attempts')]);
+  if ((logins?.n ?? 0) > EXCESSIVE_LOGINS_PER_DAY && (alerts?.n ?? 0) === 0) {
+    await recordAudit(deps, {
+      userId,
+      action: 'excessive_login_attempts',
+      severity: 'critical',
+      metadata: { loginsLast24h: logins?.n },
+      ...context,
+    });
+    deps.log({ level: 'warn', msg: 'excessive login attempts', userId });
+  }
+}

@@ -1,0 +1,193 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AuthTokenPurpose } from '../../db/enums';
+import { authTokens, sessions, userRoles, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../http/errors';
+import { recordAudit, recordLogin } from '../audit';
+import { deliverMessage, enqueueMail } from '../mail/outbox';
+import { clearAuthAttempts, spendAuthAttempt } from './rate-limit';
+import { confirmationMail, passwordResetMail } from './mails';
+import { createSession, revokeSessions } from './sessions';
+import { randomToken, sha256Hex } from './tokens';
+
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+interface RequestContext {
+  ip?: string;
+  userAgent?: string;
+  /** The site's origin, for links in e-mails. */
+  origin: string;
+}
+
+type Mailer = (to: string, origin: string, token: string) => ReturnType<typeof confirmationMail>;
+
+/**
+ * A new single-use token for `purpose`, replacing any earlier unused one, and its e-mail in the outbox, in one
+ * batch; the mail is then sent in the background.
+ */
+async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpose: AuthTokenPurpose, ttlMs: number, mailer: Mailer, origin: string) {
+  const now = deps.now();
+  const token = randomToken();
+  const mail = mailer(email, origin, token);
+  const tokenHash = await sha256Hex(token);
+  const outboxId = await deps.db.transaction(async (tx) => {
+    await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    await tx.insert(authTokens).values({
+      userId,
+      purpose,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    return enqueueMail(tx, { kind: purpose, userId, ...mail }, now);
+  });
+  deps.waitUntil(deliverMessage(deps, outboxId));
+}
+
+async function userByEmail(deps: AppDeps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+export async function signUp(deps: AppDeps, input: { email: string; password: string; firstName: string; lastName: string }, context: RequestContext) {
+  await spendAuthAttempt(deps, 'signup', input.email, context.ip);
+  if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
+  const id = crypto.randomUUID();
+  const stamp = deps.now().toISOString();
+  try {
+    await deps.db.insert(users).values({
+      id,
+      email: input.email,
+      passwordHash: await deps.passwords.hash(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+  } catch (err) {
+    if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
+    throw err;
+  }
+  await sendLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+}
+
+/** Uses a link token: valid, unused and unexpired, or an error saying which. Marks it used in the same step. */
+async function spendLinkToken(deps: AppDeps, token: string, purpose: AuthTokenPurpose) {
+  const now = deps.now().toISOString();
+  const hash = await sha256Hex(token);
+  const [used] = await deps.db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.tokenHash, hash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .returning({ userId: authTokens.userId });
+  if (used) return used.userId;
+  const [known] = await deps.db.select().from(authTokens).where(and(eq(authTokens.tokenHash, hash), eq(authTokens.purpose, purpose)));
+  throw new ApiError(known && !known.usedAt ? 'token_expired' : 'invalid_token');
+}
+
+export async function confirmEmail(deps: AppDeps, token: string, context: RequestContext) {
+  const userId = await spendLinkToken(deps, token, 'email_confirmation');
+  const stamp = deps.now().toISOString();
+  await deps.db.update(users).set({ emailConfirmedAt: stamp, updatedAt: stamp }).where(eq(users.id, userId));
+  return createSession(deps, userId, context);
+}
+
+/** Always the same answer: whether an address has an account is nobody's business. */
+export async function resendConfirmation(deps: AppDeps, email: string, context: RequestContext) {
+  const user = await userByEmail(deps, email);
+  if (user && !user.emailConfirmedAt) {
+    await sendLinkMail(deps, user.id, email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  }
+}
+
+export async function signIn(deps: AppDeps, input: { email: string; password: string }, context: RequestContext) {
+  await spendAuthAttempt(deps, 'signin', input.email, context.ip);
+  const user = await userByEmail(deps, input.email);
+  // A missing account still costs a hash, so response time does not reveal which addresses exist.
+  const passwordOk = user ? await deps.passwords.verify(user.passwordHash, input.password) : (await deps.passwords.hash(input.password), false);
+  if (!user || !passwordOk) {
+    if (user) await recordLogin(deps, user.id, false, context);
+    throw new ApiError('invalid_credentials');
+  }
+  if (!user.emailConfirmedAt) {
+    await recordLogin(deps, user.id, false, context);
+    throw new ApiError('email_not_confirmed');
+  }
+  await clearAuthAttempts(deps, input.email);
+  await recordLogin(deps, user.id, true, context);
+  return createSession(deps, user.id, context);
+}
+
+export async function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext) {
+  const user = await userByEmail(deps, email);
+  if (user) await sendLinkMail(deps, user.id, email, 'password_reset', RESET_TTL_MS, passwordResetMail, context.origin);
+}
+
+/** Sets the new password, confirms the e-mail (the link proved it), ends every other session, signs in. */
+export async function resetPassword(deps: AppDeps, input: { token: string; password: string }, context: RequestContext) {
+  const userId = await spendLinkToken(deps, input.token, 'password_reset');
+  const stamp = deps.now().toISOString();
+  const [user] = await deps.db
+    .update(users)
+    .set({ passwordHash: await deps.passwords.hash(input.password), updatedAt: stamp })
+    .where(eq(users.id, userId))
+    .returning({ emailConfirmedAt: users.emailConfirmedAt });
+  if (!user?.emailConfirmedAt) await deps.db.update(users).set({ emailConfirmedAt: stamp }).where(eq(users.id, userId));
+  await revokeSessions(deps, eq(sessions.userId, userId), 'password_reset');
+  await recordAudit(deps, { userId, action: 'password_reset', severity: 'high', resourceType: 'user', resourceId: userId, ip: context.ip, userAgent: context.userAgent });
+  return createSession(deps, userId, context);
+}
+
+export async function adminExists(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
+  const [row] = await deps.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
+  return !!row;
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+/** First-admin screens work only with the setup token and only while no admin exists (DESIGN section 8). */
+export async function assertSetupAllowed(deps: AppDeps, token: string) {
+  if (!deps.config.adminSetupToken || !constantTimeEqual(token, deps.config.adminSetupToken)) throw new ApiError('invalid_setup_token');
+  if (await adminExists(deps)) throw new ApiError('admin_exists');
+}
+
+/** Makes a user an admin: the old role rows go, one admin row stays (admin spec section 4, "Role change"). */
+export async function grantAdmin(deps: AppDeps, userId: string, context: { ip?: string; userAgent?: string; actorId?: string | null }) {
+  const stamp = deps.now().toISOString();
+  await deps.db.batch([
+    deps.db.delete(userRoles).where(eq(userRoles.userId, userId)),
+    deps.db.insert(userRoles).values({ userId, role: 'admin', createdAt: stamp }),
+  ]);
+  await recordAudit(deps, { userId: context.actorId ?? userId, action: 'role_change', severity: 'medium', resourceType: 'user', resourceId: userId, metadata: { role: 'admin' }, ip: context.ip, userAgent: context.userAgent });
+}
+
+export async function createMainAdmin(deps: AppDeps, input: { email: string; password: string; firstName: string; lastName: string }, context: { ip?: string; userAgent?: string }) {
+  if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
+  const id = crypto.randomUUID();
+  const stamp = deps.now().toISOString();
+  await deps.db.insert(users).values({
+    id,
+    email: input.email,
+    passwordHash: await deps.passwords.hash(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailConfirmedAt: stamp,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  await grantAdmin(deps, id, context);
+  return id;
+}
+
+export async function promoteToAdmin(deps: AppDeps, email: string, context: { ip?: string; userAgent?: string }) {
+  const user = await userByEmail(deps, email);
+  if (!user) throw new ApiError('user_not_found', { details: [{ path: 'email', message: 'Please make sure this user has signed up first.' }] });
+  await grantAdmin(deps, user.id, context);
+}

@@ -1,0 +1,42 @@
+import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
+import { authAttempts } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../http/errors';
+
+/** Sign-up and sign-in share 3 attempts per e-mail per 15 minutes (visitor spec sections 5 and 9). */
+export const AUTH_ATTEMPTS_PER_EMAIL = 3;
+export const AUTH_ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+export const TOO_MANY_ATTEMPTS_DESCRIPTION = 'Palun oodake 15 minutit enne uut katset';
+
+const SHARED_KINDS = ['signin', 'signup'] as const;
+
+/**
+ * Counts this attempt against the e-mail's allowance, or refuses it with 429 "Liiga palju katseid" when three
+ * attempts already fall in the last 15 minutes. Stored in the database, so it holds across Workers isolates.
+ */
+export async function spendAuthAttempt(
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  kind: (typeof SHARED_KINDS)[number],
+  email: string,
+  ip: string | undefined,
+): Promise<void> {
+  const at = now();
+  const since = new Date(at.getTime() - AUTH_ATTEMPT_WINDOW_MS).toISOString();
+  const [usage] = await db
+    .select({ used: count(), oldest: min(authAttempts.createdAt) })
+    .from(authAttempts)
+    .where(and(inArray(authAttempts.kind, [...SHARED_KINDS]), eq(authAttempts.key, email), gt(authAttempts.createdAt, since)));
+  if (usage && usage.used >= AUTH_ATTEMPTS_PER_EMAIL) {
+    const freesAt = new Date(usage.oldest ?? at.toISOString()).getTime() + AUTH_ATTEMPT_WINDOW_MS;
+    throw new ApiError('too_many_attempts', {
+      details: [{ path: '', message: TOO_MANY_ATTEMPTS_DESCRIPTION }],
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000))) },
+    });
+  }
+  await db.insert(authAttempts).values({ kind, key: email, ip, createdAt: at.toISOString() });
+}
+
+/** A successful sign-in wipes the e-mail's slate (spec: "a successful sign-in clears that e-mail's failures"). */
+export async function clearAuthAttempts({ db }: Pick<AppDeps, 'db'>, email: string): Promise<void> {
+  await db.delete(authAttempts).where(and(inArray(authAttempts.kind, [...SHARED_KINDS]), eq(authAttempts.key, email)));
+}
