@@ -53,11 +53,13 @@ export const authRoutes = new Hono<AppEnv>()
     const auth = await currentAuth(c);
     // With an expired access token the refresh cookie still names the session to end.
     const session = auth ? { sessionId: auth.sessionId, userId: auth.user.id } : await sessionOfRefreshToken(deps, readRefreshCookie(c)).then((s) => s && { sessionId: s.id, userId: s.userId });
+    const { scope } = c.req.valid('json');
     if (session) {
-      await signOut(deps, session, c.req.valid('json').scope);
-      await recordAudit(deps, { userId: session.userId, action: 'signout', severity: 'low', metadata: { scope: c.req.valid('json').scope }, ...requestContext(c) });
+      await signOut(deps, session, scope);
+      await recordAudit(deps, { userId: session.userId, action: 'signout', severity: 'low', metadata: { scope }, ...requestContext(c) });
     }
-    clearSessionCookies(c);
+    // "others" keeps this browser signed in.
+    if (scope !== 'others') clearSessionCookies(c);
     return c.body(null, 204);
   })
   .get('/session', async (c) => {
