@@ -7,6 +7,11 @@ import path from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The server's output (the local mail log with confirmation and reset links, the first-admin link) and its database
+// file, where the auth tests read links and set up roles. Set here so the test workers inherit them.
+const RUN_ID = `${process.pid}`;
+process.env.E2E_SERVER_LOG ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.log`);
+process.env.E2E_DATABASE_URL ??= `file:${path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.db`)}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,14 +32,15 @@ export default defineConfig({
     { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
-    command: 'tsx worker/hosts/node.ts',
+    command: `tsx worker/hosts/node.ts 2>&1 | tee ${process.env.E2E_SERVER_LOG}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
-      DATABASE_URL: `file:${path.join(os.tmpdir(), `retreat-e2e-${process.pid}.db`)}`,
-      BACKGROUND_INTERVAL_MS: '0',
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      // The outbox loop sends what the immediate attempt could not; tests read mails from the log, so keep it brisk.
+      BACKGROUND_INTERVAL_MS: '1000',
     },
   },
 });

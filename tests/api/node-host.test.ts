@@ -25,6 +25,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'kkk.html'), page('kkk'));
   await writeFile(path.join(dist, 'kogemus', 'mari.html'), page('mari'));
   await writeFile(path.join(dist, '404.html'), page('Oops! Page not found'));
+  await writeFile(path.join(dist, 'admin.html'), page('admin shell'));
+  await writeFile(path.join(dist, 'dashboard.html'), page('dashboard shell'));
   await writeFile(path.join(dist, 'kogemus', '404.html'), page('Tunnistust ei leitud'));
   await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
   await writeFile(
@@ -91,6 +93,15 @@ describe('Node host', () => {
     }
     const outside = await fetch(`${server.url}/muu/tundmatu`);
     expect(await outside.text()).toContain('Oops! Page not found');
+  });
+
+  it('answers every path of the admin app with its shell page and status 200', async () => {
+    for (const [url, shell] of [['/admin', 'admin shell'], ['/admin/bookings', 'admin shell'], ['/admin/bookings/42', 'admin shell'], ['/admin/retreats/7/edit', 'admin shell'], ['/dashboard', 'dashboard shell']]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain(`<h1>${shell}</h1>`);
+    }
+    expect((await fetch(`${server.url}/administrator`)).status).toBe(404);
   });
 
   it('never serves files outside dist/ or the _headers file', async () => {

@@ -59,6 +59,12 @@ describe('_headers round trip', () => {
     }
   });
 
+  it('sends no Referer from /auth, where the e-mailed links land', () => {
+    const withAuth = parseHeadersFile(renderHeadersFile([{ route: '/auth', metaCsp: "script-src 'self'" }]));
+    expect(headersFor(withAuth, '/auth').get('Referrer-Policy')).toBe('no-referrer');
+    expect(headersFor(withAuth, '/kkk').get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   it('marks hashed build assets immutable', () => {
     expect(headersFor(rules, '/_astro/index.abc123.js').get('Cache-Control')).toContain('immutable');
     expect(headersFor(rules, '/kkk').get('Cache-Control')).toBeNull();

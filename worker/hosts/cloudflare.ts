@@ -2,6 +2,7 @@
 // dist/_headers); the worker runs for /api/* and answers everything else from the ASSETS binding.
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp, type App } from '../app';
+import { appShellFor } from '../http/app-shell';
 import { createDb } from '../db';
 import { unavailableClient } from '../db/unavailable-client';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
@@ -66,7 +67,12 @@ function appFor(env: Env) {
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return env.ASSETS.fetch(request);
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) {
+      const shell = appShellFor(pathname);
+      // wrangler.toml sends /admin/* and /dashboard/* here first: answer them with the admin app's shell page.
+      if (shell && shell !== pathname) return env.ASSETS.fetch(new Request(new URL(shell, request.url), request));
+      return env.ASSETS.fetch(request);
+    }
     return appFor(env).app.fetch(request, env, ctx);
   },
 

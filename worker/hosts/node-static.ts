@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { appShellFor } from '../http/app-shell';
 import { applySecurityHeaders } from '../http/security-headers';
 import { headersFor, parseHeadersFile, routeKeyForFile } from '../http/static-headers';
 
@@ -109,7 +110,8 @@ export async function createStaticHandler(distDir: string) {
       return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
     const { pathname } = new URL(request.url);
-    const found = await resolve(pathname);
+    const shell = appShellFor(pathname);
+    const found = (await resolve(pathname)) ?? (shell ? await resolve(shell) : null);
     const file = found ?? (await nearestNotFoundPage(pathname));
     const body = await readFile(file).catch(() => null);
     if (!body) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });

@@ -35,13 +35,24 @@ export function metaCspOf(html: string): string | null {
   return value === undefined ? null : decodeEntities(value);
 }
 
+/**
+ * Headers particular to a page. /auth receives the e-mailed confirmation and reset links, so it sends no Referer
+ * anywhere (DESIGN section 5). On Workers the value is joined to the site-wide one with a comma, and browsers
+ * apply the last policy they understand.
+ */
+export const ROUTE_HEADERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/auth': { 'Referrer-Policy': 'no-referrer' },
+};
+
 export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
   const rules: HeaderRules = [
     { pattern: '/*', headers: Object.entries(SECURITY_HEADERS) },
     { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
   ];
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
-    if (page.metaCsp) rules.push({ pattern: page.route, headers: [['Content-Security-Policy', pageCsp(page.metaCsp)]] });
+    const headers: [string, string][] = Object.entries(ROUTE_HEADERS[page.route] ?? {});
+    if (page.metaCsp) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
+    if (headers.length > 0) rules.push({ pattern: page.route, headers });
   }
   return rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join('\n')).join('\n') + '\n';
 }
