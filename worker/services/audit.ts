@@ -38,17 +38,24 @@ export async function recordAudit(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, eve
   }
 }
 
+/** The "login" record of one sign-in attempt, as a statement a caller can batch with the rest of the sign-in. */
+export function loginRecord(deps: Pick<AppDeps, 'db' | 'now'>, userId: string, success: boolean, context: { ip?: string; userAgent?: string }) {
+  return deps.db.insert(auditLogs).values({
+    userId,
+    action: 'login',
+    severity: 'low',
+    metadata: { success },
+    ip: context.ip,
+    userAgent: context.userAgent,
+    createdAt: deps.now().toISOString(),
+  });
+}
+
 /**
- * A "login" record for every sign-in attempt on a known account; past ten in 24 hours a critical
- * `excessive_login_attempts` event is written, once per 24 hours per account.
+ * Past ten login records in 24 hours for one account, a critical `excessive_login_attempts` event is written,
+ * once per 24 hours per account (admin spec section 9).
  */
-export async function recordLogin(
-  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
-  userId: string,
-  success: boolean,
-  context: { ip?: string; userAgent?: string },
-): Promise<void> {
-  await recordAudit(deps, { userId, action: 'login', severity: 'low', metadata: { success }, ...context });
+export async function flagExcessiveLogins(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, userId: string, context: { ip?: string; userAgent?: string }) {
   const since = new Date(deps.now().getTime() - DAY_MS).toISOString();
   const recent = (action: string) =>
     deps.db
@@ -57,13 +64,17 @@ export async function recordLogin(
       .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action), gt(auditLogs.createdAt, since)));
   const [[logins], [alerts]] = await Promise.all([recent('login'), recent('excessive_login_attempts')]);
   if ((logins?.n ?? 0) > EXCESSIVE_LOGINS_PER_DAY && (alerts?.n ?? 0) === 0) {
-    await recordAudit(deps, {
-      userId,
-      action: 'excessive_login_attempts',
-      severity: 'critical',
-      metadata: { loginsLast24h: logins?.n },
-      ...context,
-    });
+    await recordAudit(deps, { userId, action: 'excessive_login_attempts', severity: 'critical', metadata: { loginsLast24h: logins?.n }, ...context });
     deps.log({ level: 'warn', msg: 'excessive login attempts', userId });
   }
+}
+
+/** A login record on its own (failed attempts), then the excessive-logins check. */
+export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, userId: string, success: boolean, context: { ip?: string; userAgent?: string }) {
+  try {
+    await loginRecord(deps, userId, success, context);
+  } catch (err) {
+    deps.log({ level: 'error', msg: 'audit log write failed', action: 'login', error: String(err) });
+  }
+  await flagExcessiveLogins(deps, userId, context);
 }

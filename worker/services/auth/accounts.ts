@@ -3,11 +3,11 @@ import type { AuthTokenPurpose } from '../../db/enums';
 import { authTokens, sessions, userRoles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
-import { recordAudit, recordLogin } from '../audit';
+import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
 import { deliverMessage, enqueueMail } from '../mail/outbox';
 import { clearAuthAttempts, spendAuthAttempt } from './rate-limit';
 import { confirmationMail, passwordResetMail } from './mails';
-import { createSession, revokeSessions } from './sessions';
+import { createSession, prepareSession, revokeSessions } from './sessions';
 import { randomToken, sha256Hex } from './tokens';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -114,9 +114,11 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
     await recordLogin(deps, user.id, false, context);
     throw new ApiError('email_not_confirmed');
   }
-  await clearAuthAttempts(deps, input.email);
-  await recordLogin(deps, user.id, true, context);
-  return createSession(deps, user.id, context);
+  // The successful sign-in in one commit: the e-mail's slate wiped, the login recorded, the session created.
+  const { insert, issued } = await prepareSession(deps, user.id, context);
+  await deps.db.batch([clearAuthAttempts(deps, input.email), loginRecord(deps, user.id, true, context), insert]);
+  await flagExcessiveLogins(deps, user.id, context);
+  return issued;
 }
 
 export async function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext) {

@@ -36,7 +36,7 @@ export async function spendAuthAttempt(
   await db.insert(authAttempts).values({ kind, key: email, ip, createdAt: at.toISOString() });
 }
 
-/** A successful sign-in wipes the e-mail's slate (spec: "a successful sign-in clears that e-mail's failures"). */
-export async function clearAuthAttempts({ db }: Pick<AppDeps, 'db'>, email: string): Promise<void> {
-  await db.delete(authAttempts).where(and(inArray(authAttempts.kind, [...SHARED_KINDS]), eq(authAttempts.key, email)));
+/** A successful sign-in wipes the e-mail's slate (spec: "a successful sign-in clears that e-mail's failures"); batchable. */
+export function clearAuthAttempts({ db }: Pick<AppDeps, 'db'>, email: string) {
+  return db.delete(authAttempts).where(and(inArray(authAttempts.kind, [...SHARED_KINDS]), eq(authAttempts.key, email)));
 }
