@@ -1,52 +1,29 @@
 // npm run bench:api — autocannon against the Node host on the embedded libSQL file: POST /api/bookings with a
 // unique e-mail per request, then GET /api/health; 50 connections, 10 s each. The server runs in its own process
 // (as `npm start` runs it); confirmation e-mails go to a local SendGrid stub, so each booking also sends its mail.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ms, startBenchServer } from './server';
 import { startSendGridStub } from '../../tests/mocks/sendgrid';
 import { validBooking } from '../../tests/helpers/booking-fixtures';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4511);
-const origin = `http://127.0.0.1:${PORT}`;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
 const stub = await startSendGridStub();
-// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server while it is under load.
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'worker/hosts/node.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
-    BACKGROUND_INTERVAL_MS: '0',
-    // One address sends everything here: lift its limit, but keep the limiter's work per request realistic.
-    RATE_LIMIT_BOOKINGS: '1000000/1',
-    SENDGRID_API_KEY: 'SG.bench',
-    SENDGRID_API_URL: stub.url,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startBenchServer(PORT, {
+  DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+  // One address sends everything here: lift its limit, but keep the limiter's work per request realistic.
+  RATE_LIMIT_BOOKINGS: '1000000/1',
+  SENDGRID_API_KEY: 'SG.bench',
+  SENDGRID_API_URL: stub.url,
 });
+const { origin } = server;
 
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
 function report(name: string, r: Awaited<ReturnType<typeof autocannon>>) {
   console.log(
     `${name.padEnd(22)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${ms(r.latency.p50)}   p99 ${ms(r.latency.p99)}   ` +
@@ -55,7 +32,6 @@ function report(name: string, r: Awaited<ReturnType<typeof autocannon>>) {
 }
 
 try {
-  await waitForHealth();
   console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, Node host on ${origin}\n`);
   const bookings = await autocannon({
     url: origin,
@@ -78,8 +54,7 @@ try {
   console.log(`\nconfirmation e-mails accepted by the SendGrid stub: ${stub.received.length}`);
   console.log(`goal: ≥ 500 bookings/s with p99 ≤ 50 ms → ${bookings.requests.average >= 500 && bookings.latency.p99 <= 50 ? 'met' : 'NOT met'}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   await stub.close();
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,10 +1,10 @@
 // npm run bench:auth — 20 concurrent sign-ins for 10 s against the Node host while GET /api/health is loaded at the
 // same time; prints sign-in p50/p99 and health p99. Argon2id must not block the event loop: health stays fast.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ms, startBenchServer } from './server';
 import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 
@@ -12,7 +12,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4512);
 const USERS = 200;
 const PASSWORD = 'Bench12345';
-const origin = `http://127.0.0.1:${PORT}`;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-auth-'));
 const url = `file:${path.join(dir, 'bench.db')}`;
@@ -31,28 +30,11 @@ await client.batch(
 );
 client.close();
 
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'worker/hosts/node.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: url, BACKGROUND_INTERVAL_MS: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchServer(PORT, { DATABASE_URL: url });
+const { origin } = server;
 
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
 let next = 0;
 try {
-  await waitForHealth();
   console.log(`bench:auth — 20 sign-in connections + 10 health connections, ${DURATION_S} s, Node host on ${origin}\n`);
   const [signins, health] = await Promise.all([
     autocannon({
@@ -75,7 +57,6 @@ try {
   const met = signins.latency.p99 <= 200 && health.latency.p99 <= 10 && signins.non2xx === 0;
   console.log(`goal: sign-in p99 ≤ 200 ms and health p99 ≤ 10 ms → ${met ? 'met' : 'NOT met'}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   await rm(dir, { recursive: true, force: true });
 }

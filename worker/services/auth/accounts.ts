@@ -50,8 +50,13 @@ async function userByEmail(deps: AppDeps, email: string) {
   return user;
 }
 
-export async function signUp(deps: AppDeps, input: { email: string; password: string; firstName: string; lastName: string }, context: RequestContext) {
-  await spendAuthAttempt(deps, 'signup', input.email, context.ip);
+type NewAccount = { email: string; password: string; firstName: string; lastName: string };
+
+/**
+ * Inserts an account with its argon2id hash; "Konto juba eksisteerib" when the e-mail is taken, also when a
+ * concurrent sign-up won the race to the unique index.
+ */
+async function insertAccount(deps: AppDeps, input: NewAccount, options: { confirmed: boolean }): Promise<string> {
   if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
   const id = crypto.randomUUID();
   const stamp = deps.now().toISOString();
@@ -62,6 +67,7 @@ export async function signUp(deps: AppDeps, input: { email: string; password: st
       passwordHash: await deps.passwords.hash(input.password),
       firstName: input.firstName,
       lastName: input.lastName,
+      emailConfirmedAt: options.confirmed ? stamp : null,
       createdAt: stamp,
       updatedAt: stamp,
     });
@@ -69,6 +75,12 @@ export async function signUp(deps: AppDeps, input: { email: string; password: st
     if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
     throw err;
   }
+  return id;
+}
+
+export async function signUp(deps: AppDeps, input: NewAccount, context: RequestContext) {
+  await spendAuthAttempt(deps, 'signup', input.email, context.ip);
+  const id = await insertAccount(deps, input, { confirmed: false });
   await sendLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
 }
 
@@ -170,20 +182,9 @@ export async function grantAdmin(deps: AppDeps, userId: string, context: { ip?: 
   await recordAudit(deps, { userId: context.actorId ?? userId, action: 'role_change', severity: 'medium', resourceType: 'user', resourceId: userId, metadata: { role: 'admin' }, ip: context.ip, userAgent: context.userAgent });
 }
 
-export async function createMainAdmin(deps: AppDeps, input: { email: string; password: string; firstName: string; lastName: string }, context: { ip?: string; userAgent?: string }) {
-  if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
-  const id = crypto.randomUUID();
-  const stamp = deps.now().toISOString();
-  await deps.db.insert(users).values({
-    id,
-    email: input.email,
-    passwordHash: await deps.passwords.hash(input.password),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    emailConfirmedAt: stamp,
-    createdAt: stamp,
-    updatedAt: stamp,
-  });
+/** The setup screen's account is confirmed from the start: whoever holds the setup token runs the site. */
+export async function createMainAdmin(deps: AppDeps, input: NewAccount, context: { ip?: string; userAgent?: string }) {
+  const id = await insertAccount(deps, input, { confirmed: true });
   await grantAdmin(deps, id, context);
   return id;
 }
