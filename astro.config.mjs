@@ -15,14 +15,17 @@ export default defineConfig({
   integrations: [
     react(),
     // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
-    sitemap({ filter: (page) => !/\/404(\.html)?\/?$/.test(new URL(page).pathname) }),
+    // Only pages meant for search: not the 404 pages, sign-in, the admin app or the first-admin screens.
+    sitemap({
+      filter: (page) => !/^\/(?:404|kogemus\/404|auth|dashboard|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
+    }),
   ],
   vite: { plugins: [tailwindcss()] },
   // Shiki writes inline styles, which the CSP below forbids; stories have no code blocks anyway.
   markdown: { syntaxHighlight: false },
   security: {
     // Astro hashes its own inline scripts and styles into a per-page <meta> CSP; the hosts repeat that policy as a
-    // header (scripts/csp-headers.ts) so frame-ancestors, which a <meta> policy cannot carry, is enforced as well.
+    // header (scripts/write-static-headers.ts) so frame-ancestors, which a <meta> policy cannot carry, is enforced as well.
     csp: {
       directives: [
         "default-src 'self'",

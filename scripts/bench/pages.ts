@@ -8,9 +8,21 @@ import { routeKeyForFile } from '../../worker/http/static-headers';
 
 const DIST = path.resolve(process.argv[2] ?? 'dist');
 const KB = 1024;
-/** JavaScript budgets, gzipped. Content pages ship no framework; form and app pages hydrate React islands. */
+/**
+ * JavaScript budgets, gzipped. Content pages ship no framework (issue 3); the booking and contact forms have the
+ * issue 4 budget; the sign-in page and the admin app (not content, no budget in the issues) are held to what React,
+ * react-hook-form and their screens need today, so growth shows up here.
+ */
 const DEFAULT_JS_BUDGET = 10 * KB;
-const JS_BUDGETS: Record<string, number> = { '/broneering': 85 * KB, '/kontakt': 85 * KB, '/auth': 85 * KB };
+const JS_BUDGETS: Record<string, number> = {
+  '/broneering': 85 * KB,
+  '/kontakt': 85 * KB,
+  '/auth': 95 * KB,
+  '/create-main-admin': 95 * KB,
+  '/admin-setup': 95 * KB,
+  '/dashboard': 100 * KB,
+  '/admin': 100 * KB,
+};
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 const fileCache = new Map<string, Buffer | null>();

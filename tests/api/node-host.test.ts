@@ -25,7 +25,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'kkk.html'), page('kkk'));
   await writeFile(path.join(dist, 'kogemus', 'mari.html'), page('mari'));
   await writeFile(path.join(dist, '404.html'), page('Oops! Page not found'));
-  await writeFile(path.join(dist, 'admin.html'), page('admin shell'));
+  await mkdir(path.join(dist, 'admin'), { recursive: true });
+  await writeFile(path.join(dist, 'admin', 'index.html'), page('admin shell'));
   await writeFile(path.join(dist, 'dashboard.html'), page('dashboard shell'));
   await writeFile(path.join(dist, 'kogemus', '404.html'), page('Tunnistust ei leitud'));
   await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');

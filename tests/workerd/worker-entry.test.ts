@@ -38,6 +38,14 @@ describe('worker entry in workerd', () => {
     expect(await missing.text()).toContain('Oops! Page not found');
   });
 
+  it('answers every admin app path with its shell page (client-side routes, ids included)', async () => {
+    for (const url of ['/admin', '/admin/bookings', '/admin/bookings/42', '/dashboard']) {
+      const res = await exports.default.fetch(`https://retreat.example${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain('<html lang="et"');
+    }
+  });
+
   it('serves the story section\'s own 404 page for an unknown story slug', async () => {
     const res = await exports.default.fetch('https://retreat.example/kogemus/keegi-tundmatu');
     expect(res.status).toBe(404);

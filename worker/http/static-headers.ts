@@ -1,3 +1,4 @@
+import { APP_SHELL_ROUTES } from './app-shell';
 import { SECURITY_HEADERS, pageCsp } from './security-headers';
 
 /**
@@ -52,7 +53,11 @@ export function renderHeadersFile(pages: { route: string; metaCsp: string | null
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const headers: [string, string][] = Object.entries(ROUTE_HEADERS[page.route] ?? {});
     if (page.metaCsp) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
-    if (headers.length > 0) rules.push({ pattern: page.route, headers });
+    if (headers.length > 0) {
+      rules.push({ pattern: page.route, headers });
+      // On Workers the request path, not the file, picks the rule: /admin/bookings/7 is answered by the shell.
+      if (APP_SHELL_ROUTES.includes(page.route)) rules.push({ pattern: `${page.route}/*`, headers });
+    }
   }
   return rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join('\n')).join('\n') + '\n';
 }

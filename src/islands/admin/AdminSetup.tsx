@@ -1,0 +1,115 @@
+/**
+ * /admin-setup (admin spec section 2, DESIGN section 8): with the setup token and while no admin exists, makes an
+ * already registered account the admin. "User not found" / "Please make sure this user has signed up first." when
+ * the address has no account; "Error creating admin" otherwise; "Admin created successfully!" on success.
+ */
+import { useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Field, postJson, useHydrated } from '../form-kit';
+import { focusFirstError, hasErrorAt } from '../form-errors';
+import { Toaster, toast } from '../toast';
+import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
+import { AlreadySetUp, NoToken, SetupHeading, StatusUnknown, useSetupStatus, useSetupToken } from './setup-shared';
+import { Spinner } from './shell';
+
+const TITLE = 'Admin Setup';
+export const ADMIN_SETUP_TOASTS = {
+  created: { title: 'Admin created successfully!', description: 'Sign in with that account to open the dashboard.' },
+  notFound: { title: 'User not found', description: 'Please make sure this user has signed up first.' },
+  failed: { title: 'Error creating admin' },
+} as const;
+
+interface Values {
+  email: string;
+}
+const resolver = lazyAuthResolver<Values>((v) => v.emailResolver);
+
+export default function AdminSetup() {
+  const token = useSetupToken();
+  const [status, setStatus] = useSetupStatus();
+
+  let body;
+  if (token === undefined || status === 'loading') body = <><SetupHeading>{TITLE}</SetupHeading><Spinner /></>;
+  else if (status === 'done') body = <AlreadySetUp />;
+  else if (status === 'unknown') body = <StatusUnknown />;
+  else if (!token) body = <NoToken title={TITLE} />;
+  else body = <PromoteForm token={token} onAdminExists={() => setStatus('done')} />;
+
+  return (
+    <div lang="en">
+      {body}
+      <Toaster />
+    </div>
+  );
+}
+
+function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {
+  const uid = useId();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [promoted, setPromoted] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { email: '' }, resolver, shouldFocusError: false });
+
+  const onInvalid = (formErrors: FieldErrors<Values>) => focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
+
+  const onValid = async ({ email }: Values) => {
+    const result = await postJson('/api/setup/promote', { token, email });
+    if (result.ok) {
+      setPromoted(email);
+      toast(ADMIN_SETUP_TOASTS.created);
+      return;
+    }
+    if (result.code === 'admin_exists') return onAdminExists();
+    if (result.code === 'user_not_found') {
+      toast({ variant: 'destructive', ...ADMIN_SETUP_TOASTS.notFound });
+      return;
+    }
+    const emailIssue = result.details.find((d) => d.path === 'email');
+    if (emailIssue) setError('email', { type: 'server', message: emailIssue.message });
+    toast({ variant: 'destructive', title: ADMIN_SETUP_TOASTS.failed.title, description: emailIssue?.message ?? result.message });
+  };
+
+  if (promoted) {
+    return (
+      <div data-setup-promoted>
+        <SetupHeading>Admin created successfully!</SetupHeading>
+        <p className="mt-4 text-ink-600">
+          <strong>{promoted}</strong> is now an admin. Sign in with that account to open the dashboard.
+        </p>
+        <p className="mt-8">
+          <a href="/auth" className="btn-secondary">
+            Sign in
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <SetupHeading>{TITLE}</SetupHeading>
+      <p className="mt-2 text-ink-600">Make an already registered account the first admin. The person must have signed up first.</p>
+      <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
+        <fieldset disabled={!hydrated} className="space-y-5">
+          <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
+            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+          </Field>
+          <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Make admin'}
+          </button>
+        </fieldset>
+      </form>
+      <p className="mt-6 text-sm text-ink-600">
+        No account yet?{' '}
+        <a href="/auth?tab=signup" lang="et" className="font-semibold text-lagoon-700 underline underline-offset-4">
+          Registreeru / logi sisse
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * /create-main-admin (admin spec section 2, DESIGN section 8): no built-in credentials. With the setup token from
+ * the printed link, and only while no admin exists, it creates the first admin account (e-mail, names, password).
+ * On success: "Admin created successfully!", then /auth. A back-to-home button is always there.
+ */
+import { useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { Field, postJson, useHydrated } from '../form-kit';
+import { focusFirstError, hasErrorAt } from '../form-errors';
+import { Toaster, toast } from '../toast';
+import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
+import { AlreadySetUp, NoToken, SetupHeading, StatusUnknown, useSetupStatus, useSetupToken } from './setup-shared';
+import { Spinner } from './shell';
+
+const TITLE = 'Create Main Admin';
+export const CREATE_ADMIN_TOASTS = {
+  created: { title: 'Admin created successfully!', description: 'You can now sign in with the new admin account.' },
+  failed: { title: 'Error', description: 'Failed to create main admin user' },
+} as const;
+const GO_TO_AUTH_AFTER_MS = 1200;
+
+interface Values {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+const FIELDS = ['email', 'firstName', 'lastName', 'password'] as const;
+const resolver = lazyAuthResolver<Values>((v) => v.createMainAdminResolver);
+
+export default function CreateMainAdmin() {
+  const token = useSetupToken();
+  const [status, setStatus] = useSetupStatus();
+
+  let body;
+  if (token === undefined || status === 'loading') body = <><SetupHeading>{TITLE}</SetupHeading><Spinner /></>;
+  else if (status === 'done') body = <AlreadySetUp />;
+  else if (status === 'unknown') body = <StatusUnknown />;
+  else if (!token) body = <NoToken title={TITLE} />;
+  else body = <CreateForm token={token} onAdminExists={() => setStatus('done')} />;
+
+  return (
+    <div lang="en">
+      {body}
+      <Toaster />
+    </div>
+  );
+}
+
+function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {
+  const uid = useId();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { email: '', firstName: '', lastName: '', password: '' }, resolver, shouldFocusError: false });
+
+  const onInvalid = (formErrors: FieldErrors<Values>) => focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
+
+  const onValid = async (values: Values) => {
+    const result = await postJson('/api/setup/create-main-admin', { token, ...values });
+    if (result.ok) {
+      setDone(true);
+      toast(CREATE_ADMIN_TOASTS.created);
+      await new Promise((resolve) => setTimeout(resolve, GO_TO_AUTH_AFTER_MS));
+      location.assign('/auth');
+      return;
+    }
+    if (result.code === 'admin_exists') return onAdminExists();
+    const issues = result.details.filter((d) => (FIELDS as readonly string[]).includes(d.path));
+    for (const issue of issues) setError(issue.path as FieldPath<Values>, { type: 'server', message: issue.message });
+    if (issues.length) focusFirstError(formRef.current, (name) => issues.some((d) => d.path === name));
+    toast({
+      variant: 'destructive',
+      title: CREATE_ADMIN_TOASTS.failed.title,
+      description: result.code === 'invalid_setup_token' && result.message ? result.message : CREATE_ADMIN_TOASTS.failed.description,
+    });
+  };
+
+  return (
+    <div>
+      <SetupHeading>{TITLE}</SetupHeading>
+      <p className="mt-2 text-ink-600">Create the first admin account. This works once, while no admin exists.</p>
+      <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
+        <fieldset disabled={!hydrated || done} className="space-y-5">
+          <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
+            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id={`${uid}firstName`} label="Eesnimi" required error={errors.firstName?.message}>
+              {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className="field-input" />}
+            </Field>
+            <Field id={`${uid}lastName`} label="Perekonnanimi" required error={errors.lastName?.message}>
+              {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={100} className="field-input" />}
+            </Field>
+          </div>
+          <Field id={`${uid}password`} label="Salasõna" required hint="At least 8 characters with an uppercase letter, a lowercase letter and a number." error={errors.password?.message}>
+            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={8} maxLength={128} className="field-input" />}
+          </Field>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
+              {isSubmitting || done ? 'Creating...' : 'Create admin'}
+            </button>
+            <a href="/" className="btn-outline">
+              Back to Home
+            </a>
+          </div>
+        </fieldset>
+      </form>
+      <p className="mt-6 text-sm text-ink-600">
+        Already have an account?{' '}
+        <a
+          href="/admin-setup"
+          className="font-semibold text-lagoon-700 underline underline-offset-4"
+          onClick={(event) => {
+            // The token travels in the fragment, as in the printed link (never to a server, never in a Referer).
+            event.preventDefault();
+            location.assign(`/admin-setup#token=${encodeURIComponent(token)}`);
+          }}
+        >
+          Make an existing account the admin
+        </a>
+      </p>
+    </div>
+  );
+}

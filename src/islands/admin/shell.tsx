@@ -1,0 +1,41 @@
+/** Pieces every admin screen shares: in-app links, the screen's one h1, the loading spinner. */
+import type { MouseEvent, ReactNode } from 'react';
+import { navigate } from './router';
+
+export const SCREEN_HEADING_ID = 'admin-screen-title';
+
+/** A link that changes the admin screen without loading a page (new tab, modifier keys: as usual). */
+export function AppLink({ href, className, children, current }: { href: string; className?: string; children: ReactNode; current?: boolean }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a href={href} className={className} onClick={onClick} aria-current={current ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+/** The screen's h1; focused after an in-app navigation so screen readers announce the new screen. */
+export function ScreenHeading({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <div>
+      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} className="text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
+        {title}
+      </h1>
+      {intro && <p className="mt-2 text-ink-600">{intro}</p>}
+    </div>
+  );
+}
+
+/** The guard's waiting state (spec: a spinner with "Loading..."). */
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading>
+      <span className="spinner size-10 border-4" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
