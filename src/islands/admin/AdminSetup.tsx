@@ -7,10 +7,9 @@ import { useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Field, postJson, useHydrated } from '../form-kit';
 import { focusFirstError, hasErrorAt } from '../form-errors';
-import { Toaster, toast } from '../toast';
+import { toast } from '../toast';
 import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
-import { AlreadySetUp, NoToken, SetupHeading, StatusUnknown, useSetupStatus, useSetupToken } from './setup-shared';
-import { Spinner } from './shell';
+import { SetupHeading, SetupScreen } from './setup-shared';
 
 const TITLE = 'Admin Setup';
 export const ADMIN_SETUP_TOASTS = {
@@ -25,22 +24,7 @@ interface Values {
 const resolver = lazyAuthResolver<Values>((v) => v.emailResolver);
 
 export default function AdminSetup() {
-  const token = useSetupToken();
-  const [status, setStatus] = useSetupStatus();
-
-  let body;
-  if (token === undefined || status === 'loading') body = <><SetupHeading>{TITLE}</SetupHeading><Spinner /></>;
-  else if (status === 'done') body = <AlreadySetUp />;
-  else if (status === 'unknown') body = <StatusUnknown />;
-  else if (!token) body = <NoToken title={TITLE} />;
-  else body = <PromoteForm token={token} onAdminExists={() => setStatus('done')} />;
-
-  return (
-    <div lang="en">
-      {body}
-      <Toaster />
-    </div>
-  );
+  return <SetupScreen title={TITLE} form={(token, onAdminExists) => <PromoteForm token={token} onAdminExists={onAdminExists} />} />;
 }
 
 function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {

@@ -7,10 +7,9 @@ import { useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Field, postJson, useHydrated } from '../form-kit';
 import { focusFirstError, hasErrorAt } from '../form-errors';
-import { Toaster, toast } from '../toast';
+import { toast } from '../toast';
 import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
-import { AlreadySetUp, NoToken, SetupHeading, StatusUnknown, useSetupStatus, useSetupToken } from './setup-shared';
-import { Spinner } from './shell';
+import { SetupHeading, SetupScreen } from './setup-shared';
 
 const TITLE = 'Create Main Admin';
 export const CREATE_ADMIN_TOASTS = {
@@ -29,22 +28,7 @@ const FIELDS = ['email', 'firstName', 'lastName', 'password'] as const;
 const resolver = lazyAuthResolver<Values>((v) => v.createMainAdminResolver);
 
 export default function CreateMainAdmin() {
-  const token = useSetupToken();
-  const [status, setStatus] = useSetupStatus();
-
-  let body;
-  if (token === undefined || status === 'loading') body = <><SetupHeading>{TITLE}</SetupHeading><Spinner /></>;
-  else if (status === 'done') body = <AlreadySetUp />;
-  else if (status === 'unknown') body = <StatusUnknown />;
-  else if (!token) body = <NoToken title={TITLE} />;
-  else body = <CreateForm token={token} onAdminExists={() => setStatus('done')} />;
-
-  return (
-    <div lang="en">
-      {body}
-      <Toaster />
-    </div>
-  );
+  return <SetupScreen title={TITLE} form={(token, onAdminExists) => <CreateForm token={token} onAdminExists={onAdminExists} />} />;
 }
 
 function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {

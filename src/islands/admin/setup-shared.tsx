@@ -3,7 +3,9 @@
  * the link's fragment (`#token=…`, as the Node host prints it), kept in memory and dropped from the address bar;
  * whether an admin exists already; the screens for "no token" and "Admin Already Set Up".
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Toaster } from '../toast';
+import { Spinner } from './shell';
 
 /** The setup token from `#token=…`; undefined until read, null when the link had none. */
 export function useSetupToken(): string | null | undefined {
@@ -87,6 +89,29 @@ export function StatusUnknown() {
       <p role="alert" className="mt-4 text-clay-700">
         The setup status could not be read. Please check that the server is running and reload the page.
       </p>
+    </div>
+  );
+}
+
+/**
+ * The state both first-admin screens go through: waiting for the token and the status, "Admin Already Set Up",
+ * status unknown, no token in the link, or the screen's form.
+ */
+export function SetupScreen({ title, form }: { title: string; form: (token: string, onAdminExists: () => void) => ReactNode }) {
+  const token = useSetupToken();
+  const [status, setStatus] = useSetupStatus();
+
+  let body: ReactNode;
+  if (token === undefined || status === 'loading') body = <><SetupHeading>{title}</SetupHeading><Spinner /></>;
+  else if (status === 'done') body = <AlreadySetUp />;
+  else if (status === 'unknown') body = <StatusUnknown />;
+  else if (!token) body = <NoToken title={title} />;
+  else body = form(token, () => setStatus('done'));
+
+  return (
+    <div lang="en">
+      {body}
+      <Toaster />
     </div>
   );
 }
