@@ -12,7 +12,7 @@ import { migrateDatabase } from '../worker/db/migrate';
 import type { AppDeps } from '../worker/deps';
 import { nodePasswordHasher } from '../worker/hosts/passwords-node';
 import { ApiError } from '../worker/http/errors';
-import { createMainAdmin } from '../worker/services/auth/accounts';
+import { adminExists, createMainAdmin } from '../worker/services/auth/accounts';
 import { logTransport } from '../worker/services/mail/transport';
 import { describeUrl, openDatabaseFromEnv } from './db-env';
 
@@ -62,8 +62,7 @@ try {
     log: () => {},
     waitUntil: () => {},
   };
-  const [existing] = (await client.execute("SELECT 1 FROM user_roles WHERE role = 'admin' LIMIT 1")).rows;
-  if (existing) {
+  if (await adminExists(deps)) {
     console.error('Admin Already Set Up: an admin exists, so this command does nothing. Admins manage roles at /admin/users.');
     process.exit(1);
   }

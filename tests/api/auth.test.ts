@@ -85,6 +85,24 @@ describe('sign-up', () => {
   });
 });
 
+describe('per-IP limit on the endpoints that send e-mail', () => {
+  it('counts sign-up, resend and recover together and answers 429 past the limit', async () => {
+    app.deps.config.limits.emailSend = { max: 3, windowMs: 15 * 60 * 1000 };
+    const b = browser(app);
+    const statuses = [
+      (await b.post('/api/auth/signup', account())).status,
+      (await b.post('/api/auth/resend', { email: 'keegi@example.com' })).status,
+      (await b.post('/api/auth/recover', { email: 'keegi@example.com' })).status,
+      (await b.post('/api/auth/recover', { email: 'teine@example.com' })).status,
+    ];
+    expect(statuses).toEqual([201, 200, 200, 429]);
+    const limited = await b.post('/api/auth/signup', account());
+    expect(limited.status).toBe(429);
+    expect((await readJson(limited)).error.code).toBe('rate_limited');
+    expect(await app.count('users')).toBe(1);
+  });
+});
+
 describe('e-mail confirmation', () => {
   it('signs in once, then the link is spent; an expired link says so', async () => {
     const who = account();

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Client } from '@libsql/client';
 import { createApp } from '../app';
 import { createDb } from '../db';
 import { migrateDatabase, openLocalClient } from '../db/migrate';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
+import { adminExists } from '../services/auth/accounts';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
 
@@ -78,11 +78,6 @@ function startBackgroundLoop(job: () => Promise<void>, intervalMs: number, log: 
   };
 }
 
-async function adminExists(client: Client): Promise<boolean> {
-  const result = await client.execute("SELECT 1 FROM user_roles WHERE role = 'admin' LIMIT 1");
-  return result.rows.length > 0;
-}
-
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   const client = openLocalClient(options.databaseUrl, options.databaseAuthToken);
   await migrateDatabase(client);
@@ -132,7 +127,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   const stopLoop = options.backgroundIntervalMs > 0
     ? startBackgroundLoop(() => runScheduledJobs(deps), options.backgroundIntervalMs, options.log)
     : async () => {};
-  const adminSetupLink = (await adminExists(client)) ? null : `${url}/create-main-admin#token=${adminSetupToken}`;
+  const adminSetupLink = (await adminExists(deps)) ? null : `${url}/create-main-admin#token=${adminSetupToken}`;
 
   return {
     url,

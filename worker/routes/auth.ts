@@ -7,7 +7,7 @@ import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
 import { recordAudit } from '../services/audit';
 import { confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '../services/auth/accounts';
-import { authenticate, refreshSession, sessionOfRefreshToken, signOut, type IssuedSession } from '../services/auth/sessions';
+import { profileOf, refreshSession, sessionOfRefreshToken, signOut, type IssuedSession } from '../services/auth/sessions';
 import type { Context } from 'hono';
 
 const mailLimit = perIpLimit('email_send', (limits) => limits.emailSend);
@@ -16,9 +16,9 @@ const mailLimit = perIpLimit('email_send', (limits) => limits.emailSend);
 async function signedIn(c: Context<AppEnv>, issued: IssuedSession) {
   const { deps } = c.var;
   setSessionCookies(c, issued, deps.now());
-  const auth = await authenticate(deps, issued.accessToken);
-  if (!auth) throw new Error('a session just issued does not authenticate');
-  return c.json(sessionBody(auth, issued.accessExpiresAt));
+  const profile = await profileOf(deps, issued.userId);
+  if (!profile) throw new Error('the user of a session just issued is gone');
+  return c.json(sessionBody(profile, issued.accessExpiresAt));
 }
 
 /** /api/auth: our own replacement for the hosted auth service of the original (visitor spec sections 4-8). */

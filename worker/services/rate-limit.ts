@@ -5,6 +5,12 @@ import { authAttempts } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 
+/** Whole seconds until the oldest counted attempt leaves the window (at least 1), for the Retry-After header. */
+export function retryAfterSeconds(oldest: string | null | undefined, windowMs: number, now: Date): string {
+  const freesAt = new Date(oldest ?? now.toISOString()).getTime() + windowMs;
+  return String(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
+}
+
 /**
  * Counts requests per key in a sliding window, in the database so the count holds across Workers isolates and
  * restarts. Every request is recorded, refused ones included, so hammering does not reopen the window early.
@@ -30,8 +36,6 @@ export async function enforceRateLimit(
     db.insert(authAttempts).values({ kind: bucket.kind, key: bucket.key, ip: bucket.key, createdAt: at.toISOString() }),
   ]);
   if (usage && usage.used >= bucket.limit.max) {
-    const freesAt = new Date(usage.oldest ?? at.toISOString()).getTime() + bucket.limit.windowMs;
-    const retryAfter = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
-    throw new ApiError('rate_limited', { headers: { 'Retry-After': String(retryAfter) } });
+    throw new ApiError('rate_limited', { headers: { 'Retry-After': retryAfterSeconds(usage.oldest, bucket.limit.windowMs, at) } });
   }
 }

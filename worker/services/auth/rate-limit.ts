@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { authAttempts } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
+import { retryAfterSeconds } from '../rate-limit';
 
 /** Sign-up and sign-in share 3 attempts per e-mail per 15 minutes (visitor spec sections 5 and 9). */
 export const AUTH_ATTEMPTS_PER_EMAIL = 3;
@@ -27,10 +28,9 @@ export async function spendAuthAttempt(
     .from(authAttempts)
     .where(and(inArray(authAttempts.kind, [...SHARED_KINDS]), eq(authAttempts.key, email), gt(authAttempts.createdAt, since)));
   if (usage && usage.used >= AUTH_ATTEMPTS_PER_EMAIL) {
-    const freesAt = new Date(usage.oldest ?? at.toISOString()).getTime() + AUTH_ATTEMPT_WINDOW_MS;
     throw new ApiError('too_many_attempts', {
       details: [{ path: '', message: TOO_MANY_ATTEMPTS_DESCRIPTION }],
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000))) },
+      headers: { 'Retry-After': retryAfterSeconds(usage.oldest, AUTH_ATTEMPT_WINDOW_MS, at) },
     });
   }
   await db.insert(authAttempts).values({ kind, key: email, ip, createdAt: at.toISOString() });

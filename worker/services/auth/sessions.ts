@@ -16,6 +16,7 @@ const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 export interface IssuedSession {
+  userId: string;
   sessionId: string;
   accessToken: string;
   refreshToken: string;
@@ -55,7 +56,7 @@ export async function prepareSession(deps: Deps, userId: string, context: { ip?:
     ip: context.ip,
   });
   const access = await issueAccess(deps, userId, sessionId);
-  const issued: IssuedSession = { sessionId, accessToken: access.token, refreshToken, accessExpiresAt: access.expiresAt, sessionExpiresAt };
+  const issued: IssuedSession = { userId, sessionId, accessToken: access.token, refreshToken, accessExpiresAt: access.expiresAt, sessionExpiresAt };
   return { insert, issued };
 }
 
@@ -76,7 +77,8 @@ export async function revokeSessions(deps: Deps, where: SQL | undefined, reason:
   await deps.db.update(sessions).set({ revokedAt: deps.now().toISOString(), revokedReason: reason }).where(and(where, isNull(sessions.revokedAt)));
 }
 
-async function profileOf(deps: Deps, userId: string) {
+/** Who the user is and whether they are an admin: what the session body tells the islands. */
+export async function profileOf(deps: Deps, userId: string) {
   const [user] = await deps.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -151,7 +153,7 @@ export async function refreshSession(deps: Deps, refreshToken: string | undefine
   return {
     ok: true,
     profile,
-    issued: { sessionId: session.id, accessToken: access.token, refreshToken: next, accessExpiresAt: access.expiresAt, sessionExpiresAt: new Date(session.expiresAt) },
+    issued: { userId: session.userId, sessionId: session.id, accessToken: access.token, refreshToken: next, accessExpiresAt: access.expiresAt, sessionExpiresAt: new Date(session.expiresAt) },
   };
 }
 
