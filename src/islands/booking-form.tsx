@@ -17,6 +17,7 @@ import { lazyResolver, preloadValidation } from './lazy-resolver';
 import { Field, FieldError, Honeypot, newIdempotencyKey, postJson, useHydrated } from './form-kit';
 import { focusFirstError, hasErrorAt } from './form-errors';
 import { Toaster, toast } from './toast';
+import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
 type BookingFormValues = typeof BOOKING_DEFAULTS;
 
@@ -139,16 +140,16 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
             <legend className="form-section-title">Teie andmed</legend>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id={fieldId('firstName')} label="Eesnimi" required error={errors.firstName?.message}>
-                {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className="field-input" />}
+                {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={NAME_MAX} className="field-input" />}
               </Field>
               <Field id={fieldId('lastName')} label="Perekonnanimi" required error={errors.lastName?.message}>
-                {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={100} className="field-input" />}
+                {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
               </Field>
               <Field id={fieldId('birthday')} label="Sünnikuupäev" required error={errors.birthday?.message}>
                 {(a11y) => <input {...a11y} {...register('birthday')} type="date" autoComplete="bday" min="1900-01-01" className="field-input" />}
               </Field>
               <Field id={fieldId('email')} label="E-post" required error={errors.email?.message}>
-                {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+                {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
               </Field>
               <Field id={fieldId('phone')} label="Telefon" required error={errors.phone?.message}>
                 {(a11y) => <input {...a11y} {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={32} className="field-input" />}
@@ -211,10 +212,10 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
                       <legend className="companion-title">Kaasreisija {index + 1}</legend>
                       <div className="grid gap-5 sm:grid-cols-2">
                         <Field id={fieldId(name('firstName'))} label="Eesnimi" required error={errs?.firstName?.message}>
-                          {(a11y) => <input {...a11y} {...register(`companions.${index}.firstName`)} type="text" autoComplete="off" maxLength={100} className="field-input" />}
+                          {(a11y) => <input {...a11y} {...register(`companions.${index}.firstName`)} type="text" autoComplete="off" maxLength={NAME_MAX} className="field-input" />}
                         </Field>
                         <Field id={fieldId(name('lastName'))} label="Perekonnanimi" required error={errs?.lastName?.message}>
-                          {(a11y) => <input {...a11y} {...register(`companions.${index}.lastName`)} type="text" autoComplete="off" maxLength={100} className="field-input" />}
+                          {(a11y) => <input {...a11y} {...register(`companions.${index}.lastName`)} type="text" autoComplete="off" maxLength={NAME_MAX} className="field-input" />}
                         </Field>
                         <Field id={fieldId(name('birthday'))} label="Sünnikuupäev" required error={errs?.birthday?.message}>
                           {(a11y) => <input {...a11y} {...register(`companions.${index}.birthday`)} type="date" autoComplete="off" min="1900-01-01" className="field-input" />}

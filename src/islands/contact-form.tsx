@@ -10,6 +10,7 @@ import { lazyResolver, preloadValidation } from './lazy-resolver';
 import { Field, Honeypot, postJson, useHydrated } from './form-kit';
 import { focusFirstError, hasErrorAt } from './form-errors';
 import { Toaster, toast } from './toast';
+import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
 type ContactFormValues = typeof CONTACT_DEFAULTS;
 
@@ -71,10 +72,10 @@ export default function ContactForm() {
           <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id={fieldId('name')} label="Nimi" required error={errors.name?.message}>
-              {(a11y) => <input {...a11y} {...register('name')} type="text" autoComplete="name" maxLength={100} className="field-input" />}
+              {(a11y) => <input {...a11y} {...register('name')} type="text" autoComplete="name" maxLength={NAME_MAX} className="field-input" />}
             </Field>
             <Field id={fieldId('email')} label="E-post" required error={errors.email?.message}>
-              {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+              {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
             </Field>
           </div>
           <Field id={fieldId('subject')} label="Teema" error={errors.subject?.message}>

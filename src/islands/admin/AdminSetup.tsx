@@ -10,6 +10,7 @@ import { focusFirstError, hasErrorAt } from '../form-errors';
 import { toast } from '../toast';
 import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
 import { SetupHeading, SetupScreen } from './setup-shared';
+import { EMAIL_MAX } from '../../lib/validation/limits';
 
 const TITLE = 'Admin Setup';
 export const ADMIN_SETUP_TOASTS = {
@@ -81,7 +82,7 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
       <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
           </Field>
           <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Make admin'}

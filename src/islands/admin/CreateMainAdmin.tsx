@@ -10,6 +10,7 @@ import { focusFirstError, hasErrorAt } from '../form-errors';
 import { toast } from '../toast';
 import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
 import { SetupHeading, SetupScreen } from './setup-shared';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
 const TITLE = 'Create Main Admin';
 export const CREATE_ADMIN_TOASTS = {
@@ -72,18 +73,18 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
       <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated || done} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id={`${uid}firstName`} label="Eesnimi" required error={errors.firstName?.message}>
-              {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className="field-input" />}
+              {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={NAME_MAX} className="field-input" />}
             </Field>
             <Field id={`${uid}lastName`} label="Perekonnanimi" required error={errors.lastName?.message}>
-              {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={100} className="field-input" />}
+              {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
             </Field>
           </div>
           <Field id={`${uid}password`} label="Salasõna" required hint="At least 8 characters with an uppercase letter, a lowercase letter and a number." error={errors.password?.message}>
-            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={8} maxLength={128} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
           </Field>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>

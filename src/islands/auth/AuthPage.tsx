@@ -16,6 +16,7 @@ import { Toaster, toast } from '../toast';
 import { AuthProvider, useAuth } from './auth-context';
 import { lazyAuthResolver, preloadAuthValidation } from './lazy-auth-resolver';
 import { safeNext, type Session } from './session-client';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
 /** Toast texts, word for word from the spec's error catalogue (section 8) where it has them. */
 export const AUTH_TOASTS = {
@@ -313,7 +314,7 @@ function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: { prefill: { e
       <fieldset disabled={!hydrated || done} className="space-y-5">
         <Field id={`${uid}email`} label="E-post" error={errors.email?.message}>
           {(a11y) => (
-            <input {...a11y} {...register('email', { onChange: (e: { target: HTMLInputElement }) => onEmail(e.target.value) })} type="email" autoComplete="username" inputMode="email" maxLength={320} className="field-input" />
+            <input {...a11y} {...register('email', { onChange: (e: { target: HTMLInputElement }) => onEmail(e.target.value) })} type="email" autoComplete="username" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />
           )}
         </Field>
         <Field id={`${uid}password`} label="Salasõna" error={errors.password?.message}>
@@ -415,17 +416,17 @@ function SignUpForm({ onSignedUp, onExists }: { onSignedUp: (email: string) => v
       <fieldset disabled={!hydrated} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={`${uid}firstName`} label="Eesnimi" required error={errors.firstName?.message}>
-            {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={NAME_MAX} className="field-input" />}
           </Field>
           <Field id={`${uid}lastName`} label="Perekonnanimi" required error={errors.lastName?.message}>
-            {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={100} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
           </Field>
         </div>
         <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-          {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+          {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
         </Field>
         <Field id={`${uid}password`} label="Salasõna" required hint="Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number." error={errors.password?.message}>
-          {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={8} maxLength={128} className="field-input" />}
+          {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
         </Field>
         <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
           {isSubmitting ? 'Registreerin...' : 'Registreeru'}
@@ -479,7 +480,7 @@ function ForgotPanel({ defaultEmail, onBack }: { defaultEmail: string; onBack: (
       >
         <fieldset disabled={!hydrated} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={320} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
           </Field>
           <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
             {isSubmitting ? 'Saadan...' : 'Saada lähtestamise link'}
@@ -634,7 +635,7 @@ function ResetPanel({ token, onForgot }: { token: string; onForgot: () => void }
       >
         <fieldset disabled={!hydrated || done} className="space-y-5">
           <Field id={`${uid}password`} label="Uus salasõna" required hint="Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number." error={errors.password?.message}>
-            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={8} maxLength={128} className="field-input" />}
+            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
           </Field>
           <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
             {isSubmitting || done ? 'Salvestan...' : 'Salvesta uus salasõna'}

@@ -2,11 +2,9 @@ import * as z from 'zod';
 import { FIELD_MESSAGES as M } from './messages';
 import { sanitizeFreeText } from './sanitize';
 
-export const EMAIL_MAX = 320;
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+
+export { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN };
 
 /** Letters of any script (õ, ä, ö, ü, š, ž included), spaces, hyphens, apostrophes and periods. */
 const NAME_PATTERN = /^[\p{L}\p{M}' .’-]+$/u;
