@@ -11,7 +11,7 @@ import { createDb } from '../worker/db';
 import { migrateDatabase } from '../worker/db/migrate';
 import type { AppDeps } from '../worker/deps';
 import { nodePasswordHasher } from '../worker/hosts/passwords-node';
-import { ApiError } from '../worker/http/errors';
+import { ApiError } from '../worker/errors';
 import { adminExists, createMainAdmin } from '../worker/services/auth/accounts';
 import { logTransport } from '../worker/services/mail/transport';
 import { describeUrl, openDatabaseFromEnv } from './db-env';

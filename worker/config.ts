@@ -1,11 +1,29 @@
 import { SITE_CONTACTS } from '../src/lib/retreat-editions';
-import type { AppConfig } from './deps';
 import { logTransport, sendGridTransport, type MailTransport } from './services/mail/transport';
 
 /** A per-IP limit: at most `max` requests per `windowMs`. */
 export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/** Settings a host reads from its environment and hands to the app; the app never reads the environment itself. */
+export interface AppConfig {
+  /** Origins allowed to send non-GET /api requests (CSRF check), besides the request's own. */
+  allowedOrigins: string[];
+  environment: 'development' | 'production' | 'test';
+  /** Secret that authorises creating the first admin while none exists (DESIGN.md section 8). */
+  adminSetupToken: string;
+  /** HS256 key for access tokens. Must be the same on every instance (Workers: a secret). */
+  authSecret: string;
+  /** The site's public origin for links in e-mails; never taken from a request's Host header. */
+  publicOrigin: string | undefined;
+  /** Where contact form messages are forwarded. */
+  teamEmail: string;
+  /** Per-IP limits on the public endpoints that store data and send mail. */
+  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit };
+  /** How long a booking request waits for its confirmation e-mail before answering "queued". */
+  confirmationWaitMs: number;
 }
 
 /** Parses "10/600" (10 requests per 600 seconds). */

@@ -6,7 +6,7 @@
  * Tab or a click elsewhere close it. "Logi välja" signs out with global scope, tells the other tabs, goes to /auth.
  * A sign-out or sign-in in another tab (BroadcastChannel 'auth') updates this one.
  */
-import { displayName, loadSession, onAuthMessage, signOut, type Session } from '../islands/auth/session-client';
+import { displayName, loadSession, onAuthMessage, signOut, type Session } from '../lib/auth/session-client';
 
 const root = document.documentElement;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../worker/app';
 import { MAX_BODY_BYTES } from '../../worker/http/body-rules';
-import { ApiError } from '../../worker/http/errors';
+import { ApiError } from '../../worker/errors';
 import { validJson } from '../../worker/http/validate';
 import { readJson } from '../helpers/http';
 import { serveOnLoopback } from '../helpers/serve';

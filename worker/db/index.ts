@@ -10,7 +10,7 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql/driver-core';
 import * as schema from './schema';
 
 export { schema };
-export * from './enums';
+export * from '../../src/lib/enums';
 
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;

@@ -33,7 +33,7 @@ import {
   TRAVEL_MODES,
   USER_ROLES,
   type AuthAttemptKind,
-} from './enums';
+} from '../../src/lib/enums';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers

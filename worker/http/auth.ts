@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionBody } from '../../src/lib/auth-schemas';
 import type { AppEnv } from '../app-env';
 import { authenticate, type AuthenticatedUser, type IssuedSession } from '../services/auth/sessions';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 /** Every JSON body this API accepts is a form's worth of text; 64 KB is generous and bounds the parse cost. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,8 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
-import { ApiError, errorBody, jsonError } from './errors';
+import { ApiError } from '../errors';
+import { errorBody, jsonError } from './errors';
 
 /**
  * The single place a failure becomes a response. Expected failures (ApiError) keep their code; Hono's own

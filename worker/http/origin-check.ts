@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { z } from 'zod';
 import type { FieldIssue } from '../../src/lib/api-errors';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { confirmSchema, emailOnlySchema, resetPasswordSchema, signInSchema, signOutSchema, signUpSchema } from '../../src/lib/auth-schemas';
 import type { AppEnv } from '../app-env';
 import { clearSessionCookies, currentAuth, readAccessCookie, readRefreshCookie, requestContext, sessionBody, setSessionCookies } from '../http/auth';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
 import { recordAudit } from '../services/audit';

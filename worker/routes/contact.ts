@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { contactRequestSchema } from '../../src/lib/contact-schema';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
 import { receiveContactMessage } from '../services/contact-message';

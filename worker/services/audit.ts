@@ -1,5 +1,5 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { AuditSeverity } from '../db/enums';
+import type { AuditSeverity } from '../../src/lib/enums';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 

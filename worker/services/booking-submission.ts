@@ -4,7 +4,7 @@ import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../src/lib/booking/sch
 import { findEdition } from '../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { deliverSoon, deliveryStatusOf, outboxInsert } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
 

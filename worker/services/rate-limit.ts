@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, min } from 'drizzle-orm';
 import type { RateLimit } from '../config';
-import type { AuthAttemptKind } from '../db/enums';
+import type { AuthAttemptKind } from '../../src/lib/enums';
 import { authAttempts } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /** Whole seconds until the oldest counted attempt leaves the window (at least 1), for the Retry-After header. */
 export function retryAfterSeconds(oldest: string | null | undefined, windowMs: number, now: Date): string {

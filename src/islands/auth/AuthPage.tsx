@@ -15,7 +15,7 @@ import { focusFirstError, hasErrorAt } from '../form-errors';
 import { Toaster, toast } from '../toast';
 import { AuthProvider, useAuth } from './auth-context';
 import { lazyAuthResolver, preloadAuthValidation } from './lazy-auth-resolver';
-import { safeNext, type Session } from './session-client';
+import { safeNext, type Session } from '../../lib/auth/session-client';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
 /** Toast texts, word for word from the spec's error catalogue (section 8) where it has them. */

@@ -19,7 +19,7 @@ import {
   signOut as apiSignOut,
   type Session,
   type SessionUser,
-} from './session-client';
+} from '../../lib/auth/session-client';
 
 export const REFRESH_BEFORE_EXPIRY_MS = 90_000;
 export const RETRY_BASE_MS = 200;

@@ -2,7 +2,7 @@
  * The booking form's constants: options, labels, defaults and messages. Kept apart from the zod schema so the
  * form island can render at once and load the validation code only when it is first needed.
  */
-import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../../../worker/db/enums';
+import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 
 /** Youngest age admitted, counted on the retreat's first day (visitor spec sections 1 and 9). */
 export const MIN_PARTICIPANT_AGE = 14;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../../../worker/db/enums';
+import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import { findEdition } from '../retreat-editions';
 import { emailField, firstFailing, freeTextField, nameField, phoneField } from '../validation/fields';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';

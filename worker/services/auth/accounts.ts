@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AuthTokenPurpose } from '../../db/enums';
+import type { AuthTokenPurpose } from '../../../src/lib/enums';
 import { authTokens, sessions, userRoles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
 import { deliverMessage, enqueueMail } from '../mail/outbox';
 import { clearAuthAttempts, spendAuthAttempt } from './rate-limit';

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { authAttempts } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { retryAfterSeconds } from '../rate-limit';
 
 /** Sign-up and sign-in share 3 attempts per e-mail per 15 minutes (visitor spec sections 5 and 9). */

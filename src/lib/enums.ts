@@ -1,6 +1,6 @@
 /**
- * Closed value sets stored in the database. Kept free of imports so zod schemas, services and (if ever needed)
- * browser code can reuse them without pulling drizzle in. The schema turns most of them into CHECK constraints.
+ * The closed value sets the database stores (worker/db/schema.ts turns most into CHECK constraints), shared by the
+ * zod schemas, the screens and the API. Free of imports, so any bundle can take them without pulling drizzle in.
  */
 
 /** Booking status (admin spec section 4). */

@@ -6,7 +6,7 @@
  * the session). Refresh tokens rotate and a reused old one revokes the whole session family, so two tabs must never
  * refresh at once: rotation runs under a Web Lock and re-reads the session first (another tab may have just done it).
  */
-import type { SessionBody } from '../../lib/auth-schemas';
+import type { SessionBody } from '../auth-schemas';
 
 /**
  * A session as the API answers it, plus `localExpiresAt`: the access token's expiry on this device's clock (the
