@@ -1,14 +1,67 @@
-/** Estonian formatting for the content pages. */
+/**
+ * Estonian formatting, the one home for every screen, e-mail and print: dates dd.mm.yyyy, times in Europe/Tallinn,
+ * money as et-EE euros. Money arrives as integer cents (DESIGN: never floating point) and is divided only here, for
+ * display.
+ */
 
-const eurFormatter = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+export const TIME_ZONE = 'Europe/Tallinn';
 
-/** Whole euros as Estonians write them: 1299 -> "1299 €", 12990 -> "12 990 €". */
+// et-EE groups only from five digits by default (CLDR minimumGroupingDigits 2: "1299,00 €"); accounting practice and
+// the back office want "1 299,00 €", so grouping is always on.
+const centsFormatter = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const wholeEurFormatter = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const countFormatter = new Intl.NumberFormat('et-EE', { useGrouping: 'always' });
+const dateTimeFormatter = new Intl.DateTimeFormat('et-EE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const zonedDateFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Whole euros as the content pages print prices: 1299 -> "1299 €", 12990 -> "12 990 €". */
 export function formatEur(amountEur: number): string {
-  return eurFormatter.format(amountEur);
+  return wholeEurFormatter.format(amountEur);
+}
+
+/** Cents as the back office shows money: 129900 -> "1 299,00 €"; null/undefined -> "–". */
+export function formatMoney(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '–' : centsFormatter.format(cents / 100);
+}
+
+/** A count with Estonian grouping: 50000 -> "50 000". */
+export function formatCount(value: number): string {
+  return countFormatter.format(value);
 }
 
 /** ISO date "2024-11-24" -> "24.11.2024". */
 export function formatDateEt(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');
   return `${day}.${month}.${year}`;
+}
+
+/**
+ * An ISO date or timestamp as dd.mm.yyyy. A bare date is a calendar day and is shown as it is; a timestamp is an
+ * instant and is shown as the Tallinn calendar day it fell on (23:30 UTC on the 1st is the 2nd in Tallinn).
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '–';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateEt(value);
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value : formatDateEt(tallinnDay(instant));
+}
+
+/** A timestamp as "24.11.2026 14:05" in Tallinn time. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '–';
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value : dateTimeFormatter.format(instant).replace(',', '');
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in Tallinn: "today" for rules such as "no past dates". */
+export function tallinnDay(instant: Date = new Date()): string {
+  return zonedDateFormatter.format(instant);
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay } from '../../src/lib/format';
+
+// Intl writes no-break spaces (U+00A0) between groups and before the sign; compare with them spelled out.
+const nb = (text: string) => text.replace(/ /g, '\u00a0');
+
+describe('money in the back office: et-EE euros from cents', () => {
+  it.each([
+    [129900, '1 299,00 €'],
+    [5, '0,05 €'],
+    [0, '0,00 €'],
+    [1234567, '12 345,67 €'],
+    [-30000, '−300,00 €'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatMoney(cents)).toBe(nb(text));
+  });
+  it('no amount is a dash, not 0 €', () => {
+    expect(formatMoney(null)).toBe('–');
+    expect(formatMoney(undefined)).toBe('–');
+  });
+  it('counts group from four digits', () => {
+    expect(formatCount(50000)).toBe(nb('50 000'));
+    expect(formatCount(1299)).toBe(nb('1 299'));
+  });
+});
+
+describe('dates dd.mm.yyyy, instants in Tallinn time', () => {
+  it('a calendar day stays the same day', () => {
+    expect(formatDate('2026-03-01')).toBe('01.03.2026');
+  });
+  it('an instant late in the UTC evening is the next day in Tallinn', () => {
+    expect(formatDate('2026-01-01T22:30:00.000Z')).toBe('02.01.2026');
+    expect(tallinnDay(new Date('2026-01-01T22:30:00.000Z'))).toBe('2026-01-02');
+  });
+  it('summer time is UTC+3, winter UTC+2', () => {
+    expect(formatDateTime('2026-07-01T09:05:00.000Z')).toBe('01.07.2026 12:05');
+    expect(formatDateTime('2026-12-01T09:05:00.000Z')).toBe('01.12.2026 11:05');
+  });
+  it('empty is a dash; garbage is shown raw rather than "Invalid Date"', () => {
+    expect(formatDate(null)).toBe('–');
+    expect(formatDateTime('')).toBe('–');
+    expect(formatDateTime('eile')).toBe('eile');
+  });
+});
