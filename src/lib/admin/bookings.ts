@@ -1,0 +1,401 @@
+/**
+ * The admin bookings API's contract, shared by the screens and the API (docs/decisions/006): request schemas (the
+ * API validates with exactly these; the screens' forms resolve with them) and the response types the services
+ * return. Browser-safe: zod and src/lib only.
+ */
+import * as z from 'zod';
+import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
+import { moneyInput, nullableMoneyInput, parseMoney } from '../money';
+import { emailField, nameField, phoneField } from '../validation/fields';
+import { sanitizeFreeText } from '../validation/sanitize';
+import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
+
+export const ADMIN_BOOKING_MESSAGES = {
+  requiredFields: 'Palun täitke kõik kohustuslikud väljad',
+  checkOutAfterCheckIn: 'Lahkumise kuupäev peab olema saabumiset hiljem',
+  pastDate: 'Möödunud kuupäeva ei saa valida',
+  serviceRequired: 'Palun täitke nõutavad väljad (nimi ja hind)',
+  servicePrice: 'Palun sisestage kehtiv hind',
+  invalidDate: 'Sisestage kuupäev kujul pp.kk.aaaa.',
+  invalidTime: 'Sisestage kellaaeg kujul tt:mm.',
+} as const;
+const M = ADMIN_BOOKING_MESSAGES;
+
+// ── building blocks ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** "" or null → null; otherwise cleaned text (the shared sanitiser), null when nothing is left. */
+const optionalText = (max = 1000) =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => {
+      const clean = sanitizeFreeText(v ?? '').slice(0, max);
+      return clean === '' ? null : clean;
+    });
+
+const optionalDay = z
+  .union([z.string(), z.null(), z.undefined()])
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v.trim() === '') return null;
+    if (!isRealDay(v.trim())) {
+      ctx.addIssue({ code: 'custom', message: M.invalidDate });
+      return z.NEVER;
+    }
+    return v.trim();
+  });
+
+const optionalTime = z
+  .union([z.string(), z.null(), z.undefined()])
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v.trim() === '') return null;
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim())) {
+      ctx.addIssue({ code: 'custom', message: M.invalidTime });
+      return z.NEVER;
+    }
+    return v.trim();
+  });
+
+const version = z.number().int().min(1);
+const nullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
+
+// ── list ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const BOOKING_SORTS = ['created', '-created', 'name', '-name', 'email', '-email', 'status', '-status', 'room', '-room', 'amount', '-amount'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** GET /api/admin/bookings's query, and the list screen's URL state (defaults left out of the URL). */
+export const bookingListQuerySchema = z.object({
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES).optional()),
+  paymentStatus: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUSES).optional()),
+  retreatId: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(25)),
+});
+export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
+
+export interface GuestSummary {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface BookingListItem {
+  id: number;
+  status: string;
+  paymentStatus: string;
+  roomType: string | null;
+  totalAmountCents: number | null;
+  amountPaidCents: number | null;
+  createdAt: string;
+  bookingDate: string | null;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  retreat: { id: number; name: string } | null;
+  guest: GuestSummary | null;
+}
+
+export interface BookingCounts {
+  total: number;
+  confirmed: number;
+  pending: number;
+  fullyPaid: number;
+}
+
+export interface BookingListResponse {
+  items: BookingListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: BookingCounts;
+}
+
+// ── detail ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ServiceItem {
+  name: string;
+  priceCents: number;
+  date: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  address: string | null;
+  serviceProvider: string | null;
+}
+
+export interface CompanionView {
+  /** Position in the booking's companion list: the key companion price updates use. */
+  index: number;
+  firstName: string;
+  lastName: string;
+  age: number | null;
+  customPriceCents: number | null;
+}
+
+export interface EmergencyContact {
+  name: string | null;
+  phone: string | null;
+  relationship: string | null;
+}
+
+export interface HealthInfo {
+  medicalConditions: string | null;
+  medications: string | null;
+  allergies: string | null;
+}
+
+export interface GuestDetail extends GuestSummary {
+  dateOfBirth: string | null;
+  nationality: string | null;
+  passportNumber: string | null;
+  dietaryPreferences: string[];
+  emergencyContact: EmergencyContact | null;
+  healthInfo: HealthInfo | null;
+  createdAt: string;
+}
+
+export interface BookingDetail {
+  id: number;
+  version: number;
+  status: string;
+  paymentStatus: string;
+  roomType: string | null;
+  roomSharingPreference: string | null;
+  bedTypePreference: string | null;
+  totalAmountCents: number | null;
+  amountPaidCents: number | null;
+  depositAmountCents: number | null;
+  depositPaid: boolean;
+  balancePaid: boolean;
+  specialRequests: string | null;
+  comment: string | null;
+  comments: string | null;
+  extraFood: string | null;
+  additionalServices: ServiceItem[];
+  companions: CompanionView[];
+  bookingDate: string | null;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  arrivalDate: string | null;
+  departureDate: string | null;
+  arrivalTime: string | null;
+  departureTime: string | null;
+  source: string;
+  createdAt: string;
+  updatedAt: string;
+  guest: GuestDetail | null;
+  customer: { id: string; createdAt: string } | null;
+  retreat: { id: number; name: string; startDate: string | null; endDate: string | null } | null;
+  totals: { servicesCents: number; companionsCents: number; remainingCents: number };
+}
+
+// ── edits ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** PATCH /api/admin/bookings/:id: every field of the spec's update call, amounts as typed decimals. */
+export const bookingEditSchema = z.object({
+  version,
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  roomType: nullableEnum(ROOM_TYPES),
+  roomSharingPreference: nullableEnum(ROOM_SHARING_PREFERENCES),
+  bedTypePreference: nullableEnum(BED_TYPE_PREFERENCES),
+  totalAmount: nullableMoneyInput,
+  amountPaid: nullableMoneyInput,
+  depositAmount: nullableMoneyInput,
+  specialRequests: optionalText(),
+  comments: optionalText(),
+  extraFood: optionalText(),
+});
+export type BookingEditInput = z.input<typeof bookingEditSchema>;
+export type BookingEdit = z.output<typeof bookingEditSchema>;
+
+const optionalEmail = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+  if (v === null || v === undefined || v.trim() === '') return null;
+  const parsed = emailField.safeParse(v);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+const optionalPhone = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+  if (v === null || v === undefined || v.trim() === '') return null;
+  const parsed = phoneField.safeParse(v);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/** An object of optional texts that is null when every part is empty. */
+const optionalGroup = <K extends string>(keys: readonly K[], max = 500) =>
+  z
+    .union([z.record(z.string(), z.union([z.string(), z.null()]).optional()), z.null(), z.undefined()])
+    .transform((value) => {
+      const entries = keys.map((key) => {
+        const clean = sanitizeFreeText(String(value?.[key] ?? '')).slice(0, max);
+        return [key, clean === '' ? null : clean] as const;
+      });
+      return entries.every(([, v]) => v === null) ? null : (Object.fromEntries(entries) as Record<K, string | null>);
+    });
+
+/** PATCH /api/admin/bookings/:id/guest: the guest's data, with the shared field rules. */
+export const guestEditSchema = z.object({
+  firstName: nameField,
+  lastName: nameField,
+  dateOfBirth: optionalDay,
+  email: optionalEmail,
+  phone: optionalPhone,
+  nationality: optionalText(100),
+  passportNumber: optionalText(50),
+  dietaryPreferences: z
+    .array(z.string())
+    .max(20)
+    .default([])
+    .transform((list) => list.map((item) => sanitizeFreeText(item).slice(0, 100)).filter(Boolean)),
+  emergencyContact: optionalGroup(['name', 'phone', 'relationship'] as const),
+  healthInfo: optionalGroup(['medicalConditions', 'medications', 'allergies'] as const, 1000),
+});
+export type GuestEditInput = z.input<typeof guestEditSchema>;
+export type GuestEdit = z.output<typeof guestEditSchema>;
+
+/** One additional service as typed: name and price required (the spec's messages), the rest optional. */
+export const serviceInputSchema = z
+  .object({
+    name: z.union([z.string(), z.null(), z.undefined()]),
+    price: z.union([z.string(), z.null(), z.undefined()]),
+    date: optionalDay,
+    startTime: optionalTime,
+    endTime: optionalTime,
+    address: optionalText(300),
+    serviceProvider: optionalText(200),
+  })
+  .transform((input, ctx): ServiceItem => {
+    const name = sanitizeFreeText(input.name ?? '').slice(0, 200);
+    const priceText = (input.price ?? '').trim();
+    if (!name || !priceText) {
+      ctx.addIssue({ code: 'custom', path: [!name ? 'name' : 'price'], message: M.serviceRequired });
+      return z.NEVER;
+    }
+    const priceCents = parseMoney(priceText);
+    if (priceCents === null || priceCents <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: M.servicePrice });
+      return z.NEVER;
+    }
+    const { date, startTime, endTime, address, serviceProvider } = input;
+    return { name, priceCents, date, startTime, endTime, address, serviceProvider };
+  });
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+/** PUT /api/admin/bookings/:id/services: the whole list (an empty list is stored as null). */
+export const servicesUpdateSchema = z.object({ version, services: z.array(serviceInputSchema).max(50) });
+export type ServicesUpdate = z.input<typeof servicesUpdateSchema>;
+
+/** PUT /api/admin/bookings/:id/companions: a custom price per companion (by index), "" or null for none. */
+export const companionPricesSchema = z.object({
+  version,
+  companions: z.array(z.object({ index: z.number().int().min(0).max(49), customPrice: nullableMoneyInput })).max(50),
+});
+export type CompanionPricesUpdate = z.input<typeof companionPricesSchema>;
+
+// ── admin-made booking ──────────────────────────────────────────────────────────────────────────────────────────
+
+const requiredDay = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+  const text = (v ?? '').trim();
+  if (!text) {
+    ctx.addIssue({ code: 'custom', message: M.requiredFields });
+    return z.NEVER;
+  }
+  if (!isRealDay(text)) {
+    ctx.addIssue({ code: 'custom', message: M.invalidDate });
+    return z.NEVER;
+  }
+  return text;
+});
+
+/**
+ * POST /api/admin/bookings for a given "today" (the Tallinn calendar day: the screen's clock in the browser, the
+ * server's in the API). No total: the API computes it from the dates and the room type.
+ */
+export function adminBookingCreateSchema(today: string) {
+  return z
+    .object({
+      guestId: z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+        const id = (v ?? '').trim();
+        if (!id || id.length > 64) {
+          ctx.addIssue({ code: 'custom', message: M.requiredFields });
+          return z.NEVER;
+        }
+        return id;
+      }),
+      retreatId: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
+      checkInDate: requiredDay,
+      checkOutDate: requiredDay,
+      roomType: z.union([z.enum(ADMIN_ROOM_TYPES), z.literal(''), z.null(), z.undefined()]).transform((v, ctx) => {
+        if (!v) {
+          ctx.addIssue({ code: 'custom', message: M.requiredFields });
+          return z.NEVER;
+        }
+        return v;
+      }),
+      paymentStatus: z.enum(ADMIN_PAYMENT_STATUSES).default('pending'),
+      specialRequests: optionalText(),
+      adminNotes: optionalText(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.checkInDate < today) ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: M.pastDate });
+      if (value.checkOutDate < today) ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: M.pastDate });
+      if (value.checkOutDate <= value.checkInDate) ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: M.checkOutAfterCheckIn });
+    });
+}
+export type AdminBookingCreateInput = z.input<ReturnType<typeof adminBookingCreateSchema>>;
+export type AdminBookingCreate = z.output<ReturnType<typeof adminBookingCreateSchema>>;
+
+// ── options, e-mails, dashboard ─────────────────────────────────────────────────────────────────────────────────
+
+export const guestSearchSchema = z.object({ q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()) });
+export type GuestOption = GuestSummary;
+
+export const retreatListQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(25)),
+});
+export interface RetreatOption {
+  id: number;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+  arrivalDate: string | null;
+  departureDate: string | null;
+}
+
+export interface BookingEmail {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  nextAttemptAt: string;
+}
+
+export const EMAIL_TEST_KINDS = ['test', 'booking_confirmation'] as const;
+export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_TEST_KINDS) });
+export type EmailTestResult = 'sent' | 'logged' | 'queued' | 'failed';
+
+export interface DashboardResponse {
+  counts: { users: number; clients: number; bookings: number; retreats: number };
+  upcomingRetreats: { id: number; name: string; startDate: string | null; endDate: string | null; bookings: number; confirmed: number; pending: number; people: number }[];
+}

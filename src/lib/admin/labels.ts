@@ -1,0 +1,52 @@
+/**
+ * The admin spec's labels (section 4) in one place, for the screens, the search ("status text") and print: booking
+ * status, payment status with its badge colour, room type, room sharing, bed type. A value outside the known set is
+ * shown raw; an empty one as 'Määramata'.
+ */
+
+export type BadgeTone = 'green' | 'yellow' | 'blue' | 'red' | 'grey';
+
+export const UNSET_LABEL = 'Määramata';
+
+export const BOOKING_STATUS_LABELS: Record<string, string> = { pending: 'Ootel', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Ootel',
+  partial: 'Osaliselt makstud',
+  paid: 'Makstud',
+  overdue: 'Tähtaeg ületatud',
+};
+export const ROOM_TYPE_LABELS: Record<string, string> = { single: 'Ühekohaline', shared: 'Jagatud', double: 'Kahekohaline' };
+export const BED_TYPE_LABELS: Record<string, string> = { single_bed: 'Üheinimesevoodi', double_bed: 'Kaheinimesevoodi' };
+
+const label = (labels: Record<string, string>) => (value: string | null | undefined): string =>
+  value === null || value === undefined || value === '' ? UNSET_LABEL : (labels[value] ?? value);
+
+export const bookingStatusLabel = label(BOOKING_STATUS_LABELS);
+export const paymentStatusLabel = label(PAYMENT_STATUS_LABELS);
+export const roomTypeLabel = label(ROOM_TYPE_LABELS);
+export const bedTypeLabel = label(BED_TYPE_LABELS);
+
+/** The detail view's rule: 'Jagatud' for shared, otherwise 'Eraldi'. */
+export const roomSharingLabel = (value: string | null | undefined): string => (value === 'shared' ? 'Jagatud' : 'Eraldi');
+
+/** Payment badges: paid green, pending yellow, partial blue, anything else red (spec section 4). */
+export function paymentStatusTone(value: string | null | undefined): BadgeTone {
+  return value === 'paid' ? 'green' : value === 'pending' ? 'yellow' : value === 'partial' ? 'blue' : 'red';
+}
+
+/** Booking badges follow the same colour logic: confirmed green, pending yellow, cancelled red, unknown grey. */
+export function bookingStatusTone(value: string | null | undefined): BadgeTone {
+  return value === 'confirmed' ? 'green' : value === 'pending' ? 'yellow' : value === 'cancelled' ? 'red' : 'grey';
+}
+
+/**
+ * The status values whose raw value or Estonian label contains the search text ("ootel" → pending, "kinnit" →
+ * confirmed), so the list's search over "status text" finds what the admin sees on screen.
+ */
+export function statusesMatching(text: string): string[] {
+  const needle = text.trim().toLocaleLowerCase('et');
+  if (!needle) return [];
+  return Object.entries(BOOKING_STATUS_LABELS)
+    .filter(([value, shown]) => value.includes(needle) || shown.toLocaleLowerCase('et').includes(needle))
+    .map(([value]) => value);
+}
