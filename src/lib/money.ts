@@ -47,8 +47,8 @@ export const moneyInput = amountText.transform((text, ctx) => {
 });
 
 /** An optional amount ≥ 0: "", null or absent → null. */
-export const nullableMoneyInput = z
-  .union([amountText, z.null(), z.undefined()])
+export const nullableMoneyInput = amountText
+  .nullish()
   .transform((text, ctx) => {
     if (text === null || text === undefined || text.trim() === '') return null;
     const cents = parseMoney(text);

@@ -29,14 +29,16 @@ const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${
 /** "" or null → null; otherwise cleaned text (the shared sanitiser), null when nothing is left. */
 const optionalText = (max = 1000) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
     .transform((v) => {
       const clean = sanitizeFreeText(v ?? '').slice(0, max);
       return clean === '' ? null : clean;
     });
 
 const optionalDay = z
-  .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
   .transform((v, ctx) => {
     if (v === null || v === undefined || v.trim() === '') return null;
     if (!isRealDay(v.trim())) {
@@ -47,7 +49,8 @@ const optionalDay = z
   });
 
 const optionalTime = z
-  .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
   .transform((v, ctx) => {
     if (v === null || v === undefined || v.trim() === '') return null;
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim())) {
@@ -216,7 +219,7 @@ export const bookingEditSchema = z.object({
 export type BookingEditInput = z.input<typeof bookingEditSchema>;
 export type BookingEdit = z.output<typeof bookingEditSchema>;
 
-const optionalEmail = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+const optionalEmail = z.string().nullish().transform((v, ctx) => {
   if (v === null || v === undefined || v.trim() === '') return null;
   const parsed = emailField.safeParse(v);
   if (!parsed.success) {
@@ -226,7 +229,7 @@ const optionalEmail = z.union([z.string(), z.null(), z.undefined()]).transform((
   return parsed.data;
 });
 
-const optionalPhone = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+const optionalPhone = z.string().nullish().transform((v, ctx) => {
   if (v === null || v === undefined || v.trim() === '') return null;
   const parsed = phoneField.safeParse(v);
   if (!parsed.success) {
@@ -239,7 +242,8 @@ const optionalPhone = z.union([z.string(), z.null(), z.undefined()]).transform((
 /** An object of optional texts that is null when every part is empty. */
 const optionalGroup = <K extends string>(keys: readonly K[], max = 500) =>
   z
-    .union([z.record(z.string(), z.union([z.string(), z.null()]).optional()), z.null(), z.undefined()])
+    .record(z.string(), z.string().nullish())
+    .nullish()
     .transform((value) => {
       const entries = keys.map((key) => {
         const clean = sanitizeFreeText(String(value?.[key] ?? '')).slice(0, max);
@@ -271,8 +275,8 @@ export type GuestEdit = z.output<typeof guestEditSchema>;
 /** One additional service as typed: name and price required (the spec's messages), the rest optional. */
 export const serviceInputSchema = z
   .object({
-    name: z.union([z.string(), z.null(), z.undefined()]),
-    price: z.union([z.string(), z.null(), z.undefined()]),
+    name: z.string().nullish(),
+    price: z.string().nullish(),
     date: optionalDay,
     startTime: optionalTime,
     endTime: optionalTime,
@@ -309,7 +313,7 @@ export type CompanionPricesUpdate = z.input<typeof companionPricesSchema>;
 
 // ── admin-made booking ──────────────────────────────────────────────────────────────────────────────────────────
 
-const requiredDay = z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+const requiredDay = z.string().nullish().transform((v, ctx) => {
   const text = (v ?? '').trim();
   if (!text) {
     ctx.addIssue({ code: 'custom', message: M.requiredFields });
@@ -329,7 +333,7 @@ const requiredDay = z.union([z.string(), z.null(), z.undefined()]).transform((v,
 export function adminBookingCreateSchema(today: string) {
   return z
     .object({
-      guestId: z.union([z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+      guestId: z.string().nullish().transform((v, ctx) => {
         const id = (v ?? '').trim();
         if (!id || id.length > 64) {
           ctx.addIssue({ code: 'custom', message: M.requiredFields });
@@ -340,7 +344,7 @@ export function adminBookingCreateSchema(today: string) {
       retreatId: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
       checkInDate: requiredDay,
       checkOutDate: requiredDay,
-      roomType: z.union([z.enum(ADMIN_ROOM_TYPES), z.literal(''), z.null(), z.undefined()]).transform((v, ctx) => {
+      roomType: z.union([z.enum(ADMIN_ROOM_TYPES), z.literal('')]).nullish().transform((v, ctx) => {
         if (!v) {
           ctx.addIssue({ code: 'custom', message: M.requiredFields });
           return z.NEVER;
