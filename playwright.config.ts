@@ -12,6 +12,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUN_ID = `${process.pid}`;
 process.env.E2E_SERVER_LOG ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.log`);
 process.env.E2E_DATABASE_URL ??= `file:${path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.db`)}`;
+// The first admin's account, written by the `first-admin` project (tests/e2e/first-admin.setup.ts) for the others.
+process.env.E2E_ADMIN_FILE ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}-admin.json`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +31,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'] } },
+    { name: 'first-admin', testMatch: /first-admin\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'] }, dependencies: ['first-admin'] },
   ],
   webServer: {
     command: `tsx worker/hosts/node.ts 2>&1 | tee ${process.env.E2E_SERVER_LOG}`,

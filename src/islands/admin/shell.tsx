@@ -33,7 +33,7 @@ export function ScreenHeading({ title, intro }: { title: string; intro?: string 
 /** The guard's waiting state (spec: a spinner with "Loading..."). */
 export function Spinner({ label = 'Loading...' }: { label?: string }) {
   return (
-    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading>
+    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading lang="en">
       <span className="spinner size-10 border-4" aria-hidden="true" />
       <span>{label}</span>
     </div>

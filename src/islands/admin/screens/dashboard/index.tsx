@@ -1,70 +1,24 @@
 /**
- * /dashboard (admin spec section 2; DESIGN section 8): quick-action cards with the real counts from
- * GET /api/admin/dashboard, and a system status row from the real GET /api/health.
+ * /dashboard: quick-action cards with the real counts (DESIGN section 8: not the spec's fixed numbers), the upcoming
+ * retreats with their bookings, and a system status row from the real GET /api/health.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { AppLink, ScreenHeading } from './shell';
-
-interface Counts {
-  users: number;
-  clients: number;
-  bookings: number;
-  retreats: number;
-}
-
-type Load<T> = { state: 'loading' } | { state: 'ok'; data: T } | { state: 'error' };
-
-interface Health {
-  api: boolean;
-  database: boolean;
-}
-
-async function fetchJson(url: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
-
-function useDashboardData() {
-  const [counts, setCounts] = useState<Load<Counts>>({ state: 'loading' });
-  const [health, setHealth] = useState<Load<Health>>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    fetchJson('/api/admin/dashboard').then(
-      ({ status, body }) => {
-        const data = (body as { counts?: Counts } | null)?.counts;
-        if (live) setCounts(status === 200 && data ? { state: 'ok', data } : { state: 'error' });
-      },
-      () => live && setCounts({ state: 'error' }),
-    );
-    fetchJson('/api/health').then(
-      ({ body }) => {
-        // Any JSON answer means the API is up; the database is up when the probe said so.
-        const db = (body as { db?: string } | null)?.db;
-        if (live) setHealth({ state: 'ok', data: { api: body !== null, database: db === 'ok' } });
-      },
-      () => live && setHealth({ state: 'ok', data: { api: false, database: false } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  return { counts, health };
-}
-
-const numberFormat = new Intl.NumberFormat('en');
+import type { ReactNode } from 'react';
+import { formatCount, formatDate } from '../../../../lib/format';
+import { useDashboard, useHealth } from '../../api/admin-api';
+import { AppLink, ScreenHeading } from '../../shell';
+import { ErrorState } from '../../ui/states';
 
 interface CardProps {
   href: string;
   title: string;
   description: string;
   count?: ReactNode;
+  countKey?: string;
   countLabel?: string;
   icon: ReactNode;
 }
 
-function ActionCard({ href, title, description, count, countLabel, icon }: CardProps) {
+function ActionCard({ href, title, description, count, countKey, countLabel, icon }: CardProps) {
   return (
     <li>
       <AppLink href={href} className="admin-card group">
@@ -74,7 +28,7 @@ function ActionCard({ href, title, description, count, countLabel, icon }: CardP
           </span>
           {count !== undefined && (
             <span className="text-right">
-              <span className="block font-display text-3xl text-lagoon-900" data-count={countLabel}>
+              <span className="block font-display text-3xl text-lagoon-900" data-count={countKey}>
                 {count}
               </span>
               <span className="text-xs text-ink-600">{countLabel}</span>
@@ -102,7 +56,7 @@ const ICONS = {
 };
 
 function StatusItem({ label, ok }: { label: string; ok: boolean | null }) {
-  const text = ok === null ? 'Checking...' : ok ? 'Working' : 'Not working';
+  const text = ok === null ? 'Kontrollin…' : ok ? 'Töötab' : 'Ei tööta';
   return (
     <li className="flex items-center justify-between gap-3 rounded-2xl bg-sand-50 px-4 py-3 ring-1 ring-sand-200" data-status={label} data-ok={ok === null ? undefined : String(ok)}>
       <span className="font-medium">{label}</span>
@@ -115,40 +69,80 @@ function StatusItem({ label, ok }: { label: string; ok: boolean | null }) {
 }
 
 export default function Dashboard() {
-  const { counts, health } = useDashboardData();
-  const count = (key: keyof Counts) =>
-    counts.state === 'ok' ? numberFormat.format(counts.data[key]) : counts.state === 'loading' ? '…' : '–';
+  const dashboard = useDashboard();
+  const health = useHealth();
+  const counts = dashboard.data?.counts;
+  const count = (key: keyof NonNullable<typeof counts>) => (counts ? formatCount(counts[key]) : dashboard.isError ? '–' : '…');
 
   return (
     <>
-      <ScreenHeading title="Admin Dashboard" intro="Manage bookings, clients, users and retreats." />
-      {counts.state === 'error' && (
-        <p role="alert" className="mt-4 rounded-2xl bg-clay-600/10 p-4 text-sm text-clay-700">
-          The counts could not be loaded. Please reload the page.
-        </p>
-      )}
+      <ScreenHeading title="Töölaud" intro="Broneeringud, kliendid, kasutajad ja retriidid ühest kohast." />
+      {dashboard.isError && <ErrorState text="Arvude laadimine ebaõnnestus." onRetry={() => void dashboard.refetch()} />}
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="text-2xl text-lagoon-900">
-          Quick actions
+          Kiirtegevused
         </h2>
-        <ul role="list" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={counts.state === 'loading'}>
-          <ActionCard href="/admin/users" title="Manage users" description="Roles and password resets" count={count('users')} countLabel="users" icon={ICONS.users} />
-          <ActionCard href="/admin/clients" title="Manage clients" description="Client records and contact details" count={count('clients')} countLabel="clients" icon={ICONS.clients} />
-          <ActionCard href="/admin/bookings" title="View bookings" description="Statuses, payments and invoices" count={count('bookings')} countLabel="bookings" icon={ICONS.bookings} />
-          <ActionCard href="/admin/bookings/new" title="New booking" description="Create a booking for an existing client" icon={ICONS.add} />
-          <ActionCard href="/admin/retreats" title="Manage retreats" description="Dates, prices and capacity" count={count('retreats')} countLabel="retreats" icon={ICONS.retreats} />
+        <ul role="list" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={dashboard.isPending}>
+          <ActionCard href="/admin/users" title="Halda kasutajaid" description="Rollid ja salasõnad" count={count('users')} countKey="users" countLabel="kasutajat" icon={ICONS.users} />
+          <ActionCard href="/admin/clients" title="Halda kliente" description="Kliendid ja kontaktandmed" count={count('clients')} countKey="clients" countLabel="klienti" icon={ICONS.clients} />
+          <ActionCard href="/admin/bookings" title="Vaata broneeringuid" description="Staatused, maksed ja arved" count={count('bookings')} countKey="bookings" countLabel="broneeringut" icon={ICONS.bookings} />
+          <ActionCard href="/admin/bookings/new" title="Uus broneering" description="Broneering olemasolevale kliendile" icon={ICONS.add} />
+          <ActionCard href="/admin/retreats" title="Halda retriite" description="Kuupäevad, hinnad ja kohad" count={count('retreats')} countKey="retreats" countLabel="retriiti" icon={ICONS.retreats} />
         </ul>
+      </section>
+      <section aria-labelledby="upcoming-retreats" className="mt-10">
+        <h2 id="upcoming-retreats" className="text-2xl text-lagoon-900">
+          Tulevased retriidid
+        </h2>
+        {dashboard.data && dashboard.data.upcomingRetreats.length === 0 && <p className="mt-4 text-ink-600">Tulevasi retriite ei ole.</p>}
+        {dashboard.data && dashboard.data.upcomingRetreats.length > 0 && (
+          <div className="mt-4 overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-sand-200 bg-sand-50 text-xs tracking-wide text-ink-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Retriit</th>
+                  <th scope="col" className="px-4 py-3">Algus</th>
+                  <th scope="col" className="px-4 py-3 text-right">Broneeringuid</th>
+                  <th scope="col" className="px-4 py-3 text-right">Kinnitatud</th>
+                  <th scope="col" className="px-4 py-3 text-right">Ootel</th>
+                  <th scope="col" className="px-4 py-3 text-right">Inimesi</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.data.upcomingRetreats.map((retreat) => (
+                  <tr key={retreat.id} className="border-b border-sand-100 last:border-0" data-retreat={retreat.id}>
+                    <th scope="row" className="px-4 py-3 font-semibold">
+                      <AppLink href={`/admin/retreats/${retreat.id}`} className="text-lagoon-700 underline-offset-4 hover:underline">
+                        {retreat.name}
+                      </AppLink>
+                    </th>
+                    <td className="px-4 py-3">{formatDate(retreat.startDate)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.bookings)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.confirmed)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.pending)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.people)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
       <section aria-labelledby="system-status" className="mt-10">
         <h2 id="system-status" className="text-2xl text-lagoon-900">
-          System status
+          Süsteemi olek
         </h2>
         <ul role="list" className="mt-4 grid gap-3 sm:grid-cols-3">
-          <StatusItem label="Database" ok={health.state === 'ok' ? health.data.database : null} />
-          <StatusItem label="API" ok={health.state === 'ok' ? health.data.api : null} />
+          <StatusItem label="Andmebaas" ok={health.data ? health.data.database : null} />
+          <StatusItem label="API" ok={health.data ? health.data.api : null} />
           {/* This screen is the web app: it is running if you can read this. */}
-          <StatusItem label="Web app" ok={true} />
+          <StatusItem label="Veebirakendus" ok={true} />
         </ul>
+        <p className="mt-4 text-sm">
+          <AppLink href="/email-test" className="link-button">
+            E-posti saatmise test
+          </AppLink>
+        </p>
       </section>
     </>
   );

@@ -1,0 +1,155 @@
+/**
+ * The admin API's calls and query keys in one place: screens use these hooks, never fetch, so the cache keys and
+ * what a change invalidates stay consistent.
+ *
+ * Bodies are the forms' values as typed (the schemas' *input* types: amounts as decimal text), checked in the browser
+ * with the shared schema and parsed again by the API with the same one; the parsed output (cents) never travels.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import type {
+  AdminBookingCreateInput,
+  BookingDetail,
+  BookingEditInput,
+  BookingEmail,
+  BookingListQuery,
+  BookingListResponse,
+  CompanionPricesUpdate,
+  DashboardResponse,
+  EmailTestResult,
+  GuestEditInput,
+  GuestOption,
+  RetreatOption,
+  ServicesUpdate,
+} from '../../../lib/admin/bookings';
+
+export const adminKeys = {
+  dashboard: ['dashboard'] as const,
+  health: ['health'] as const,
+  bookings: ['bookings'] as const,
+  bookingList: (query: BookingListQuery) => ['bookings', 'list', query] as const,
+  booking: (id: string) => ['bookings', 'detail', id] as const,
+  bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
+  guests: (q: string) => ['guests', q] as const,
+  retreatOptions: ['retreats', 'options'] as const,
+};
+
+const BASE = '/api/admin';
+
+export function useDashboard() {
+  return useQuery({ queryKey: adminKeys.dashboard, queryFn: ({ signal }) => apiRequest<DashboardResponse>(`${BASE}/dashboard`, { signal }) });
+}
+
+export function useHealth() {
+  return useQuery({
+    queryKey: adminKeys.health,
+    // Any JSON answer means the API is up; the database is up when the probe says so.
+    queryFn: async ({ signal }) => {
+      const response = await fetch('/api/health', { headers: { Accept: 'application/json' }, cache: 'no-store', signal }).catch(() => null);
+      const body = (await response?.json().catch(() => null)) as { db?: string } | null;
+      return { api: !!body, database: body?.db === 'ok' };
+    },
+    retry: false,
+  });
+}
+
+export function useBookingList(query: BookingListQuery) {
+  return useQuery<BookingListResponse>({
+    queryKey: adminKeys.bookingList(query),
+    queryFn: ({ signal }) => apiRequest<BookingListResponse>(`${BASE}/bookings`, { query: { ...query }, signal }),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBooking(id: string) {
+  return useQuery({
+    queryKey: adminKeys.booking(id),
+    queryFn: ({ signal }) => apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}`, { signal }).then((r) => r.booking),
+  });
+}
+
+export function useBookingEmails(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingEmails(id),
+    queryFn: ({ signal }) => apiRequest<{ items: BookingEmail[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/emails`, { signal }).then((r) => r.items),
+  });
+}
+
+export function useGuestOptions(q: string) {
+  return useQuery<GuestOption[]>({
+    queryKey: adminKeys.guests(q),
+    queryFn: ({ signal }) => apiRequest<{ items: GuestOption[] }>(`${BASE}/guests`, { query: { q }, signal }).then((r) => r.items),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useRetreatOptions() {
+  return useQuery({
+    queryKey: adminKeys.retreatOptions,
+    queryFn: ({ signal }) => apiRequest<{ items: RetreatOption[] }>(`${BASE}/retreats`, { query: { pageSize: 100 }, signal }).then((r) => r.items),
+    staleTime: 60_000,
+  });
+}
+
+/** After a change to one booking: its detail gets the server's answer, every list and the dashboard reload. */
+function bookingChanged(client: QueryClient, booking: BookingDetail) {
+  client.setQueryData(adminKeys.booking(String(booking.id)), booking);
+  void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+}
+
+function useBookingWrite<Body>(id: string, method: 'PATCH' | 'PUT', suffix: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) =>
+      apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}${suffix}`, { method, body }).then((r) => r.booking),
+    onSuccess: (booking) => bookingChanged(client, booking),
+  });
+}
+
+export const useUpdateBooking = (id: string) => useBookingWrite<BookingEditInput>(id, 'PATCH', '');
+export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id, 'PATCH', '/guest');
+export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
+export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
+
+export function useDeleteBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | number) => apiRequest<void>(`${BASE}/bookings/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: adminKeys.booking(String(id)) });
+      void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useCreateBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminBookingCreateInput) => apiRequest<{ booking: { id: number } }>(`${BASE}/bookings`, { method: 'POST', body }).then((r) => r.booking),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useRetryEmail(bookingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: number) =>
+      apiRequest<{ email: BookingEmail }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/emails/${emailId}/retry`, { method: 'POST', body: {} }).then((r) => r.email),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.bookingEmails(bookingId) }),
+  });
+}
+
+export type EmailTestKind = 'test' | 'booking_confirmation';
+export function useEmailTest() {
+  return useMutation({
+    mutationFn: (body: { email: string; kind: EmailTestKind }) =>
+      apiRequest<{ result: EmailTestResult; outboxId: number }>(`${BASE}/email-test`, { method: 'POST', body }),
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The admin app's one way to call the API. Cookies carry the session; when the short-lived access token has
+ * expired the API answers 401, and this client then rotates the session once (under the cross-tab refresh lock of
+ * session-client.ts) and repeats the request. If the session is over, every tab is told (the guard then sends the
+ * user to /auth) and the call fails with the 401.
+ *
+ * Failures are ApiRequestError with the API's stable `code` (src/lib/api-errors.ts), so screens branch on codes and
+ * show the API's Estonian message where it is meant for people.
+ */
+import type { FieldIssue } from '../../../lib/api-errors';
+import { announce, refreshSession } from '../../../lib/auth/session-client';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** Network failures and 5xx answers are worth another try; 4xx answers are the final word. */
+export const isRetryable = (error: unknown): boolean =>
+  !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+const SESSION_CODES = new Set(['unauthenticated', 'session_expired']);
+
+/** `/api/admin/bookings` + `{ page: 2, q: '' }` → `/api/admin/bookings?page=2` (empty values are left out). */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function send(url: string, options: RequestOptions): Promise<Response> {
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError(0, 'network', 'Serveriga ei saanud ühendust. Kontrollige internetiühendust.');
+  }
+}
+
+async function toError(response: Response): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; details?: FieldIssue[] } } | null;
+  const error = body?.error;
+  return new ApiRequestError(
+    response.status,
+    error?.code ?? (response.status >= 500 ? 'internal_error' : 'unknown'),
+    error?.message ?? 'Serveris tekkis viga. Palun proovige hiljem uuesti.',
+    error?.details ?? [],
+  );
+}
+
+/** Calls the API and returns its JSON (undefined for 204), or throws ApiRequestError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = withQuery(path, options.query);
+  let response = await send(url, options);
+  if (response.status === 401) {
+    const failure = await toError(response);
+    if (!SESSION_CODES.has(failure.code)) throw failure;
+    const session = await refreshSession().catch(() => null);
+    if (!session) {
+      announce({ type: 'signed-out' });
+      throw failure;
+    }
+    response = await send(url, options);
+  }
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,72 @@
+/**
+ * The admin app's one route table: adding a screen is one entry here plus one folder under screens/. Each screen is
+ * a separate chunk, loaded when its route is first opened.
+ *
+ * Titles are Estonian (admin spec section 1: the interface language is Estonian); `section` is the top-level
+ * navigation entry that is marked current.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { normaliseAdminPath } from './router';
+
+export interface ScreenProps {
+  params: Record<string, string>;
+}
+
+export type NavSection = 'dashboard' | 'bookings' | 'clients' | 'users' | 'retreats';
+
+export interface AdminRouteDef {
+  /** "/admin/bookings/:id": a `:name` segment matches one path segment and becomes `params.name`. */
+  path: string;
+  title: string;
+  section?: NavSection;
+  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+}
+
+const placeholder = lazy(() => import('./screens/placeholder'));
+
+export const ADMIN_ROUTES: AdminRouteDef[] = [
+  { path: '/dashboard', title: 'Töölaud', section: 'dashboard', screen: lazy(() => import('./screens/dashboard')) },
+  { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazy(() => import('./screens/bookings/list')) },
+  { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazy(() => import('./screens/bookings/new')) },
+  { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazy(() => import('./screens/bookings/detail')) },
+  { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: placeholder },
+  { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: placeholder },
+  { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: placeholder },
+  { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: placeholder },
+  { path: '/email-test', title: 'E-posti test', screen: lazy(() => import('./screens/email-test')) },
+];
+
+export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[] = [
+  { section: 'dashboard', href: '/dashboard', label: 'Töölaud' },
+  { section: 'bookings', href: '/admin/bookings', label: 'Broneeringud' },
+  { section: 'clients', href: '/admin/clients', label: 'Kliendid' },
+  { section: 'users', href: '/admin/users', label: 'Kasutajad' },
+  { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },
+];
+
+/** /admin on its own has no screen: it opens the dashboard. */
+export const ADMIN_HOME = '/dashboard';
+
+const SEGMENT = '([A-Za-z0-9_-]{1,64})';
+
+const compiled = ADMIN_ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path.replace(/:([a-z]+)/gi, (_, name: string) => {
+    names.push(name);
+    return SEGMENT;
+  });
+  return { route, names, pattern: new RegExp(`^${source}$`) };
+});
+
+export type RouteMatch = { route: AdminRouteDef; params: Record<string, string> } | { route: null; params: Record<string, never> };
+
+/** The route for a path; `route: null` is the 404. The first match wins, so "/admin/bookings/new" beats ":id". */
+export function matchAdminRoute(pathname: string): RouteMatch {
+  const normal = normaliseAdminPath(pathname);
+  const path = normal === '/admin' ? ADMIN_HOME : normal;
+  for (const { route, names, pattern } of compiled) {
+    const m = pattern.exec(path);
+    if (m) return { route, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return { route: null, params: {} };
+}

@@ -1,0 +1,142 @@
+/**
+ * The edit booking dialog: every field of the spec's update call. Amounts are typed as decimals (step 0.01) and
+ * stored as exact cents; empty amounts and texts save as null. The save carries the version the dialog opened with:
+ * if someone changed the booking meanwhile the API answers 409 and the dialog says so instead of overwriting it.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { bookingEditSchema, type BookingDetail, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
+import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
+import { centsToInput } from '../../../../../lib/money';
+import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
+import { toast } from '../../../../toast';
+import { useBooking, useUpdateBooking } from '../../../api/admin-api';
+import { ApiRequestError } from '../../../api/client';
+import { Button } from '../../../ui/button';
+import { AppDialog } from '../../../ui/dialog';
+import { SelectField } from '../../../ui/select';
+import { TextInputField } from '../../../ui/text-field';
+
+// Stored values outside today's sets (older data) are kept as they are and shown raw in the selects.
+const valuesOf = (b: BookingDetail): BookingEditInput => ({
+  version: b.version,
+  status: b.status as BookingEditInput['status'],
+  paymentStatus: b.paymentStatus as BookingEditInput['paymentStatus'],
+  roomType: b.roomType as BookingEditInput['roomType'],
+  roomSharingPreference: b.roomSharingPreference as BookingEditInput['roomSharingPreference'],
+  bedTypePreference: b.bedTypePreference as BookingEditInput['bedTypePreference'],
+  totalAmount: centsToInput(b.totalAmountCents),
+  amountPaid: centsToInput(b.amountPaidCents),
+  depositAmount: centsToInput(b.depositAmountCents),
+  specialRequests: b.specialRequests ?? '',
+  comments: b.comments ?? '',
+  extraFood: b.extraFood ?? '',
+});
+
+const PAYMENT_CHOICES = PAYMENT_STATUSES.filter((s) => s !== 'failed');
+
+export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
+  const form = useForm<BookingEditInput, unknown, BookingEdit>({ resolver: zodResolver(bookingEditSchema), defaultValues: valuesOf(booking) });
+  const { control, handleSubmit, reset, setError, getValues } = form;
+  const update = useUpdateBooking(String(booking.id));
+  const reload = useBooking(String(booking.id));
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  // Checked here with the shared schema; sent as typed (the API parses the same text to cents).
+  const onSubmit = handleSubmit(() =>
+    update.mutate(getValues(), {
+      onSuccess: () => {
+        toast({ title: 'Edukalt salvestatud' });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409) {
+          setConflict(error.message);
+          return;
+        }
+        if (error instanceof ApiRequestError) for (const d of error.details) setError(d.path as keyof BookingEditInput, { message: d.message });
+        toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: error.message, variant: 'destructive' });
+      },
+    }),
+  );
+
+  const loadLatest = async () => {
+    const latest = await reload.refetch();
+    if (latest.data) reset(valuesOf(latest.data));
+    setConflict(null);
+  };
+
+  const select = <V extends string>(name: 'status' | 'paymentStatus' | 'roomType' | 'roomSharingPreference' | 'bedTypePreference', label: string, values: readonly V[], labelOf: (v: V) => string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        // A value outside the known set (older data) stays choosable, shown raw.
+        const options = [...values.map((v) => ({ value: v as string, label: labelOf(v) }))];
+        if (field.value && !values.includes(field.value as V)) options.unshift({ value: field.value, label: field.value });
+        return <SelectField label={label} value={(field.value as string | null) ?? null} options={options} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} placeholder="Määramata" name={field.name} />;
+      }}
+    />
+  );
+
+  const text = (name: 'totalAmount' | 'amountPaid' | 'depositAmount' | 'specialRequests' | 'comments' | 'extraFood', label: string, amount = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInputField
+          label={label}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          inputMode={amount ? 'decimal' : undefined}
+          placeholder={amount ? '0,00' : undefined}
+          description={amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined}
+          multiline={!amount}
+          rows={2}
+          errorMessage={fieldState.error?.message}
+          className={amount ? '' : 'sm:col-span-2'}
+          name={field.name}
+        />
+      )}
+    />
+  );
+
+  return (
+    <AppDialog title="Muuda broneeringut" isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!update.isPending}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Muuda broneeringut">
+        {conflict && (
+          <div role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 sm:col-span-2" data-conflict>
+            <p className="font-semibold">{conflict}</p>
+            <Button variant="outline" size="sm" className="mt-3" onPress={() => void loadLatest()} isPending={reload.isFetching}>
+              Laadi uusimad andmed
+            </Button>
+          </div>
+        )}
+        {select('status', 'Staatus', BOOKING_STATUSES, bookingStatusLabel)}
+        {select('paymentStatus', 'Makse staatus', PAYMENT_CHOICES, paymentStatusLabel)}
+        {select('roomType', 'Majutuse tüüp', ROOM_TYPES.filter((t) => t !== 'private'), roomTypeLabel)}
+        {select('roomSharingPreference', 'Toa jagamine', ROOM_SHARING_PREFERENCES, roomSharingLabel)}
+        {select('bedTypePreference', 'Voodi eelistus', BED_TYPE_PREFERENCES, bedTypeLabel)}
+        <span className="hidden sm:block" />
+        {text('totalAmount', 'Kogusumma (€)', true)}
+        {text('amountPaid', 'Makstud (€)', true)}
+        {text('depositAmount', 'Ettemaks (€)', true)}
+        <span className="hidden sm:block" />
+        {text('specialRequests', 'Erisoovid')}
+        {text('comments', 'Kommentaarid')}
+        {text('extraFood', 'Lisatoit')}
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
+            Tühista
+          </Button>
+          <Button type="submit" isPending={update.isPending} isDisabled={!!conflict}>
+            Salvesta
+          </Button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The guest's data, editable from the booking (otherwise a passport number could never be entered): the fields of
+ * the spec's guest section plus the guest form's emergency contact and health information, with the shared rules.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { guestEditSchema, type BookingDetail, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
+import { toast } from '../../../../toast';
+import { useUpdateGuest } from '../../../api/admin-api';
+import { ApiRequestError } from '../../../api/client';
+import { Button } from '../../../ui/button';
+import { DatePickerField } from '../../../ui/date-picker';
+import { AppDialog } from '../../../ui/dialog';
+import { TextInputField } from '../../../ui/text-field';
+
+type Guest = NonNullable<BookingDetail['guest']>;
+
+const valuesOf = (g: Guest): GuestEditInput => ({
+  firstName: g.firstName,
+  lastName: g.lastName,
+  dateOfBirth: g.dateOfBirth ?? null,
+  email: g.email ?? '',
+  phone: g.phone ?? '',
+  nationality: g.nationality ?? '',
+  passportNumber: g.passportNumber ?? '',
+  dietaryPreferences: g.dietaryPreferences,
+  emergencyContact: { name: g.emergencyContact?.name ?? '', phone: g.emergencyContact?.phone ?? '', relationship: g.emergencyContact?.relationship ?? '' },
+  healthInfo: { medicalConditions: g.healthInfo?.medicalConditions ?? '', medications: g.healthInfo?.medications ?? '', allergies: g.healthInfo?.allergies ?? '' },
+});
+
+export function EditGuestDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
+  const guest = booking.guest!;
+  const form = useForm<GuestEditInput, unknown, GuestEdit>({ resolver: zodResolver(guestEditSchema), defaultValues: valuesOf(guest) });
+  const { control, handleSubmit, setError, getValues } = form;
+  const update = useUpdateGuest(String(booking.id));
+
+  const onSubmit = handleSubmit(() =>
+    update.mutate(getValues(), {
+      onSuccess: () => {
+        toast({ title: 'Edukalt salvestatud' });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError) for (const d of error.details) setError(d.path as FieldPath<GuestEditInput>, { message: d.message });
+        toast({ title: 'Külalise andmete salvestamine ebaõnnestus', description: error.message, variant: 'destructive' });
+      },
+    }),
+  );
+
+  const text = (name: FieldPath<GuestEditInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; multiline?: boolean } = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInputField
+          label={label}
+          value={(field.value as string | null) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          type={options.type}
+          multiline={options.multiline}
+          rows={2}
+          isRequired={options.required}
+          errorMessage={fieldState.error?.message}
+          name={field.name}
+        />
+      )}
+    />
+  );
+
+  return (
+    <AppDialog title="Muuda külalise andmeid" isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!update.isPending}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Muuda külalise andmeid">
+        {text('firstName', 'Eesnimi', { required: true })}
+        {text('lastName', 'Perekonnanimi', { required: true })}
+        <Controller
+          control={control}
+          name="dateOfBirth"
+          render={({ field, fieldState }) => <DatePickerField label="Sünnikuupäev" value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} name={field.name} />}
+        />
+        {text('email', 'E-post', { type: 'email' })}
+        {text('phone', 'Telefon', { type: 'tel' })}
+        {text('nationality', 'Rahvus')}
+        {text('passportNumber', 'Passi number')}
+        <Controller
+          control={control}
+          name="dietaryPreferences"
+          render={({ field, fieldState }) => (
+            <TextInputField
+              label="Toitumiseelistused"
+              description="Komadega eraldatud, nt taimetoit, gluteenivaba."
+              value={(field.value ?? []).join(', ')}
+              onChange={(text) => field.onChange(text.split(',').map((s) => s.trimStart()))}
+              onBlur={() => {
+                field.onChange((field.value ?? []).map((s) => s.trim()).filter(Boolean));
+                field.onBlur();
+              }}
+              errorMessage={fieldState.error?.message}
+              name={field.name}
+            />
+          )}
+        />
+        <fieldset className="grid gap-4 rounded-2xl p-4 ring-1 ring-sand-200 sm:col-span-2 sm:grid-cols-3">
+          <legend className="px-1 text-sm font-semibold">Hädaabikontakt</legend>
+          {text('emergencyContact.name', 'Nimi')}
+          {text('emergencyContact.phone', 'Telefon', { type: 'tel' })}
+          {text('emergencyContact.relationship', 'Seos')}
+        </fieldset>
+        <fieldset className="grid gap-4 rounded-2xl p-4 ring-1 ring-sand-200 sm:col-span-2">
+          <legend className="px-1 text-sm font-semibold">Terviseinfo</legend>
+          {text('healthInfo.medicalConditions', 'Terviseseisund', { multiline: true })}
+          {text('healthInfo.medications', 'Ravimid', { multiline: true })}
+          {text('healthInfo.allergies', 'Allergiad', { multiline: true })}
+        </fieldset>
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
+            Tühista
+          </Button>
+          <Button type="submit" isPending={update.isPending}>
+            Salvesta
+          </Button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}

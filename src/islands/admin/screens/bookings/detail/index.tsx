@@ -1,0 +1,153 @@
+/**
+ * /admin/bookings/{id} (admin spec section 2): guest data, booking details, notes, additional services, payment info
+ * with the balance rule, timestamps, the booking's e-mails; edit dialogs for the booking and the guest. A booking
+ * that does not exist says so ('Broneeringut ei leitud') and goes back to the list.
+ */
+import { useEffect, useState } from 'react';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel } from '../../../../../lib/admin/labels';
+import type { BookingDetail } from '../../../../../lib/admin/bookings';
+import { formatDate, formatDateTime } from '../../../../../lib/format';
+import { toast } from '../../../../toast';
+import { useBooking } from '../../../api/admin-api';
+import { ApiRequestError } from '../../../api/client';
+import { navigate } from '../../../router';
+import type { ScreenProps } from '../../../routes';
+import { AppLink, ScreenHeading } from '../../../shell';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { ErrorState, LoadingState } from '../../../ui/states';
+import { CompanionPrices } from './companion-prices';
+import { EditBookingDialog } from './edit-booking-dialog';
+import { EditGuestDialog } from './edit-guest-dialog';
+import { BookingEmails } from './emails';
+import { Facts, Section } from './parts';
+import { PaymentInfo } from './payment-info';
+import { ServicesEditor } from './services-editor';
+
+export default function BookingDetailScreen({ params }: ScreenProps) {
+  const id = params.id!;
+  const booking = useBooking(id);
+  const notFound = booking.error instanceof ApiRequestError && booking.error.status === 404;
+
+  useEffect(() => {
+    if (notFound) {
+      toast({ title: 'Viga', description: 'Broneeringut ei leitud', variant: 'destructive' });
+      navigate('/admin/bookings', { replace: true });
+    } else if (booking.isError) {
+      toast({ title: 'Broneeringu detailide laadimine ebaõnnestus', description: booking.error.message, variant: 'destructive' });
+    }
+  }, [notFound, booking.isError, booking.error]);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title={booking.data ? `Broneering #${booking.data.id}` : 'Broneering'} intro={booking.data?.guest ? `${booking.data.guest.firstName} ${booking.data.guest.lastName}` : undefined} />
+        <AppLink href="/admin/bookings" className="btn-outline">
+          ← Tagasi broneeringute juurde
+        </AppLink>
+      </div>
+      {booking.isPending ? (
+        <LoadingState text="Broneeringu laadimine..." />
+      ) : booking.isError ? (
+        notFound ? null : <ErrorState text="Broneeringu detailide laadimine ebaõnnestus" detail={booking.error.message} onRetry={() => void booking.refetch()} />
+      ) : (
+        <Detail booking={booking.data} />
+      )}
+    </>
+  );
+}
+
+function Detail({ booking }: { booking: BookingDetail }) {
+  const [editing, setEditing] = useState<'booking' | 'guest' | null>(null);
+  const guest = booking.guest;
+  const id = String(booking.id);
+
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge tone={bookingStatusTone(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
+        <Badge tone={paymentStatusTone(booking.paymentStatus)}>{paymentStatusLabel(booking.paymentStatus)}</Badge>
+        <span className="grow" />
+        <Button onPress={() => setEditing('booking')}>Muuda broneeringut</Button>
+        {guest && (
+          <Button variant="outline" onPress={() => setEditing('guest')}>
+            Muuda külalise andmeid
+          </Button>
+        )}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="guest-data" title="Külalise andmed">
+          {guest ? (
+            <Facts
+              items={[
+                ['Nimi', `${guest.firstName} ${guest.lastName}`],
+                ['Sünnikuupäev', guest.dateOfBirth ? formatDate(guest.dateOfBirth) : null],
+                ['E-post', guest.email ? <a className="link-button font-normal" href={`mailto:${guest.email}`}>{guest.email}</a> : null],
+                ['Telefon', guest.phone ? <a className="link-button font-normal" href={`tel:${guest.phone}`}>{guest.phone}</a> : null],
+                ['Rahvus', guest.nationality],
+                ['Passi number', guest.passportNumber],
+                ['Toitumiseelistused', guest.dietaryPreferences.length ? guest.dietaryPreferences.join(', ') : null],
+                ['Hädaabikontakt', guest.emergencyContact ? [guest.emergencyContact.name, guest.emergencyContact.relationship, guest.emergencyContact.phone].filter(Boolean).join(', ') : null],
+                ['Terviseinfo', guest.healthInfo ? [
+                  guest.healthInfo.medicalConditions && `Terviseseisund: ${guest.healthInfo.medicalConditions}`,
+                  guest.healthInfo.medications && `Ravimid: ${guest.healthInfo.medications}`,
+                  guest.healthInfo.allergies && `Allergiad: ${guest.healthInfo.allergies}`,
+                ].filter(Boolean).join('; ') || null : null],
+              ]}
+            />
+          ) : (
+            <p className="text-ink-600">Külalise andmed puuduvad.</p>
+          )}
+        </Section>
+
+        <Section id="booking-details" title="Broneeringu andmed">
+          <Facts
+            items={[
+              ['Staatus', bookingStatusLabel(booking.status)],
+              ['Broneeringu kuupäev', booking.bookingDate ? formatDate(booking.bookingDate) : null],
+              ['Retriit', booking.retreat?.name ?? null],
+              ['Majutuse tüüp', roomTypeLabel(booking.roomType)],
+              ['Toa jagamine', booking.roomSharingPreference ? roomSharingLabel(booking.roomSharingPreference) : null],
+              ['Voodi eelistus', booking.bedTypePreference ? bedTypeLabel(booking.bedTypePreference) : null],
+              ['Sisseregistreerimine', booking.checkInDate ? formatDate(booking.checkInDate) : null],
+              ['Väljaregistreerimine', booking.checkOutDate ? formatDate(booking.checkOutDate) : null],
+              ['Saabumine', booking.arrivalDate ? `${formatDate(booking.arrivalDate)}${booking.arrivalTime ? ` ${booking.arrivalTime}` : ''}` : null],
+              ['Lahkumine', booking.departureDate ? `${formatDate(booking.departureDate)}${booking.departureTime ? ` ${booking.departureTime}` : ''}` : null],
+            ]}
+          />
+        </Section>
+      </div>
+
+      <Section id="booking-notes" title="Märkmed">
+        <Facts
+          items={[
+            ['Erisoovid', booking.specialRequests],
+            ['Kaasreisijad', booking.companions.length ? booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`).join(', ') : null],
+            ['Kommentaarid', [booking.comment, booking.comments].filter(Boolean).join('\n\n') || null],
+            ['Lisatoit', booking.extraFood],
+          ]}
+        />
+      </Section>
+
+      <ServicesEditor booking={booking} />
+      <PaymentInfo booking={booking} />
+      {booking.companions.length > 0 && <CompanionPrices booking={booking} />}
+
+      <Section id="booking-timestamps" title="Ajatemplid">
+        <Facts
+          items={[
+            ['Loodud', formatDateTime(booking.createdAt)],
+            ['Viimati muudetud', formatDateTime(booking.updatedAt)],
+            ['Klient registreeritud', booking.customer ? formatDateTime(booking.customer.createdAt) : null],
+          ]}
+        />
+      </Section>
+
+      <BookingEmails bookingId={id} />
+
+      {editing === 'booking' && <EditBookingDialog booking={booking} onClose={() => setEditing(null)} />}
+      {editing === 'guest' && guest && <EditGuestDialog booking={booking} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

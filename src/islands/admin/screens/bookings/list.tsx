@@ -1,0 +1,230 @@
+/**
+ * /admin/bookings (admin spec section 2): search, filters, sort and paging done by the server, with the state in the
+ * URL; the four counters count the whole table; view and delete per row.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
+import { bookingListQuerySchema, type BookingListItem, type BookingListQuery } from '../../../../lib/admin/bookings';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
+import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useBookingList, useDeleteBooking, useRetreatOptions } from '../../api/admin-api';
+import { useListState } from '../../list-state';
+import { useLocation } from '../../router';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Pagination } from '../../ui/pagination';
+import { SelectField } from '../../ui/select';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+
+const ALL = 'all';
+const SEARCH_DELAY_MS = 300;
+
+export default function BookingList() {
+  const location = useLocation();
+  const [query, setQuery] = useListState(bookingListQuerySchema, location);
+  const list = useBookingList(query);
+  const retreats = useRetreatOptions();
+  const [deleting, setDeleting] = useState<BookingListItem | null>(null);
+  const remove = useDeleteBooking();
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Broneeringute laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
+  }, [list.isError, list.error]);
+
+  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId);
+  const counts = list.data?.counts;
+
+  const columns: DataColumn<BookingListItem>[] = [
+    {
+      id: 'name',
+      header: 'Nimi',
+      sortKey: 'name',
+      isRowHeader: true,
+      cell: (b) => (b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : 'Määramata'),
+      className: 'font-semibold whitespace-nowrap',
+    },
+    { id: 'email', header: 'E-post', sortKey: 'email', cell: (b) => b.guest?.email ?? '–' },
+    { id: 'phone', header: 'Telefon', cell: (b) => b.guest?.phone ?? '–', className: 'whitespace-nowrap' },
+    {
+      id: 'status',
+      header: 'Staatus',
+      sortKey: 'status',
+      cell: (b) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
+          <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge>
+        </span>
+      ),
+    },
+    { id: 'room', header: 'Majutus', sortKey: 'room', cell: (b) => roomTypeLabel(b.roomType) },
+    { id: 'amount', header: 'Summa', sortKey: 'amount', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },
+    { id: 'created', header: 'Loodud', sortKey: 'created', cell: (b) => formatDate(b.createdAt), className: 'whitespace-nowrap' },
+    {
+      id: 'actions',
+      header: 'Tegevused',
+      srOnlyHeader: true,
+      cell: (b) => {
+        const name = b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `#${b.id}`;
+        return (
+          <span className="flex gap-2">
+            <AppLink href={`/admin/bookings/${b.id}`} className="btn-outline min-h-9 px-3 py-1.5">
+              Vaata<span className="sr-only"> broneeringut: {name}</span>
+            </AppLink>
+            <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(b)}>
+              Kustuta<span className="sr-only"> broneering: {name}</span>
+            </Button>
+          </span>
+        );
+      },
+    },
+  ];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'Broneering kustutatud' });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast({ title: 'Viga broneeringu kustutamisel', description: error.message, variant: 'destructive' });
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title="Broneeringud" />
+        <div className="flex flex-wrap gap-3">
+          <AppLink href="/dashboard" className="btn-outline">
+            ← Tagasi töölauale
+          </AppLink>
+          <AppLink href="/admin/bookings/new" className="btn-secondary">
+            + Lisa uus broneering
+          </AppLink>
+        </div>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={!counts}>
+        <Counter label="Kokku" value={counts?.total} name="total" />
+        <Counter label="Kinnitatud" value={counts?.confirmed} name="confirmed" />
+        <Counter label="Ootel" value={counts?.pending} name="pending" />
+        <Counter label="Täielikult makstud" value={counts?.fullyPaid} name="fullyPaid" />
+      </dl>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
+        <SearchBox value={query.q ?? ''} onChange={(q) => setQuery({ q }, { replace: true })} />
+        <SelectField
+          label="Staatus"
+          value={query.status ?? ALL}
+          options={[{ value: ALL, label: 'Kõik' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: bookingStatusLabel(s) }))]}
+          onChange={(v) => setQuery({ status: v === ALL ? undefined : (v as BookingListQuery['status']) })}
+        />
+        <SelectField
+          label="Makse staatus"
+          value={query.paymentStatus ?? ALL}
+          options={[{ value: ALL, label: 'Kõik' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))]}
+          onChange={(v) => setQuery({ paymentStatus: v === ALL ? undefined : (v as BookingListQuery['paymentStatus']) })}
+        />
+        <SelectField
+          label="Retriit"
+          value={query.retreatId ? String(query.retreatId) : ALL}
+          options={[{ value: ALL, label: 'Kõik' }, ...(retreats.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
+          onChange={(v) => setQuery({ retreatId: v === ALL ? undefined : Number(v) })}
+        />
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingState text="Broneeringute laadimine..." />
+        ) : list.isError && !list.data ? (
+          <ErrorState text="Broneeringute laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {list.data ? `${formatCount(list.data.total)} broneeringut` : ''}
+            </p>
+            <DataTable
+              label="Broneeringud"
+              columns={columns}
+              items={list.data?.items ?? []}
+              sort={query.sort}
+              onSortChange={(sort) => setQuery({ sort: sort as BookingListQuery['sort'] })}
+              isStale={list.isPlaceholderData}
+              empty={<EmptyState text={filtered ? 'Otsingule vastavaid broneeringuid ei leitud' : 'Broneeringuid ei ole veel'} />}
+            />
+            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        title="Kustuta broneering"
+        message="Kas olete kindel, et soovite selle broneeringu kustutada?"
+        confirmLabel="Kustuta"
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </>
+  );
+}
+
+function Counter({ label, value, name }: { label: string; value: number | undefined; name: string }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+      <dt className="text-sm text-ink-600">{label}</dt>
+      <dd className="mt-1 font-display text-3xl text-lagoon-900" data-counter={name}>
+        {value === undefined ? '…' : formatCount(value)}
+      </dd>
+    </div>
+  );
+}
+
+/** The search box keeps its own text while typing and tells the URL after a pause (one history entry, replaced). */
+function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const lastSent = useRef(value);
+  const report = useRef(onChange);
+  report.current = onChange;
+  useEffect(() => {
+    // Back/forward or a link changed the URL: show what it says.
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === lastSent.current) return;
+    const timer = setTimeout(() => {
+      lastSent.current = text.trim();
+      report.current(text.trim());
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <SearchField className="flex flex-col gap-1.5" value={text} onChange={setText} aria-describedby="booking-search-hint">
+      <Label className="text-sm font-semibold text-ink-900">Otsi</Label>
+      <div className="relative">
+        <Input placeholder="Nimi, e-post või staatus" className="min-h-11 w-full rounded-xl border border-sand-300 bg-white px-3 py-2 pr-10 text-ink-900 [&::-webkit-search-cancel-button]:hidden" />
+        {text && (
+          <AriaButton className="absolute top-1 right-1 grid size-9 cursor-pointer place-items-center rounded-full text-ink-600 hover:bg-sand-100" aria-label="Tühjenda otsing">
+            ✕
+          </AriaButton>
+        )}
+      </div>
+      <span id="booking-search-hint" className="sr-only">
+        Otsib eesnime, perekonnanime, e-posti ja staatuse järgi.
+      </span>
+    </SearchField>
+  );
+}

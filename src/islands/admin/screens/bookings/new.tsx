@@ -1,0 +1,220 @@
+/**
+ * /admin/bookings/new (admin spec sections 2, 4, 5, 9): a booking for an existing guest. The client is chosen through
+ * a combobox that searches on the server; a retreat (optional) fills the dates; the calendar refuses past days; the
+ * total is nights × the nightly rate from the shared rule, which the API recomputes (it never trusts this one).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { adminBookingCreateSchema, type AdminBookingCreate, type AdminBookingCreateInput } from '../../../../lib/admin/bookings';
+import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
+import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, accommodationTotal } from '../../../../lib/admin/pricing';
+import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useCreateBooking, useGuestOptions, useRetreatOptions } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import { navigate } from '../../router';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Button } from '../../ui/button';
+import { AsyncComboBox } from '../../ui/combobox';
+import { DatePickerField } from '../../ui/date-picker';
+import { SelectField } from '../../ui/select';
+import { TextInputField } from '../../ui/text-field';
+
+const NO_RETREAT = 'none';
+const GUEST_SEARCH_DELAY_MS = 250;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export default function NewBooking() {
+  const today = tallinnDay();
+  const schema = useMemo(() => adminBookingCreateSchema(today), [today]);
+  const form = useForm<AdminBookingCreateInput, unknown, AdminBookingCreate>({
+    resolver: zodResolver(schema),
+    defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', specialRequests: '', adminNotes: '' },
+  });
+  const { control, handleSubmit, setValue, watch, setError, formState, getValues } = form;
+  const [guestText, setGuestText] = useState('');
+  const guestQuery = useDebounced(guestText, GUEST_SEARCH_DELAY_MS);
+  const guests = useGuestOptions(guestQuery);
+  const retreats = useRetreatOptions();
+  const create = useCreateBooking();
+
+  useEffect(() => {
+    if (guests.isError) toast({ title: 'Külaliste laadimine ebaõnnestus', description: guests.error.message, variant: 'destructive' });
+  }, [guests.isError, guests.error]);
+
+  const [roomType, checkIn, checkOut] = watch(['roomType', 'checkInDate', 'checkOutDate']);
+  const total = roomType && checkIn && checkOut ? accommodationTotal(roomType, checkIn, checkOut) : null;
+  const rate = roomType ? NIGHTLY_RATE_CENTS[roomType] : null;
+
+  // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
+  const onSubmit = handleSubmit(
+    () =>
+      create.mutate(getValues(), {
+        onSuccess: () => {
+          toast({ title: 'Broneering loodud' });
+          navigate('/admin/bookings');
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError) {
+            for (const detail of error.details) setError(detail.path as keyof AdminBookingCreateInput, { message: detail.message });
+          }
+          toast({ title: 'Viga broneeringu loomisel', description: error.message, variant: 'destructive' });
+        },
+      }),
+    (errors) => {
+      // The spec's one message for any missing required field, as a toast, and focus on the first field in error.
+      const first = Object.values(errors)[0];
+      if (first?.message) toast({ title: first.message, variant: 'destructive' });
+      form.setFocus(Object.keys(errors)[0] as keyof AdminBookingCreateInput);
+    },
+  );
+
+  const guestItems = (guests.data ?? []).map((g) => ({ id: g.id, label: `${g.firstName} ${g.lastName}`, description: [g.email, g.phone].filter(Boolean).join(' · ') }));
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title="Uus broneering" intro="Broneering olemasolevale kliendile." />
+        <AppLink href="/admin/bookings" className="btn-outline">
+          ← Tagasi broneeringute juurde
+        </AppLink>
+      </div>
+
+      <form className="card mt-8 grid gap-6 md:grid-cols-2" onSubmit={onSubmit} noValidate aria-label="Uus broneering">
+        <div className="md:col-span-2">
+          <Controller
+            control={control}
+            name="guestId"
+            render={({ field, fieldState }) => (
+              <AsyncComboBox
+                label="Klient"
+                items={guestItems}
+                inputValue={guestText}
+                onInputChange={setGuestText}
+                selectedKey={field.value || null}
+                onSelectionChange={(id) => {
+                  field.onChange(id ?? '');
+                  const chosen = guestItems.find((g) => g.id === id);
+                  if (chosen) setGuestText(chosen.label);
+                }}
+                onBlur={field.onBlur}
+                isLoading={guests.isFetching}
+                emptyText={guestText ? 'Sellise nime või e-postiga klienti ei leitud' : 'Kirjutage nimi või e-post'}
+                placeholder="Otsi nime või e-posti järgi"
+                description="Otsib olemasolevate külaliste seast."
+                errorMessage={fieldState.error?.message}
+                isRequired
+                name={field.name}
+              />
+            )}
+          />
+        </div>
+
+        <Controller
+          control={control}
+          name="retreatId"
+          render={({ field }) => (
+            <SelectField
+              label="Retriit"
+              value={field.value ? String(field.value) : NO_RETREAT}
+              options={[{ value: NO_RETREAT, label: 'Ilma retriidita' }, ...(retreats.data ?? []).map((r) => ({ value: String(r.id), label: `${r.name} (${formatDate(r.startDate)})` }))]}
+              onChange={(value) => {
+                const retreat = retreats.data?.find((r) => String(r.id) === value);
+                field.onChange(retreat ? retreat.id : null);
+                // A retreat fills its dates (past ones stay for the admin to change: the calendar refuses them).
+                const from = retreat?.arrivalDate ?? retreat?.startDate;
+                const to = retreat?.departureDate ?? retreat?.endDate;
+                if (from) setValue('checkInDate', from.slice(0, 10), { shouldValidate: formState.isSubmitted });
+                if (to) setValue('checkOutDate', to.slice(0, 10), { shouldValidate: formState.isSubmitted });
+              }}
+              description="Valikuline: täidab kuupäevad."
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="roomType"
+          render={({ field, fieldState }) => (
+            <SelectField
+              label="Majutuse tüüp"
+              value={field.value ?? null}
+              options={ADMIN_ROOM_TYPES.map((type) => ({ value: type, label: `${roomTypeLabel(type)} (${formatMoney(NIGHTLY_RATE_CENTS[type])} öö)` }))}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              errorMessage={fieldState.error?.message}
+              isRequired
+              name={field.name}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="checkInDate"
+          render={({ field, fieldState }) => (
+            <DatePickerField label="Saabumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={today} errorMessage={fieldState.error?.message} isRequired name={field.name} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="checkOutDate"
+          render={({ field, fieldState }) => (
+            <DatePickerField label="Lahkumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={checkIn || today} errorMessage={fieldState.error?.message} isRequired name={field.name} />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="paymentStatus"
+          render={({ field }) => (
+            <SelectField label="Makse staatus" value={field.value ?? 'pending'} options={ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))} onChange={field.onChange} name={field.name} />
+          )}
+        />
+
+        <div className="rounded-2xl bg-lagoon-50 p-4 text-lagoon-900 md:self-end" aria-live="polite" data-computed-total>
+          <p className="text-sm">Arvutatud kogusumma</p>
+          <p className="font-display text-3xl">{total ? formatMoney(total.totalCents) : '–'}</p>
+          {total && rate !== null && (
+            <p className="text-sm">
+              {total.nights} {total.nights === 1 ? 'öö' : 'ööd'} × {formatMoney(rate)}
+            </p>
+          )}
+        </div>
+
+        <Controller
+          control={control}
+          name="specialRequests"
+          render={({ field, fieldState }) => (
+            <TextInputField label="Erisoovid" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
+          )}
+        />
+        <Controller
+          control={control}
+          name="adminNotes"
+          render={({ field, fieldState }) => (
+            <TextInputField label="Admini märkmed" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
+          )}
+        />
+
+        <div className="flex flex-wrap gap-3 md:col-span-2">
+          <Button type="submit" isPending={create.isPending}>
+            Loo broneering
+          </Button>
+          <AppLink href="/admin/bookings" className="btn-outline">
+            Tühista
+          </AppLink>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * A date field with a calendar popover on React Aria: typed segments (dd.mm.yyyy under the app's et-EE locale) or
+ * picked from the calendar, keyboard throughout. Values cross this boundary as ISO "YYYY-MM-DD" strings, the form
+ * the API and the schemas use.
+ */
+import { parseDate, type CalendarDate } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Group,
+  Heading,
+  Label,
+  Popover,
+  Text,
+} from 'react-aria-components';
+
+const toCalendarDate = (iso: string | null | undefined): CalendarDate | null => {
+  if (!iso) return null;
+  try {
+    return parseDate(iso.slice(0, 10));
+  } catch {
+    return null;
+  }
+};
+
+export interface DatePickerFieldProps {
+  label: string;
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  /** ISO day: earlier days are disabled in the calendar and refused when typed. */
+  minValue?: string;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  name?: string;
+  onBlur?: () => void;
+}
+
+export function DatePickerField({ label, value, onChange, minValue, description, errorMessage, isRequired, name, onBlur }: DatePickerFieldProps) {
+  return (
+    <DatePicker
+      className="flex flex-col gap-1.5"
+      value={toCalendarDate(value)}
+      onChange={(date) => onChange(date ? date.toString() : null)}
+      minValue={toCalendarDate(minValue) ?? undefined}
+      isRequired={isRequired}
+      isInvalid={!!errorMessage}
+      name={name}
+      onBlur={onBlur}
+      granularity="day"
+    >
+      <Label className="text-sm font-semibold text-ink-900">{label}</Label>
+      <Group className="flex min-h-11 items-center rounded-xl border border-sand-300 bg-white pl-3 data-[focus-within]:outline-2 data-[focus-within]:outline-offset-2 data-[focus-within]:outline-lagoon-600 data-[invalid]:border-rose-700">
+        <DateInput className="flex flex-1 text-ink-900">
+          {(segment) => (
+            <DateSegment
+              segment={segment}
+              className="rounded px-0.5 tabular-nums outline-none data-[focused]:bg-lagoon-700 data-[focused]:text-white data-[placeholder]:text-ink-600"
+            />
+          )}
+        </DateInput>
+        <Button className="grid min-h-11 min-w-11 cursor-pointer place-items-center rounded-r-xl text-lagoon-700 hover:bg-lagoon-50" aria-label="Ava kalender">
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" focusable="false">
+            <path d="M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2" />
+          </svg>
+        </Button>
+      </Group>
+      {description && (
+        <Text slot="description" className="text-xs text-ink-600">
+          {description}
+        </Text>
+      )}
+      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+      <Popover className="rounded-2xl bg-white p-4 shadow-lg ring-1 ring-sand-200">
+        <Dialog className="outline-none" aria-label={label}>
+          <Calendar className="text-ink-900">
+            <header className="mb-2 flex items-center justify-between gap-2">
+              <Button slot="previous" className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-lagoon-50" aria-label="Eelmine kuu">
+                <span aria-hidden="true">‹</span>
+              </Button>
+              <Heading className="font-semibold capitalize" />
+              <Button slot="next" className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-lagoon-50" aria-label="Järgmine kuu">
+                <span aria-hidden="true">›</span>
+              </Button>
+            </header>
+            <CalendarGrid className="border-separate border-spacing-0.5">
+              {(date) => (
+                <CalendarCell
+                  date={date}
+                  className="grid size-10 cursor-pointer place-items-center rounded-full text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-sand-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-lagoon-600 data-[hovered]:bg-lagoon-50 data-[outside-month]:hidden data-[selected]:bg-lagoon-700 data-[selected]:text-white data-[unavailable]:line-through"
+                />
+              )}
+            </CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </DatePicker>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Modal dialogs on React Aria (focus moves in and is trapped, Escape and "Sulge" close, focus returns to what opened
+ * it). Per the Epic Stack's practice, dialogs are for confirmations and short forms; whole records get a screen.
+ */
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from './button';
+
+export interface AppDialogProps {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  /** Wide dialogs hold forms with two columns. */
+  size?: 'md' | 'lg';
+  /** Closing by Escape or a click outside would drop what the user typed: forms set this to false while saving. */
+  isDismissable?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}
+
+export function AppDialog({ title, isOpen, onOpenChange, children, size = 'md', isDismissable = true, role = 'dialog' }: AppDialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      isKeyboardDismissDisabled={!isDismissable}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-ink-900/50 p-4 sm:items-center"
+    >
+      <Modal className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-3xl bg-white shadow-xl`}>
+        <Dialog role={role} className="relative p-6 outline-none sm:p-8" lang="et">
+          {({ close }) => (
+            <>
+              <div className="flex items-start justify-between gap-4">
+                <Heading slot="title" className="font-display text-2xl text-lagoon-900">
+                  {title}
+                </Heading>
+                <Button variant="ghost" size="sm" onPress={close} isDisabled={!isDismissable} aria-label="Sulge">
+                  <span aria-hidden="true">✕</span>
+                </Button>
+              </div>
+              <div className="mt-4">{children}</div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  isPending?: boolean;
+  destructive?: boolean;
+}
+
+/** "Are you sure?": an alertdialog whose safe choice ("Tühista") has the focus first. */
+export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChange, onConfirm, isPending = false, destructive = true }: ConfirmDialogProps) {
+  return (
+    <AppDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog" isDismissable={!isPending}>
+      <p className="text-ink-900">{message}</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
+          Tühista
+        </Button>
+        <Button variant={destructive ? 'danger' : 'primary'} onPress={onConfirm} isPending={isPending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,64 @@
+/** A labelled text input or textarea on React Aria's TextField, with its error and description tied to it. */
+import type { Ref } from 'react';
+import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+
+export interface TextInputFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  type?: 'text' | 'email' | 'tel' | 'password' | 'search';
+  /** Amounts: "decimal" brings up a keypad with a separator on phones; the value stays text, parsed to cents. */
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'email' | 'tel';
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  autoComplete?: string;
+  maxLength?: number;
+  className?: string;
+}
+
+const CONTROL = 'w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 data-[invalid]:border-rose-700';
+
+export function TextInputField({ label, value, onChange, onBlur, name, inputRef, type = 'text', inputMode, multiline, rows = 3, placeholder, description, errorMessage, isRequired, isDisabled, autoComplete, maxLength, className = '' }: TextInputFieldProps) {
+  return (
+    <TextField
+      className={`flex flex-col gap-1.5 ${className}`}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      name={name}
+      type={type}
+      inputMode={inputMode}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={!!errorMessage}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      // The schemas validate (with the spec's messages), not the browser's built-in bubbles.
+      validationBehavior="aria"
+    >
+      <Label className="text-sm font-semibold text-ink-900">
+        {label}
+        {isRequired && <span aria-hidden="true"> *</span>}
+      </Label>
+      {multiline ? (
+        <TextArea ref={inputRef} rows={rows} placeholder={placeholder} className={CONTROL} />
+      ) : (
+        <Input ref={inputRef} placeholder={placeholder} className={`min-h-11 ${CONTROL}`} />
+      )}
+      {description && (
+        <Text slot="description" className="text-xs text-ink-600">
+          {description}
+        </Text>
+      )}
+      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+    </TextField>
+  );
+}
