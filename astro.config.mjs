@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 // The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -17,10 +18,16 @@ export default defineConfig({
     // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
     // Only pages meant for search: not the 404 pages, sign-in, the admin app or the first-admin screens.
     sitemap({
-      filter: (page) => !/^\/(?:404|kogemus\/404|auth|dashboard|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(?:404|kogemus\/404|auth|dashboard|email-test|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [
+      tailwindcss(),
+      // React Aria ships its built-in strings for ~35 languages; the admin app runs in Estonian only.
+      optimizeLocales.vite({ locales: ['et-EE'] }),
+    ],
+  },
   // Shiki writes inline styles, which the CSP below forbids; stories have no code blocks anyway.
   markdown: { syntaxHighlight: false },
   security: {

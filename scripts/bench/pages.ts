@@ -49,6 +49,44 @@ async function moduleGraph(entry: string, seen: Set<string>): Promise<void> {
   }
 }
 
+/** Lazily loaded chunks a module asks for (`import(\`./list.X.js\`)`): the admin app's screens. */
+async function lazyImports(url: string): Promise<string[]> {
+  const code = (await readAsset(url))?.toString('utf8') ?? '';
+  return [...code.matchAll(/\bimport\(\s*[`"'](\.{1,2}\/[^`"']+)[`"']\s*\)/g)].map((m) => path.posix.join(path.posix.dirname(url), m[1]!));
+}
+
+async function gzOf(urls: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const u of urls) total += gz((await readAsset(u))!);
+  return total;
+}
+
+/**
+ * The admin island: what every admin page loads before any screen (its static module graph), then each screen's
+ * own chunk with whatever it needs beyond that. The first screen of /dashboard is the shell plus the dashboard chunk.
+ */
+async function adminChunks(file: string) {
+  const html = await readFile(path.join(DIST, file), 'utf8');
+  const island = /<astro-island\b[^>]*component-url=["']([^"']*admin-app[^"']*)["'][^>]*>/i.exec(html);
+  if (!island) return null;
+  const shell = new Set<string>();
+  await moduleGraph(island[1]!, shell);
+  for (const m of html.matchAll(/renderer-url=["']([^"']+)["']/gi)) await moduleGraph(m[1]!, shell);
+  const screens: { name: string; gz: number }[] = [];
+  const seenChunks = new Set<string>();
+  for (const url of shell) {
+    for (const chunk of await lazyImports(url)) {
+      if (seenChunks.has(chunk)) continue;
+      seenChunks.add(chunk);
+      const graph = new Set<string>();
+      await moduleGraph(chunk, graph);
+      const own = [...graph].filter((u) => !shell.has(u));
+      screens.push({ name: path.posix.basename(chunk).replace(/\.[\w-]+\.js$/, ''), gz: await gzOf(own) });
+    }
+  }
+  return { shell: await gzOf(shell), screens };
+}
+
 async function measure(file: string) {
   const html = await readFile(path.join(DIST, file), 'utf8');
   let css = 0;
@@ -94,6 +132,14 @@ for (const r of rows) {
   const ok = r.js <= budget;
   if (!ok) over++;
   console.log(`${r.route.padEnd(34)} ${fmt(r.html)} ${fmt(r.css)} ${fmt(r.js)}  ${ok ? 'ok' : 'OVER'} (≤ ${budget / KB} KB)`);
+}
+const admin = await adminChunks('dashboard.html');
+if (admin) {
+  const first = admin.shell + (admin.screens.find((s) => s.name === 'dashboard')?.gz ?? 0);
+  console.log(`\nadmin app: shell ${(admin.shell / KB).toFixed(1)} KB gz; first screen (/dashboard) ${(first / KB).toFixed(1)} KB gz`);
+  for (const screen of admin.screens.sort((a, b) => a.name.localeCompare(b.name))) {
+    console.log(`  screen chunk ${screen.name.padEnd(20)} +${(screen.gz / KB).toFixed(1)} KB gz`);
+  }
 }
 const maxJs = Math.max(...rows.map((r) => r.js));
 console.log(`\n${rows.length} pages; largest JS ${(maxJs / KB).toFixed(1)} KB gz; ${over} over budget`);
