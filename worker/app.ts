@@ -6,7 +6,7 @@ import { jsonBodyRules } from './http/body-rules';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
-import { adminRoutes } from './routes/admin';
+import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { contactRoutes } from './routes/contact';

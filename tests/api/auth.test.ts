@@ -372,7 +372,7 @@ describe('first-admin setup', () => {
 });
 
 describe('/api/admin', () => {
-  const ADMIN_ROUTES: [string, string][] = [['GET', '/api/admin/dashboard'], ['POST', '/api/admin/session-timeout'], ['GET', '/api/admin/anything-else']];
+  const ADMIN_ROUTES: [string, string][] = [['GET', '/api/admin/dashboard'], ['POST', '/api/admin/session-timeout'], ['GET', '/api/admin/anything-else'], ['GET', '/api/admin/bookings'], ['GET', '/api/admin/guests']];
 
   it('answers 401 to anonymous and 403 to a plain user on every route', async () => {
     const user = await signedInUser();
@@ -390,7 +390,7 @@ describe('/api/admin', () => {
     await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email });
     await app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone' });
     const res = await who.b.get('/api/admin/dashboard');
-    expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 0 } });
+    expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 0 }, upcomingRetreats: [] });
 
     const timeout = await who.b.post('/api/admin/session-timeout');
     expect(timeout.status).toBe(204);

@@ -32,5 +32,15 @@ export function browser(app: TestApp) {
     async get(path: string) {
       return store(await fetch(`${app.origin}${path}`, { headers: { Cookie: cookie() } }));
     },
+    /** Any method with a JSON body (a string is sent as it is, for malformed-body tests). */
+    async send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+      return store(
+        await fetch(`${app.origin}${path}`, {
+          method,
+          headers: { Origin: app.origin, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Cookie: cookie() },
+          body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      );
+    },
   };
 }

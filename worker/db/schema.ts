@@ -420,6 +420,12 @@ export const bookings = sqliteTable(
     travelWith: text('travel_with', { enum: TRAVEL_MODES }),
 
     source: text('source', { enum: BOOKING_SOURCES }).notNull().default('public_form'),
+    /**
+     * Optimistic concurrency for admin edits: every admin write sets `version = version + 1` in an UPDATE that also
+     * requires the version the editor loaded, so of two edits made from the same state only the first lands and the
+     * second gets 409 instead of silently overwriting it.
+     */
+    version: integer('version').notNull().default(1),
     idempotencyKey: text('idempotency_key').unique(),
     idempotencyRequestHash: text('idempotency_request_hash'),
 

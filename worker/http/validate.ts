@@ -17,3 +17,11 @@ export const validJson = <T extends z.ZodType>(schema: T) =>
       throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
     }
   });
+
+/** Validates the query string the same way: a value the list's schema refuses is a 422 naming the parameter. */
+export const validQuery = <T extends z.ZodType>(schema: T) =>
+  zValidator('query', schema, (result) => {
+    if (!result.success) {
+      throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+    }
+  });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { AuditSeverity } from '../../src/lib/enums';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -77,4 +77,19 @@ export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, use
     deps.log({ level: 'error', msg: 'audit log write failed', action: 'login', error: String(err) });
   }
   await flagExcessiveLogins(deps, userId, context);
+}
+
+/**
+ * The audit record of an admin change, as a statement for the same batch as the change, placed straight after it:
+ * it is written only if that statement changed a row (SQLite's changes()), so a change never lands without its
+ * record and a refused one (a stale version, a row already gone) leaves none. `resourceId` may be SQL, e.g.
+ * `last_insert_rowid()` after an insert.
+ */
+export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<AuditEvent, 'resourceId'> & { resourceId?: string | SQL }) {
+  const metadata = event.metadata === undefined ? null : JSON.stringify(event.metadata);
+  return deps.db.run(sql`
+    INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
+    SELECT ${event.userId ?? null}, ${event.action}, ${event.severity}, ${event.resourceType ?? null}, CAST(${event.resourceId ?? null} AS TEXT),
+           ${metadata}, ${event.ip ?? null}, ${event.userAgent ?? null}, ${deps.now().toISOString()}
+    WHERE changes() > 0`);
 }

@@ -71,15 +71,19 @@ export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** A whole number from a URL parameter: digits only ("1e3", "0x10", " 7" are not numbers here). */
+const countParam = (min: number, max: number) =>
+  z.union([z.number(), z.string().regex(/^\d{1,10}$/, 'Oodati täisarvu.').transform(Number)]).pipe(z.number().int().min(min).max(max));
+
 /** GET /api/admin/bookings's query, and the list screen's URL state (defaults left out of the URL). */
 export const bookingListQuerySchema = z.object({
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES).optional()),
   paymentStatus: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUSES).optional()),
-  retreatId: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+  retreatId: z.preprocess(emptyToUndefined, countParam(1, 2_147_483_647).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(25)),
+  page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
+  pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
 });
 export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
 
@@ -370,8 +374,8 @@ export const guestSearchSchema = z.object({ q: z.preprocess(emptyToUndefined, z.
 export type GuestOption = GuestSummary;
 
 export const retreatListQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(25)),
+  page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
+  pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
 });
 export interface RetreatOption {
   id: number;

@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import type { TestApp } from './app-server';
+import { browser } from './browser-client';
+import { recordingTransport } from './test-deps';
+
+const PASSWORD = 'Salasona1';
+let n = 0;
+
+/** A confirmed account signed in through the real API, in its own cookie jar; `admin` adds the role row. */
+export async function signedIn(app: TestApp, { admin = false } = {}) {
+  const email = `${admin ? 'admin' : 'kasutaja'}${++n}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const b = browser(app);
+  expect((await b.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Anu', lastName: 'Admin' })).status).toBe(201);
+  await Promise.allSettled(app.background);
+  const mail = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => m.to === email).at(-1);
+  const token = /\/auth#confirm=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  expect((await b.post('/api/auth/confirm', { token })).status).toBe(200);
+  if (admin) {
+    await app.deps.sql.execute({ sql: "INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = ?", args: [email] });
+  }
+  const [user] = await app.rows(`SELECT id FROM users WHERE email = '${email}'`);
+  return { email, b, userId: String(user!.id) };
+}

@@ -1,0 +1,49 @@
+/**
+ * One way for every admin list to page, sort and search on the server (bookings today; clients, users, retreats and
+ * the audit trail next): the list's own zod schema has already checked `page`, `pageSize` and `sort` against a fixed
+ * set, so what reaches SQL here is a known column, never text from the request.
+ */
+import { asc, desc, or, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const pageWindow = ({ page, pageSize }: PageRequest) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+/**
+ * ORDER BY for a sort key such as "name" or "-created" ("-" = descending) from the list's table of columns, with a
+ * unique column last so that equal values keep a stable order across pages.
+ */
+export function orderBy(sort: string, columns: Record<string, readonly AnySQLiteColumn[]>, tieBreaker: AnySQLiteColumn): SQL[] {
+  const descending = sort.startsWith('-');
+  const key = descending ? sort.slice(1) : sort;
+  const direction = descending ? desc : asc;
+  const chosen = columns[key];
+  if (!chosen) throw new Error(`unknown sort key ${key}`); // the schema's enum makes this unreachable
+  return [...chosen.map((column) => direction(column)), direction(tieBreaker)];
+}
+
+/** A LIKE pattern that finds `text` anywhere, with the user's own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Case-insensitive "contains" over several text columns (SQLite's LIKE folds ASCII case; the escape character
+ * matches containsPattern).
+ */
+export function containsAny(text: string, columns: readonly (AnySQLiteColumn | SQL)[]): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`));
+}
+

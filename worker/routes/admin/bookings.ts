@@ -1,0 +1,76 @@
+/** /api/admin/bookings: the list, one booking, its edits, its e-mails, delete, and the admin-made booking. */
+import { Hono } from 'hono';
+import * as z from 'zod';
+import {
+  adminBookingCreateSchema,
+  bookingEditSchema,
+  bookingListQuerySchema,
+  companionPricesSchema,
+  guestEditSchema,
+  servicesUpdateSchema,
+} from '../../../src/lib/admin/bookings';
+import { tallinnDay } from '../../../src/lib/format';
+import type { AppEnv } from '../../app-env';
+import { ApiError } from '../../errors';
+import { toFieldIssues, validJson, validQuery } from '../../http/validate';
+import { bookingEmails, sendBookingEmailAgain } from '../../services/admin/booking-emails';
+import {
+  createAdminBooking,
+  deleteBooking,
+  listBookings,
+  parseBookingId,
+  replaceServices,
+  setCompanionPrices,
+  updateBooking,
+  updateGuest,
+  viewBookingDetail,
+} from '../../services/admin/bookings';
+import { adminActor } from './actor';
+
+const emptyBody = z.object({}).optional();
+
+export const adminBookingRoutes = new Hono<AppEnv>()
+  .get('/', validQuery(bookingListQuerySchema), async (c) => {
+    return c.json(await listBookings(c.var.deps, c.req.valid('query')));
+  })
+  .post('/', async (c) => {
+    // The schema depends on today's date (no past days), so it is built per request from the injected clock.
+    const schema = adminBookingCreateSchema(tallinnDay(c.var.deps.now()));
+    const parsed = schema.safeParse(await c.req.json());
+    if (!parsed.success) throw new ApiError('validation_failed', { details: toFieldIssues(parsed.error.issues) });
+    const booking = await createAdminBooking(c.var.deps, parsed.data, await adminActor(c));
+    return c.json({ booking }, 201);
+  })
+  .get('/:id', async (c) => {
+    const booking = await viewBookingDetail(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+    return c.json({ booking });
+  })
+  .patch('/:id', validJson(bookingEditSchema), async (c) => {
+    const booking = await updateBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .delete('/:id', async (c) => {
+    await deleteBooking(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+    return c.body(null, 204);
+  })
+  .patch('/:id/guest', validJson(guestEditSchema), async (c) => {
+    const booking = await updateGuest(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .put('/:id/services', validJson(servicesUpdateSchema), async (c) => {
+    const booking = await replaceServices(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .put('/:id/companions', validJson(companionPricesSchema), async (c) => {
+    const booking = await setCompanionPrices(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .get('/:id/emails', async (c) => {
+    return c.json({ items: await bookingEmails(c.var.deps, parseBookingId(c.req.param('id'))) });
+  })
+  .post('/:id/emails/:emailId/retry', validJson(emptyBody), async (c) => {
+    const emailId = c.req.param('emailId');
+    if (!/^\d{1,10}$/.test(emailId)) throw new ApiError('not_found');
+    const email = await sendBookingEmailAgain(c.var.deps, parseBookingId(c.req.param('id')), Number(emailId), await adminActor(c));
+    return c.json({ email });
+  });

@@ -1,0 +1,38 @@
+/**
+ * /api/admin: one module per resource, every route behind requireAdmin (a live session of a user with the admin
+ * role, checked against the session row on each request). Routes parse and authorise; services decide.
+ */
+import { Hono } from 'hono';
+import { emailTestSchema, guestSearchSchema, retreatListQuerySchema } from '../../../src/lib/admin/bookings';
+import type { AppEnv } from '../../app-env';
+import { clearSessionCookies, currentAuth, requestContext, requireAdmin } from '../../http/auth';
+import { validJson, validQuery } from '../../http/validate';
+import { recordAudit } from '../../services/audit';
+import { searchGuests } from '../../services/admin/bookings';
+import { dashboardSummary } from '../../services/admin/dashboard';
+import { sendTestEmail } from '../../services/admin/email-test';
+import { listRetreatOptions } from '../../services/admin/retreats';
+import { signOut } from '../../services/auth/sessions';
+import { adminActor } from './actor';
+import { adminBookingRoutes } from './bookings';
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin())
+  .use('*', async (c, next) => {
+    await next();
+    // Personal data: never cached by the browser or anything in between.
+    c.header('Cache-Control', 'no-store');
+  })
+  .get('/dashboard', async (c) => c.json(await dashboardSummary(c.var.deps)))
+  .route('/bookings', adminBookingRoutes)
+  .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
+  .get('/retreats', validQuery(retreatListQuerySchema), async (c) => c.json(await listRetreatOptions(c.var.deps, c.req.valid('query'))))
+  .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
+  // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
+  .post('/session-timeout', async (c) => {
+    const auth = (await currentAuth(c))!;
+    await recordAudit(c.var.deps, { userId: auth.user.id, action: 'session_timeout', severity: 'medium', resourceType: 'session', resourceId: auth.sessionId, ...requestContext(c) });
+    await signOut(c.var.deps, { sessionId: auth.sessionId, userId: auth.user.id }, 'local');
+    clearSessionCookies(c);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,58 @@
+/**
+ * A booking's e-mails as the outbox holds them (DESIGN section 6: admins see each booking's e-mails and their
+ * delivery state), and "send again".
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { BookingEmail } from '../../../src/lib/admin/bookings';
+import { emailOutbox } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { auditIfChanged } from '../audit';
+import { deliverMessage } from '../mail/outbox';
+import type { Actor } from './bookings';
+
+const EMAIL_COLUMNS = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+};
+
+export async function bookingEmails(deps: Pick<AppDeps, 'db'>, bookingId: number): Promise<BookingEmail[]> {
+  return deps.db.select(EMAIL_COLUMNS).from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId)).orderBy(desc(emailOutbox.id)).limit(100);
+}
+
+/**
+ * Puts one of the booking's messages back in the queue with a fresh attempt budget (also a delivered one: the guest
+ * may have lost it) and tries it once at once; the dispatcher retries it after that as usual.
+ */
+export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, bookingId: number, emailId: number, actor: Actor): Promise<BookingEmail> {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const [requeued] = await db.batch([
+    db
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: stamp, lastError: null, updatedAt: stamp })
+      .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.bookingId, bookingId))),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'booking.email_resend',
+      severity: 'low',
+      resourceType: 'email',
+      resourceId: String(emailId),
+      metadata: { bookingId },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  if (requeued.rowsAffected === 0) throw new ApiError('not_found', { message: 'Sellist e-kirja selle broneeringu juures ei ole.' });
+  await deliverMessage(deps, emailId);
+  const [row] = await db.select(EMAIL_COLUMNS).from(emailOutbox).where(eq(emailOutbox.id, emailId));
+  return row!;
+}

@@ -1,0 +1,475 @@
+/**
+ * The back office's bookings (admin spec section 2 bookings screens, 4, 5, 7, 9): the list with search, filters,
+ * sort and paging on the server; one booking's detail; the edit, guest, services and companion-price writes with
+ * optimistic concurrency (`version`); delete; the admin-made booking. Every write is one batch with its audit
+ * record (who, when, the old and new values), so a change never lands without its record.
+ */
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { bookingTotals } from '../../../src/lib/admin/balance';
+import type {
+  AdminBookingCreate,
+  BookingCounts,
+  BookingDetail,
+  BookingEdit,
+  BookingListItem,
+  BookingListQuery,
+  BookingListResponse,
+  CompanionView,
+  GuestEdit,
+  GuestOption,
+  ServiceItem,
+} from '../../../src/lib/admin/bookings';
+import { statusesMatching } from '../../../src/lib/admin/labels';
+import { accommodationTotal } from '../../../src/lib/admin/pricing';
+import { tallinnDay } from '../../../src/lib/format';
+import { containsAny, orderBy, pageWindow } from '../../db/paging';
+import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { auditIfChanged, recordAudit } from '../audit';
+
+/** Who is acting, for the audit trail. */
+export interface Actor {
+  userId: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
+
+// ── list ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const SORT_COLUMNS = {
+  created: [bookings.createdAt],
+  name: [guests.lastName, guests.firstName],
+  email: [guests.email],
+  status: [bookings.status],
+  room: [bookings.roomType],
+  amount: [bookings.totalAmountCents],
+} as const;
+
+function listFilter(query: BookingListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(bookings.status, query.status));
+  if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
+  if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
+  if (query.q) {
+    // Guest first name, last name, "first last", e-mail, or the status as stored or as the screen shows it.
+    const statuses = statusesMatching(query.q);
+    const text = containsAny(query.q, [guests.firstName, guests.lastName, guests.email, sql`${guests.firstName} || ' ' || ${guests.lastName}`]);
+    conditions.push(statuses.length > 0 ? sql`(${text} OR ${inArray(bookings.status, statuses as ('pending' | 'confirmed' | 'cancelled')[])})` : text);
+  }
+  return and(...conditions);
+}
+
+export async function listBookings(deps: Deps, query: BookingListQuery): Promise<BookingListResponse> {
+  const { db } = deps;
+  const where = listFilter(query);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], [counts]] = await db.batch([
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        roomType: bookings.roomType,
+        totalAmountCents: bookings.totalAmountCents,
+        amountPaidCents: bookings.amountPaidCents,
+        createdAt: bookings.createdAt,
+        bookingDate: bookings.bookingDate,
+        checkInDate: bookings.checkInDate,
+        checkOutDate: bookings.checkOutDate,
+        retreatId: retreats.id,
+        retreatName: retreats.name,
+        guestId: guests.id,
+        firstName: guests.firstName,
+        lastName: guests.lastName,
+        email: guests.email,
+        phone: guests.phone,
+      })
+      .from(bookings)
+      .innerJoin(guests, eq(guests.id, bookings.guestId))
+      .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+      .where(where)
+      .orderBy(...orderBy(query.sort, SORT_COLUMNS, bookings.id))
+      .limit(limit)
+      .offset(offset),
+    // Only join guests when the filter needs them: counting 50,000 bookings should not touch 50,000 guests.
+    query.q
+      ? db.select({ n: count() }).from(bookings).innerJoin(guests, eq(guests.id, bookings.guestId)).where(where)
+      : db.select({ n: count() }).from(bookings).where(where),
+    // The four counters count the whole table, whatever the filter (admin spec section 2).
+    db
+      .select({
+        total: count(),
+        confirmed: sql<number>`coalesce(sum(${bookings.status} = 'confirmed'), 0)`,
+        pending: sql<number>`coalesce(sum(${bookings.status} = 'pending'), 0)`,
+        fullyPaid: sql<number>`coalesce(sum(${bookings.balancePaid}), 0)`,
+      })
+      .from(bookings),
+  ]);
+
+  const items: BookingListItem[] = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    roomType: r.roomType,
+    totalAmountCents: r.totalAmountCents,
+    amountPaidCents: r.amountPaidCents,
+    createdAt: r.createdAt,
+    bookingDate: r.bookingDate,
+    checkInDate: r.checkInDate,
+    checkOutDate: r.checkOutDate,
+    retreat: r.retreatId !== null && r.retreatName !== null ? { id: r.retreatId, name: r.retreatName } : null,
+    guest: { id: r.guestId, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+  }));
+  const allCounts: BookingCounts = {
+    total: Number(counts?.total ?? 0),
+    confirmed: Number(counts?.confirmed ?? 0),
+    pending: Number(counts?.pending ?? 0),
+    fullyPaid: Number(counts?.fullyPaid ?? 0),
+  };
+  return { items, total: Number(matching?.n ?? 0), page: query.page, pageSize: query.pageSize, counts: allCounts };
+}
+
+// ── detail ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Path ids are digits only; anything else is simply not a booking. */
+export function parseBookingId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw)) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  const id = Number(raw);
+  if (id < 1 || id > 2_147_483_647) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  return id;
+}
+
+const toServiceItem = (s: AdditionalServiceItem): ServiceItem => ({
+  name: s.name,
+  priceCents: s.price_cents,
+  date: s.date ?? null,
+  startTime: s.start_time ?? null,
+  endTime: s.end_time ?? null,
+  address: s.address ?? null,
+  serviceProvider: s.service_provider ?? null,
+});
+
+const toStoredService = (s: ServiceItem): AdditionalServiceItem => ({
+  name: s.name,
+  price_cents: s.priceCents,
+  date: s.date,
+  start_time: s.startTime,
+  end_time: s.endTime,
+  address: s.address,
+  service_provider: s.serviceProvider,
+});
+
+const toCompanionView = (c: CompanionItem, index: number): CompanionView => ({
+  index,
+  firstName: c.first_name,
+  lastName: c.last_name,
+  age: c.age ?? null,
+  customPriceCents: c.custom_price_cents ?? null,
+});
+
+async function loadRow(deps: Deps, id: number) {
+  const [row] = await deps.db
+    .select({ booking: bookings, guest: guests, customer: { id: customers.id, createdAt: customers.createdAt }, retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate } })
+    .from(bookings)
+    .innerJoin(guests, eq(guests.id, bookings.guestId))
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+    .where(eq(bookings.id, id));
+  if (!row) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  return row;
+}
+
+type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
+
+function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow): BookingDetail {
+  const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
+  const companions = (b.companions ?? []).map(toCompanionView);
+  return {
+    id: b.id,
+    version: b.version,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    roomType: b.roomType,
+    roomSharingPreference: b.roomSharingPreference,
+    bedTypePreference: b.bedTypePreference,
+    totalAmountCents: b.totalAmountCents,
+    amountPaidCents: b.amountPaidCents,
+    depositAmountCents: b.depositAmountCents,
+    depositPaid: b.depositPaid,
+    balancePaid: b.balancePaid,
+    specialRequests: b.specialRequests,
+    comment: b.comment,
+    comments: b.comments,
+    extraFood: b.extraFood,
+    additionalServices,
+    companions,
+    bookingDate: b.bookingDate,
+    checkInDate: b.checkInDate,
+    checkOutDate: b.checkOutDate,
+    arrivalDate: b.arrivalDate,
+    departureDate: b.departureDate,
+    arrivalTime: b.arrivalTime,
+    departureTime: b.departureTime,
+    source: b.source,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+    guest: {
+      id: g.id,
+      firstName: g.firstName,
+      lastName: g.lastName,
+      email: g.email,
+      phone: g.phone,
+      dateOfBirth: g.dateOfBirth,
+      nationality: g.nationality,
+      passportNumber: g.passportNumber,
+      dietaryPreferences: g.dietaryPreferences ?? [],
+      emergencyContact: g.emergencyContact ? { name: g.emergencyContact.name || null, phone: g.emergencyContact.phone || null, relationship: g.emergencyContact.relationship || null } : null,
+      healthInfo: g.healthInfo
+        ? { medicalConditions: g.healthInfo.medical_conditions ?? null, medications: g.healthInfo.medications ?? null, allergies: g.healthInfo.allergies ?? null }
+        : null,
+      createdAt: g.createdAt,
+    },
+    customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
+    retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
+    totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
+  };
+}
+
+export async function getBookingDetail(deps: Deps, id: number): Promise<BookingDetail> {
+  return toDetail(await loadRow(deps, id));
+}
+
+/** Reading a booking's personal data is a low-severity data-access record (admin spec section 9). */
+export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
+  const detail = await getBookingDetail(deps, id);
+  await recordAudit(deps, { userId: actor.userId, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id), ip: actor.ip, userAgent: actor.userAgent });
+  return detail;
+}
+
+// ── writes ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The fields whose value differs, as { field: { from, to } } for the audit record. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) changes[key] = { from: before[key] ?? null, to: value ?? null };
+  }
+  return changes;
+}
+
+const STALE_MESSAGE = 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.';
+
+/**
+ * Compare-and-set: writes `values` only if the booking still has `version`, bumps the version, and records the
+ * change in the same batch. 404 if the booking is gone, 409 if someone else changed it since it was loaded.
+ */
+async function writeBooking(deps: Deps, id: number, version: number, values: Partial<typeof bookings.$inferInsert>, audit: { action: string; actor: Actor; changes: Record<string, unknown> }) {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const [result] = await db.batch([
+    db
+      .update(bookings)
+      .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: stamp })
+      .where(and(eq(bookings.id, id), eq(bookings.version, version))),
+    auditIfChanged(deps, {
+      userId: audit.actor.userId,
+      action: audit.action,
+      severity: 'medium',
+      resourceType: 'booking',
+      resourceId: String(id),
+      metadata: { version, changes: audit.changes },
+      ip: audit.actor.ip,
+      userAgent: audit.actor.userAgent,
+    }),
+  ]);
+  if (result.rowsAffected === 0) {
+    const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
+    if (!exists) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+    throw new ApiError('booking_changed', { message: STALE_MESSAGE });
+  }
+}
+
+export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
+  const { booking: before } = await loadRow(deps, id);
+  const values = {
+    status: edit.status,
+    paymentStatus: edit.paymentStatus,
+    roomType: edit.roomType,
+    roomSharingPreference: edit.roomSharingPreference,
+    bedTypePreference: edit.bedTypePreference,
+    totalAmountCents: edit.totalAmount,
+    amountPaidCents: edit.amountPaid,
+    depositAmountCents: edit.depositAmount,
+    specialRequests: edit.specialRequests,
+    comments: edit.comments,
+    extraFood: edit.extraFood,
+  };
+  await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes: changedFields(before, values) });
+  return getBookingDetail(deps, id);
+}
+
+export async function replaceServices(deps: Deps, id: number, update: { version: number; services: ServiceItem[] }, actor: Actor): Promise<BookingDetail> {
+  const { booking: before } = await loadRow(deps, id);
+  // An empty list is stored as null (admin spec section 5).
+  const additionalServices = update.services.length > 0 ? update.services.map(toStoredService) : null;
+  await writeBooking(deps, id, update.version, { additionalServices }, {
+    action: 'booking.services',
+    actor,
+    changes: changedFields({ additionalServices: before.additionalServices }, { additionalServices }),
+  });
+  return getBookingDetail(deps, id);
+}
+
+export async function setCompanionPrices(
+  deps: Deps,
+  id: number,
+  update: { version: number; companions: { index: number; customPrice: number | null }[] },
+  actor: Actor,
+): Promise<BookingDetail> {
+  const { booking: before } = await loadRow(deps, id);
+  const current = before.companions ?? [];
+  for (const [position, entry] of update.companions.entries()) {
+    if (entry.index >= current.length) {
+      throw new ApiError('validation_failed', { details: [{ path: `companions.${position}.index`, message: 'Sellist kaasreisijat ei ole.' }] });
+    }
+  }
+  const prices = new Map(update.companions.map((c) => [c.index, c.customPrice]));
+  const companions = current.map((c, index) => (prices.has(index) ? { ...c, custom_price_cents: prices.get(index) ?? null } : c));
+  await writeBooking(deps, id, update.version, { companions: companions.length > 0 ? companions : null }, {
+    action: 'booking.companions',
+    actor,
+    changes: changedFields({ companions: before.companions }, { companions }),
+  });
+  return getBookingDetail(deps, id);
+}
+
+export async function updateGuest(deps: Deps, bookingId: number, edit: GuestEdit, actor: Actor): Promise<BookingDetail> {
+  const { guest: before } = await loadRow(deps, bookingId);
+  const { db } = deps;
+  const values = {
+    firstName: edit.firstName,
+    lastName: edit.lastName,
+    dateOfBirth: edit.dateOfBirth,
+    email: edit.email,
+    phone: edit.phone,
+    nationality: edit.nationality,
+    passportNumber: edit.passportNumber,
+    dietaryPreferences: edit.dietaryPreferences.length > 0 ? edit.dietaryPreferences : null,
+    emergencyContact: edit.emergencyContact ? { name: edit.emergencyContact.name ?? '', phone: edit.emergencyContact.phone ?? '', relationship: edit.emergencyContact.relationship ?? '' } : null,
+    healthInfo: edit.healthInfo ? { medical_conditions: edit.healthInfo.medicalConditions, medications: edit.healthInfo.medications, allergies: edit.healthInfo.allergies } : null,
+  };
+  await db.batch([
+    db.update(guests).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(guests.id, before.id)),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'guest.update',
+      severity: 'medium',
+      resourceType: 'guest',
+      resourceId: before.id,
+      metadata: { bookingId, changes: changedFields(before, values) },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  return getBookingDetail(deps, bookingId);
+}
+
+export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promise<void> {
+  const { booking: before } = await loadRow(deps, id);
+  const { db } = deps;
+  const [result] = await db.batch([
+    db.delete(bookings).where(eq(bookings.id, id)),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'booking.delete',
+      severity: 'medium',
+      resourceType: 'booking',
+      resourceId: String(id),
+      // What was deleted, minus the idempotency internals.
+      metadata: { deleted: { ...before, idempotencyKey: undefined, idempotencyRequestHash: undefined } },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+}
+
+/**
+ * A booking an admin makes for an existing guest (admin spec sections 2, 4, 9): confirmed, nothing paid, balance not
+ * paid, the chosen payment status, and the total computed here from the dates and the nightly rate, whatever the
+ * browser showed.
+ */
+export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, actor: Actor): Promise<{ id: number }> {
+  const { db } = deps;
+  const [guest] = await db
+    .select({ id: guests.id, email: guests.email, isCompanion: guests.isCompanion })
+    .from(guests)
+    .where(eq(guests.id, input.guestId));
+  if (!guest || guest.isCompanion) {
+    throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: 'Valitud klienti ei leitud.' }] });
+  }
+  if (input.retreatId !== null) {
+    const [retreat] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, input.retreatId));
+    if (!retreat) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: 'Valitud retriiti ei leitud.' }] });
+  }
+  const price = accommodationTotal(input.roomType, input.checkInDate, input.checkOutDate);
+  if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: 'Lahkumise kuupäev peab olema saabumiset hiljem' }] });
+
+  const now = deps.now();
+  const stamp = now.toISOString();
+  const values = {
+    guestId: guest.id,
+    customerId: guest.email ? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${guest.email})` : null,
+    retreatId: input.retreatId,
+    userId: actor.userId,
+    status: 'confirmed' as const,
+    paymentStatus: input.paymentStatus,
+    roomType: input.roomType,
+    bookingDate: tallinnDay(now),
+    checkInDate: input.checkInDate,
+    checkOutDate: input.checkOutDate,
+    arrivalDate: input.checkInDate,
+    departureDate: input.checkOutDate,
+    totalAmountCents: price.totalCents,
+    amountPaidCents: 0,
+    balancePaid: false,
+    specialRequests: input.specialRequests,
+    comments: input.adminNotes,
+    source: 'admin' as const,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  const [inserted] = await db.batch([
+    db.insert(bookings).values(values).returning({ id: bookings.id }),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'booking.create',
+      severity: 'medium',
+      resourceType: 'booking',
+      resourceId: sql`last_insert_rowid()`,
+      metadata: { created: { ...values, customerId: undefined, nights: price.nights } },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  return { id: inserted[0]!.id };
+}
+
+// ── choosing a client ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const GUEST_OPTIONS_LIMIT = 20;
+
+/** Main guests (never companions) matching the text, by first name: at most 20, searched in the database. */
+export async function searchGuests(deps: Deps, q: string | undefined): Promise<GuestOption[]> {
+  const text = q ? containsAny(q, [guests.firstName, guests.lastName, guests.email, sql`${guests.firstName} || ' ' || ${guests.lastName}`]) : undefined;
+  return deps.db
+    .select({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, email: guests.email, phone: guests.phone })
+    .from(guests)
+    .where(and(eq(guests.isCompanion, false), text))
+    .orderBy(guests.firstName, guests.lastName, guests.id)
+    .limit(GUEST_OPTIONS_LIMIT);
+}
+

@@ -1,0 +1,49 @@
+/**
+ * /dashboard's numbers (DESIGN section 8: real counts, not the spec's fixed ones) and the upcoming retreats with
+ * their bookings: how many, confirmed, pending, and people (each non-cancelled booking's guest and companions).
+ */
+import { asc, count, gte, sql } from 'drizzle-orm';
+import type { DashboardResponse } from '../../../src/lib/admin/bookings';
+import { tallinnDay } from '../../../src/lib/format';
+import { bookings, customers, retreats, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+
+const UPCOMING_LIMIT = 10;
+
+export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promise<DashboardResponse> {
+  const { db } = deps;
+  const today = tallinnDay(deps.now());
+  const [[u], [cl], [b], [r], upcoming] = await db.batch([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(customers),
+    db.select({ n: count() }).from(bookings),
+    db.select({ n: count() }).from(retreats),
+    db
+      .select({
+        id: retreats.id,
+        name: retreats.name,
+        startDate: retreats.startDate,
+        endDate: retreats.endDate,
+        // Written out with an alias: drizzle leaves columns unqualified in a one-table query, which inside a
+        // correlated subquery would silently compare the subquery's own columns.
+        bookings: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id")`,
+        confirmed: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'confirmed')`,
+        pending: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'pending')`,
+        people: sql<number>`(SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status != 'cancelled')`,
+      })
+      .from(retreats)
+      .where(gte(retreats.startDate, today))
+      .orderBy(asc(retreats.startDate), asc(retreats.id))
+      .limit(UPCOMING_LIMIT),
+  ]);
+  return {
+    counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0 },
+    upcomingRetreats: upcoming.map((row) => ({
+      ...row,
+      bookings: Number(row.bookings),
+      confirmed: Number(row.confirmed),
+      pending: Number(row.pending),
+      people: Number(row.people),
+    })),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * /email-test (admin spec section 2; admin-only per DESIGN section 8): a short test message, or the real booking
+ * confirmation template with sample data, sent through the outbox like every other mail, so the answer shows what
+ * the outbox really does (sent, logged, queued for retry, or failed).
+ */
+import type { EmailTestResult } from '../../../src/lib/admin/bookings';
+import type { BookingRequest } from '../../../src/lib/booking/schema';
+import { formatDateTime } from '../../../src/lib/format';
+import { RETREAT_EDITIONS, SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import type { AppDeps } from '../../deps';
+import { auditIfChanged } from '../audit';
+import { escapeHtml, mailLayout } from '../mail/html';
+import { deliverMessage, outboxInsert } from '../mail/outbox';
+import { bookingConfirmationMail } from '../mail/templates';
+import type { OutgoingMail } from '../mail/transport';
+import type { Actor } from './bookings';
+
+function testMail(to: string, now: Date): OutgoingMail {
+  const subject = `Testkiri – ${SITE_CONTACTS.retreatName}`;
+  const text = `See on testkiri halduse e-posti testi lehelt (${formatDateTime(now.toISOString())}). Kui see kohale jõudis, saab sait e-kirju saata.`;
+  return { to, subject, text, html: mailLayout(subject, `<p>${escapeHtml(text)}</p>`) };
+}
+
+/** A booking request as a visitor might send it, clearly marked as a test. */
+function sampleBooking(email: string): BookingRequest {
+  return {
+    firstName: 'Test',
+    lastName: 'Külaline',
+    birthday: '1990-01-01',
+    email,
+    phone: '+37250000000',
+    retreatMonth: RETREAT_EDITIONS[0]?.id ?? 'test',
+    roomType: 'single-room',
+    travelWith: 'alone',
+    companions: [],
+    experience: 'beginner',
+    dietaryRestrictions: 'Taimetoit',
+    message: 'See on halduse testkiri.',
+    website: '',
+  } as BookingRequest;
+}
+
+export async function sendTestEmail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, input: { email: string; kind: 'test' | 'booking_confirmation' }, actor: Actor): Promise<{ result: EmailTestResult; outboxId: number }> {
+  const now = deps.now();
+  const mail = input.kind === 'test' ? testMail(input.email, now) : bookingConfirmationMail(sampleBooking(input.email));
+  const { db } = deps;
+  const [[row]] = await db.batch([
+    outboxInsert(db, { kind: `email_test_${input.kind}`, ...mail }, now),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'email.test',
+      severity: 'low',
+      resourceType: 'email',
+      metadata: { kind: input.kind, to: input.email },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  const outboxId = row!.id;
+  const state = await deliverMessage(deps, outboxId);
+  return { result: state === 'pending' ? 'queued' : state, outboxId };
+}
