@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { reactAriaStyleHashes } from './scripts/csp/react-aria-styles.mjs';
 
 // The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -44,6 +45,8 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      // React Aria's two fixed run-time <style> elements (press handling, scroll lock in dialogs), by hash.
+      styleDirective: { hashes: reactAriaStyleHashes() },
     },
   },
 });

@@ -21,6 +21,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Two browsers and the server share two cores, and each admin screen is its own chunk: allow a loaded machine
+  // 10 s (Playwright's default is 5 s) before an expected state counts as missing.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: BASE_URL,

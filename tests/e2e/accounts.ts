@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -54,6 +55,23 @@ export async function confirmedUser(request: APIRequestContext, baseURL: string,
     .toBeTruthy();
   expect((await request.post('/api/auth/confirm', { headers, data: { token } })).status()).toBe(200);
   await request.post('/api/auth/signout', { headers, data: { scope: 'local' } });
+  return email;
+}
+
+/**
+ * An admin of its own for tests that sign out everywhere or would otherwise share sessions with other tests: a
+ * confirmed account (through the API) given the role row straight in the test server's database, the way
+ * `npm run admin:create` would. The first admin's real setup flow is tested once, in first-admin.setup.ts.
+ */
+export async function extraAdmin(request: APIRequestContext, baseURL: string, tag: string) {
+  const email = await confirmedUser(request, baseURL, tag, { firstName: 'Abi', lastName: 'Admin' });
+  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+  try {
+    await db.execute('PRAGMA busy_timeout = 10000');
+    await db.execute({ sql: "INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = ?", args: [email] });
+  } finally {
+    db.close();
+  }
   return email;
 }
 

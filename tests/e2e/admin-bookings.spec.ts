@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectNoAxeViolations, firstAdmin, signInContext, toast } from './accounts';
+import { expect, expectFailedRequest, test } from './fixtures';
+import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
 
 /**
  * The back office's bookings (admin spec section 2 bookings screens, 4, 5, 8, 9) in Chromium against the real Node
@@ -42,6 +42,8 @@ async function makeBooking(request: APIRequestContext, baseURL: string, firstNam
 /** A retreat in the future, written straight into the test server's database (retreat screens come later). */
 async function futureRetreat(name: string) {
   const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+  // The server writes to the same file at the same time: wait for its lock instead of failing at once.
+  await db.execute('PRAGMA busy_timeout = 10000');
   const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
   const result = await db.execute({
@@ -54,8 +56,10 @@ async function futureRetreat(name: string) {
 
 let ids: number[] = [];
 let withCompanions = 0;
+let adminEmail = '';
 
 test.beforeAll(async ({ request, baseURL }) => {
+  adminEmail = await extraAdmin(request, baseURL!, 'bookings-admin');
   ids = [];
   for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL!, name));
   withCompanions = await makeBooking(request, baseURL!, 'Helju', {
@@ -68,7 +72,7 @@ test.beforeAll(async ({ request, baseURL }) => {
 });
 
 test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, firstAdmin().email);
+  await signInContext(page, baseURL!, adminEmail);
 });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -127,7 +131,6 @@ test('the list searches, filters, sorts and pages on the server, and the URL kee
 });
 
 test('detail: every section, an edit that saves exact cents, and a stale edit answered with 409', async ({ page, consoleErrors }) => {
-  void consoleErrors;
   const id = ids[0]!;
   await page.goto(`/admin/bookings?q=${TAG}&sort=name`);
   await row(page, `Aino ${TAG}`).getByRole('link', { name: /Vaata/ }).click();
@@ -167,6 +170,7 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   const save = page.waitForResponse((r) => r.url().endsWith(`/api/admin/bookings/${id}`) && r.request().method() === 'PATCH');
   await dialog.getByRole('button', { name: 'Salvesta' }).click();
   expect((await save).status()).toBe(409);
+  expectFailedRequest(consoleErrors, new RegExp(`^409 .*/api/admin/bookings/${id}$`));
   await expect(dialog.locator('[data-conflict]')).toBeVisible();
   await dialog.getByRole('button', { name: 'Laadi uusimad andmed' }).click();
   await expect(dialog.getByRole('textbox', { name: /Makstud/ })).toHaveValue('300.00');
@@ -226,7 +230,6 @@ test("the booking's e-mails show their state, and one can be sent again", async 
 });
 
 test('delete asks first, then the booking is gone', async ({ page, consoleErrors }) => {
-  void consoleErrors;
   await page.goto(`/admin/bookings?q=${TAG}`);
   await row(page, `Grete ${TAG}`).getByRole('button', { name: /Kustuta/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Kustuta broneering' });
@@ -240,6 +243,7 @@ test('delete asks first, then the booking is gone', async ({ page, consoleErrors
   await page.goto(`/admin/bookings/${ids[6]}`);
   await expect(toast(page, 'Broneeringut ei leitud')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/bookings$/);
+  expectFailedRequest(consoleErrors, new RegExp(`^404 .*/api/admin/bookings/${ids[6]}$`));
 });
 
 test('an admin-made booking with the keyboard alone: client search, retreat, calendar, computed total', async ({ page, consoleErrors }) => {
@@ -328,6 +332,7 @@ test('the e-mail test sends through the outbox and shows the outcome', async ({ 
 for (const width of [1280, 390]) {
   test(`axe finds nothing on the admin screens at ${width} px`, async ({ page, consoleErrors }) => {
     void consoleErrors;
+    test.setTimeout(120_000); // five screens and two overlays, each checked by axe
     await page.setViewportSize({ width, height: 900 });
     for (const [path, heading] of [
       ['/dashboard', 'Töölaud'],

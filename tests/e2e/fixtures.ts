@@ -26,6 +26,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** A failed request the test provokes on purpose: asserted, then taken off the list the fixture checks at the end. */
+export function expectFailedRequest(errors: string[], pattern: RegExp): void {
+  const index = errors.findIndex((entry) => pattern.test(entry));
+  expect(index, `an error matching ${pattern} among ${JSON.stringify(errors)}`).toBeGreaterThanOrEqual(0);
+  errors.splice(index, 1);
+}
+
 /** Every public content route with its h1 (visitor spec section 2). */
 export const PUBLIC_ROUTES: [path: string, h1: string | RegExp][] = [
   ['/', 'Uus algus retriit Balis'],

@@ -17,7 +17,7 @@ import { Guard, IDLE_CHECK_MS, IDLE_TIMEOUT_MS } from './guard';
 import { NotFound } from './not-found';
 import { ADMIN_HOME, NAV_SECTIONS, matchAdminRoute, type NavSection } from './routes';
 import { LocationContext, navigate, normaliseAdminPath, useAppLocation } from './router';
-import { AppLink, SCREEN_HEADING_ID } from './shell';
+import { AppLink } from './shell';
 import { ErrorState, LoadingState } from './ui/states';
 
 interface AdminAppProps {
@@ -56,14 +56,12 @@ function AdminRoutes({ initialPath, idleTimeoutMs, idleCheckMs }: Required<Admin
     if (normaliseAdminPath(window.location.pathname) === '/admin') navigate(ADMIN_HOME, { replace: true });
   }, [location.pathname]);
 
-  // After an in-app navigation (not a query change): the page title follows, focus goes to the new screen's heading.
+  // After an in-app navigation (not a query change) the page title follows and the page starts at the top; the new
+  // screen's heading takes the focus when it mounts (ScreenHeading).
   useEffect(() => {
     titleSuffix.current ??= document.title.includes(' | ') ? document.title.slice(document.title.indexOf(' | ')) : '';
     document.title = `${route?.title ?? 'Lehte ei leitud'}${titleSuffix.current}`;
-    if (previousPath.current !== null && previousPath.current !== location.pathname) {
-      document.getElementById(SCREEN_HEADING_ID)?.focus();
-      window.scrollTo(0, 0);
-    }
+    if (previousPath.current !== null && previousPath.current !== location.pathname) window.scrollTo(0, 0);
     previousPath.current = location.pathname;
   }, [location.pathname, route]);
 

@@ -16,11 +16,24 @@ export function normaliseAdminPath(pathname: string): string {
 }
 
 const listeners = new Set<() => void>();
+let headingFocusRequested = false;
+
+/**
+ * After a navigation to another screen its heading takes the focus, so screen readers announce the new screen. The
+ * screen may still be loading (each is its own chunk), so the heading asks for it when it mounts.
+ */
+export function takeHeadingFocusRequest(): boolean {
+  const requested = headingFocusRequested;
+  headingFocusRequested = false;
+  return requested;
+}
 
 /** Client-side navigation: pushes (or replaces) a history entry and tells the app. */
 export function navigate(href: string, { replace = false } = {}): void {
   const url = new URL(href, location.href);
   if (url.pathname + url.search + url.hash === location.pathname + location.search + location.hash) return;
+  // Filters, sorting and paging change the query only: focus stays where the user is working.
+  if (normaliseAdminPath(url.pathname) !== normaliseAdminPath(location.pathname)) headingFocusRequested = true;
   if (replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   for (const listener of listeners) listener();
@@ -30,18 +43,29 @@ export function navigate(href: string, { replace = false } = {}): void {
 export function useAppLocation(initialPath: string): AppLocation {
   const [current, setCurrent] = useState<AppLocation>({ pathname: initialPath, search: '' });
   useEffect(() => {
+    let shownPath = normaliseAdminPath(location.pathname);
     const update = () =>
       setCurrent((previous) =>
         previous.pathname === location.pathname && previous.search === location.search
           ? previous
           : { pathname: location.pathname, search: location.search },
       );
+    // Back and forward to another screen move the focus like a link does.
+    const onPopState = () => {
+      if (normaliseAdminPath(location.pathname) !== shownPath) headingFocusRequested = true;
+      shownPath = normaliseAdminPath(location.pathname);
+      update();
+    };
+    const onNavigate = () => {
+      shownPath = normaliseAdminPath(location.pathname);
+      update();
+    };
     update();
-    listeners.add(update);
-    window.addEventListener('popstate', update);
+    listeners.add(onNavigate);
+    window.addEventListener('popstate', onPopState);
     return () => {
-      listeners.delete(update);
-      window.removeEventListener('popstate', update);
+      listeners.delete(onNavigate);
+      window.removeEventListener('popstate', onPopState);
     };
   }, []);
   return current;

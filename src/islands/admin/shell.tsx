@@ -1,6 +1,6 @@
 /** Pieces every admin screen shares: in-app links, the screen's one h1, the loading spinner. */
-import type { MouseEvent, ReactNode } from 'react';
-import { navigate } from './router';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { navigate, takeHeadingFocusRequest } from './router';
 
 export const SCREEN_HEADING_ID = 'admin-screen-title';
 
@@ -20,9 +20,13 @@ export function AppLink({ href, className, children, current }: { href: string; 
 
 /** The screen's h1; focused after an in-app navigation so screen readers announce the new screen. */
 export function ScreenHeading({ title, intro }: { title: string; intro?: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeHeadingFocusRequest()) heading.current?.focus();
+  }, []);
   return (
     <div>
-      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} className="text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
+      <h1 ref={heading} id={SCREEN_HEADING_ID} tabIndex={-1} className="text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
         {title}
       </h1>
       {intro && <p className="mt-2 text-ink-600">{intro}</p>}

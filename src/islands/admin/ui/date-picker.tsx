@@ -55,6 +55,8 @@ export function DatePickerField({ label, value, onChange, minValue, description,
       name={name}
       onBlur={onBlur}
       granularity="day"
+      // dd.mm.yyyy, as every other date in the back office (et-EE alone would show 4.1.2027).
+      shouldForceLeadingZeros
     >
       <Label className="text-sm font-semibold text-ink-900">{label}</Label>
       <Group className="flex min-h-11 items-center rounded-xl border border-sand-300 bg-white pl-3 data-[focus-within]:outline-2 data-[focus-within]:outline-offset-2 data-[focus-within]:outline-lagoon-600 data-[invalid]:border-rose-700">

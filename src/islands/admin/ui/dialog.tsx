@@ -25,25 +25,29 @@ export function AppDialog({ title, isOpen, onOpenChange, children, size = 'md', 
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={!isDismissable}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-ink-900/50 p-4 sm:items-center"
+      className="fixed inset-0 z-50 overflow-y-auto bg-ink-900/50"
     >
-      <Modal className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-3xl bg-white shadow-xl`}>
-        <Dialog role={role} className="relative p-6 outline-none sm:p-8" lang="et">
-          {({ close }) => (
-            <>
-              <div className="flex items-start justify-between gap-4">
-                <Heading slot="title" className="font-display text-2xl text-lagoon-900">
-                  {title}
-                </Heading>
-                <Button variant="ghost" size="sm" onPress={close} isDisabled={!isDismissable} aria-label="Sulge">
-                  <span aria-hidden="true">✕</span>
-                </Button>
-              </div>
-              <div className="mt-4">{children}</div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
+      {/* Centred while it fits; a dialog taller than the screen starts at the top and scrolls (a centred flex
+          child taller than its box would be cut off above, out of reach). */}
+      <div className="flex min-h-full items-start justify-center p-4 sm:items-center">
+        <Modal className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-3xl bg-white shadow-xl`}>
+          <Dialog role={role} className="relative p-6 outline-none sm:p-8" lang="et">
+            {({ close }) => (
+              <>
+                <div className="flex items-start justify-between gap-4">
+                  <Heading slot="title" className="font-display text-2xl text-lagoon-900">
+                    {title}
+                  </Heading>
+                  <Button variant="ghost" size="sm" onPress={close} isDisabled={!isDismissable} aria-label="Sulge">
+                    <span aria-hidden="true">✕</span>
+                  </Button>
+                </div>
+                <div className="mt-4">{children}</div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </div>
     </ModalOverlay>
   );
 }

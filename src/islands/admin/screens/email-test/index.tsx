@@ -3,6 +3,7 @@
  * and the real booking confirmation sent through the outbox. The outcome of the last send stays on screen.
  */
 import { useState } from 'react';
+import { emailField } from '../../../../lib/validation/fields';
 import { toast } from '../../../toast';
 import { useEmailTest, type EmailTestKind } from '../../api/admin-api';
 import { ApiRequestError } from '../../api/client';
@@ -31,9 +32,18 @@ export default function EmailTest() {
   const send = useEmailTest();
 
   const run = (kind: EmailTestKind) => {
+    // The shared e-mail rule first: an address the API would refuse is not worth a request.
+    const address = emailField.safeParse(email);
+    if (!address.success) {
+      const message = address.error.issues[0]?.message;
+      setFieldError(message);
+      setOutcome({ kind, text: message ?? '', ok: false });
+      toast({ title: FAILURE_TOAST[kind], description: message, variant: 'destructive' });
+      return;
+    }
     setFieldError(undefined);
     send.mutate(
-      { email, kind },
+      { email: address.data, kind },
       {
         onSuccess: ({ result }) => {
           setOutcome({ kind, text: OUTCOMES[result], ok: result !== 'failed' });
