@@ -6,7 +6,7 @@ import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '.
 import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/services/auth/accounts';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
-import { readJson } from '../helpers/http';
+import { rawRequest, readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
 let app: TestApp;
@@ -330,6 +330,29 @@ describe('password recovery', () => {
     const lateToken = await linkToken(who.email, 'reset');
     advance(RESET_TTL_MS + 1000);
     expect((await readJson(await browser(app).post('/api/auth/reset', { token: lateToken, password: 'UusSalasona4' }))).error.code).toBe('token_expired');
+  });
+
+  it('builds the reset link from the configured origin only, never from a forged Host header', async () => {
+    const who = await signedInUser();
+    const mails = app.deps.mail as ReturnType<typeof recordingTransport>;
+    const sentBefore = mails.sent.length;
+    const recover = (headers: Record<string, string>) =>
+      rawRequest(`${app.origin}/api/auth/recover`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: who.email }) });
+
+    // Host and Origin agree on the attacker's name: the CSRF check no longer takes the request's word for the site.
+    const forged = await recover({ Host: 'evil.example', Origin: 'http://evil.example' });
+    expect(forged.status).toBe(403);
+    await Promise.allSettled(app.background);
+    expect(mails.sent.length).toBe(sentBefore);
+
+    // The right Origin with a forged Host: answered, and the link still points at the configured site.
+    const hostOnly = await recover({ Host: 'evil.example', Origin: app.origin });
+    expect(hostOnly.status).toBe(200);
+    await Promise.allSettled(app.background);
+    const mail = mails.sent.at(-1)!;
+    expect(mail.to).toBe(who.email);
+    expect(mail.text).toContain(`${app.origin}/auth#reset=`);
+    expect(mail.text + mail.html).not.toContain('evil.example');
   });
 
   it('applies the password rules to the new password', async () => {

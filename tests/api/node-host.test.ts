@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHeadersFile } from '../../worker/http/static-headers';
-import { readJson } from '../helpers/http';
+import { rawRequest, readJson } from '../helpers/http';
 import { startNodeServer, type RunningServer } from '../../worker/hosts/node';
 
 // The Node host end to end: a fresh database file is created and migrated at start, dist/ is served the way
@@ -145,6 +145,25 @@ describe('Node host', () => {
     const res = await fetch(`${server.url}/api/nope`);
     expect(res.status).toBe(404);
     expect((await readJson(res)).error.code).toBe('not_found');
+  });
+
+  it('with SITE_URL unset, accepts only its own address as Origin and builds links from it, whatever the Host says', async () => {
+    await server.deps.sql.execute(
+      "INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES ('u-links', 'mari@example.com', '$argon2id$fixture', 'Mari', 'Tamm', '2026-01-01T00:00:00.000Z')",
+    );
+    const recover = (headers: Record<string, string>) =>
+      rawRequest(`${server.url}/api/auth/recover`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"email":"mari@example.com"}' });
+    expect((await recover({ Host: 'evil.example', Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await recover({ Host: 'evil.example', Origin: server.url })).status).toBe(200);
+    // The answer does not wait for the mail; the outbox row appears a moment later.
+    let rows: Record<string, unknown>[] = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      rows = (await server.deps.sql.execute("SELECT text FROM email_outbox WHERE kind = 'password_reset'")).rows;
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]!.text)).toContain(`${server.url}/auth#reset=`);
+    expect(String(rows[0]!.text)).not.toContain('evil.example');
   });
 
   it('offers the first-admin setup link only while no admin exists', async () => {

@@ -45,10 +45,13 @@ async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpos
   deps.waitUntil(deliverMessage(deps, outboxId));
 }
 
-async function userByEmail(deps: AppDeps, email: string) {
+async function userByEmail(deps: Pick<AppDeps, 'db'>, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   return user;
 }
+
+/** What creating an account needs: no mail, no config, so the `admin:create` command can run it from a shell. */
+type AccountDeps = Pick<AppDeps, 'db' | 'passwords' | 'now' | 'log'>;
 
 type NewAccount = { email: string; password: string; firstName: string; lastName: string };
 
@@ -56,7 +59,7 @@ type NewAccount = { email: string; password: string; firstName: string; lastName
  * Inserts an account with its argon2id hash; "Konto juba eksisteerib" when the e-mail is taken, also when a
  * concurrent sign-up won the race to the unique index.
  */
-async function insertAccount(deps: AppDeps, input: NewAccount, options: { confirmed: boolean }): Promise<string> {
+async function insertAccount(deps: AccountDeps, input: NewAccount, options: { confirmed: boolean }): Promise<string> {
   if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
   const id = crypto.randomUUID();
   const stamp = deps.now().toISOString();
@@ -173,7 +176,7 @@ export async function assertSetupAllowed(deps: AppDeps, token: string) {
 }
 
 /** Makes a user an admin: the old role rows go, one admin row stays (admin spec section 4, "Role change"). */
-export async function grantAdmin(deps: AppDeps, userId: string, context: { ip?: string; userAgent?: string; actorId?: string | null }) {
+export async function grantAdmin(deps: AccountDeps, userId: string, context: { ip?: string; userAgent?: string; actorId?: string | null }) {
   const stamp = deps.now().toISOString();
   await deps.db.batch([
     deps.db.delete(userRoles).where(eq(userRoles.userId, userId)),
@@ -183,7 +186,7 @@ export async function grantAdmin(deps: AppDeps, userId: string, context: { ip?: 
 }
 
 /** The setup screen's account is confirmed from the start: whoever holds the setup token runs the site. */
-export async function createMainAdmin(deps: AppDeps, input: NewAccount, context: { ip?: string; userAgent?: string }) {
+export async function createMainAdmin(deps: AccountDeps, input: NewAccount, context: { ip?: string; userAgent?: string }) {
   const id = await insertAccount(deps, input, { confirmed: true });
   await grantAdmin(deps, id, context);
   return id;
