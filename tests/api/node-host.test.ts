@@ -1,9 +1,9 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHeadersFile } from '../../worker/http/static-headers';
+import { renderHeadersFile } from '../../worker/hosts/static-headers';
 import { rawRequest, readJson } from '../helpers/http';
 import { startNodeServer, type RunningServer } from '../../worker/hosts/node';
 
@@ -29,6 +29,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'admin', 'index.html'), page('admin shell'));
   await writeFile(path.join(dist, 'dashboard.html'), page('dashboard shell'));
   await writeFile(path.join(dist, 'kogemus', '404.html'), page('Tunnistust ei leitud'));
+  for (const name of ['auth', 'create-main-admin', 'admin-setup']) await writeFile(path.join(dist, `${name}.html`), page(name));
   await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
   await writeFile(
     path.join(dist, '_headers'),
@@ -36,6 +37,7 @@ beforeAll(async () => {
       { route: '/', metaCsp: "script-src 'self' 'sha256-avaleht'" },
       { route: '/kkk', metaCsp: "script-src 'self' 'sha256-kkk'" },
       { route: '/404', metaCsp: "script-src 'self' 'sha256-404'" },
+      ...['auth', 'create-main-admin', 'admin-setup'].map((name) => ({ route: `/${name}`, metaCsp: `script-src 'self' 'sha256-${name}'` })),
     ]),
   );
   await writeFile(path.join(dir, 'secret.txt'), 'outside dist');
@@ -76,6 +78,36 @@ describe('Node host', () => {
       expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
     }
     expect((await fetch(`${server.url}/kogemus/mari`)).status).toBe(200);
+  });
+
+  it('sends the headers dist/_headers gives each path, as Workers static assets do', async () => {
+    // Read the file the way Cloudflare documents it, independently of the host's own reader: every rule whose
+    // pattern matches applies, and a header named by several of them gets their values joined with a comma.
+    const rules = (await readFile(path.join(dir, 'dist', '_headers'), 'utf8')).split(/\n(?=\S)/).map((block) => {
+      const [pattern, ...lines] = block.trim().split('\n');
+      return { pattern: pattern!.trim(), headers: lines.map((l) => l.trim().split(/:\s*(.*)/s).slice(0, 2) as [string, string]) };
+    });
+    const expected = (pathname: string) => {
+      const out = new Map<string, string>();
+      for (const { pattern, headers } of rules) {
+        if (pattern.endsWith('*') ? !pathname.startsWith(pattern.slice(0, -1)) : pattern !== pathname) continue;
+        for (const [name, value] of headers) out.set(name.toLowerCase(), out.has(name.toLowerCase()) ? `${out.get(name.toLowerCase())}, ${value}` : value);
+      }
+      return out;
+    };
+    for (const pathname of ['/auth', '/create-main-admin', '/admin-setup', '/kkk']) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect(res.status, pathname).toBe(200);
+      const want = expected(pathname);
+      expect(want.size, pathname).toBeGreaterThan(5);
+      for (const [name, value] of want) expect(res.headers.get(name), `${pathname} ${name}`).toBe(value);
+      // The policy browsers apply is the last one listed.
+      const referrer = res.headers.get('Referrer-Policy')!.split(',').at(-1)!.trim();
+      expect(referrer, pathname).toBe(pathname === '/kkk' ? 'strict-origin-when-cross-origin' : 'no-referrer');
+    }
+    // The worker answers /api on both hosts, where the site-wide rule's headers are set by the API itself.
+    const api = await fetch(`${server.url}/api/health`);
+    for (const [name, value] of expected('/api/health')) expect(api.headers.get(name), `/api ${name}`).toBe(value);
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
