@@ -26,8 +26,8 @@ export interface AppConfig {
   publicOrigin: string;
   /** Where contact form messages are forwarded. */
   teamEmail: string;
-  /** Per-IP limits on the public endpoints that store data and send mail. */
-  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit };
+  /** Per-IP limits on the public endpoints that store data, send mail or try passwords. */
+  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit };
   /** How long a booking request waits for its confirmation e-mail before answering "queued". */
   confirmationWaitMs: number;
 }
@@ -54,7 +54,8 @@ export type EnvSettings = Partial<
     | 'RATE_LIMIT_CONTACT'
     | 'MAIL_CONFIRMATION_WAIT_MS'
     | 'AUTH_SECRET'
-    | 'RATE_LIMIT_EMAIL',
+    | 'RATE_LIMIT_EMAIL'
+    | 'RATE_LIMIT_SIGNIN',
     string
   >
 >;
@@ -63,6 +64,8 @@ export const DEFAULT_BOOKING_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1000 };
 /** Per IP, on the auth endpoints that send e-mail (sign-up, resend, recover). */
 export const DEFAULT_EMAIL_SEND_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Per IP, on sign-in, beside the spec's 3 per e-mail: one client trying a password on many addresses. */
+export const DEFAULT_SIGNIN_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60 * 1000 };
 
 /** The origins SITE_URL names (comma separated), each reduced to scheme://host[:port] so they compare exactly. */
 export function siteOrigins(siteUrl: string | undefined): string[] {
@@ -107,6 +110,7 @@ export function configFromEnv(
       bookings: parseRateLimit(env.RATE_LIMIT_BOOKINGS, DEFAULT_BOOKING_LIMIT),
       contact: parseRateLimit(env.RATE_LIMIT_CONTACT, DEFAULT_CONTACT_LIMIT),
       emailSend: parseRateLimit(env.RATE_LIMIT_EMAIL, DEFAULT_EMAIL_SEND_LIMIT),
+      signIn: parseRateLimit(env.RATE_LIMIT_SIGNIN, DEFAULT_SIGNIN_LIMIT),
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
   };

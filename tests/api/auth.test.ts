@@ -186,6 +186,31 @@ describe('sign-in', () => {
     expect((await b.post('/api/auth/signin', { email: who.email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('limits sign-ins per client address too, with the same 429, before any password is hashed', async () => {
+    app.deps.config.limits.signIn = { max: 3, windowMs: 15 * 60 * 1000 };
+    const { hash, verify } = app.deps.passwords;
+    let argon2Runs = 0;
+    app.deps.passwords = {
+      hash: async (password) => (argon2Runs++, hash(password)),
+      verify: async (phc, password) => (argon2Runs++, verify(phc, password)),
+    };
+    // Password spraying: one client, one password, a new address each time (each well within its own 3).
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await browser(app).post('/api/auth/signin', { email: `ohver${i}@example.com`, password: 'Suvi2026' })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(argon2Runs).toBe(3);
+    const limited = await browser(app).post('/api/auth/signin', { email: 'veel.uks@example.com', password: 'Suvi2026' });
+    expect(limited.status).toBe(429);
+    const { error } = await readJson(limited);
+    expect(error).toMatchObject({ code: 'too_many_attempts', message: 'Liiga palju katseid', details: [{ message: 'Palun oodake 15 minutit enne uut katset' }] });
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The refused attempts never reached the per-e-mail count, so they do not lock the addresses' owners out.
+    expect(await app.rows("SELECT key FROM auth_attempts WHERE kind = 'signin' AND key = 'veel.uks@example.com'")).toEqual([]);
+
+    advance(15 * 60 * 1000 + 1000);
+    expect((await browser(app).post('/api/auth/signin', { email: 'veel.uks@example.com', password: 'Suvi2026' })).status).toBe(401);
+  });
+
   it('a successful sign-in clears the e-mail\'s failures', async () => {
     const who = await signedInUser();
     advance(16 * 60 * 1000);

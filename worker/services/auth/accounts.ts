@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
 import { deliverMessage, enqueueMail } from '../mail/outbox';
-import { clearAuthAttempts, spendAuthAttempt } from './rate-limit';
+import { clearAuthAttempts, spendAuthAttempt, spendSignInFromIp } from './rate-limit';
 import { confirmationMail, passwordResetMail } from './mails';
 import { createSession, prepareSession, revokeSessions } from './sessions';
 import { randomToken, sha256Hex } from './tokens';
@@ -117,6 +117,7 @@ export async function resendConfirmation(deps: AppDeps, email: string, context: 
 }
 
 export async function signIn(deps: AppDeps, input: { email: string; password: string }, context: RequestContext) {
+  await spendSignInFromIp(deps, context.ip);
   await spendAuthAttempt(deps, 'signin', input.email, context.ip);
   const user = await userByEmail(deps, input.email);
   // A missing account still costs a hash, so response time does not reveal which addresses exist.
