@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
 import { deliverMessage, enqueueMail } from '../mail/outbox';
+import { UNKNOWN_ACCOUNT_HASH } from './passwords';
 import { clearAuthAttempts, spendAuthAttempt, spendSignInFromIp } from './rate-limit';
 import { confirmationMail, passwordResetMail } from './mails';
 import { createSession, prepareSession, revokeSessions } from './sessions';
@@ -24,14 +25,15 @@ type Mailer = (to: string, origin: string, token: string) => ReturnType<typeof c
 
 /**
  * A new single-use token for `purpose`, replacing any earlier unused one, and its e-mail in the outbox, in one
- * batch; the mail is then sent in the background.
+ * transaction. Returns the outbox row for the caller to send: in the background after a sign-up's answer, or at
+ * once from work that is itself already in the background.
  */
-async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpose: AuthTokenPurpose, ttlMs: number, mailer: Mailer, origin: string) {
+async function storeLinkMail(deps: AppDeps, userId: string, email: string, purpose: AuthTokenPurpose, ttlMs: number, mailer: Mailer, origin: string) {
   const now = deps.now();
   const token = randomToken();
   const mail = mailer(email, origin, token);
   const tokenHash = await sha256Hex(token);
-  const outboxId = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
     await tx.insert(authTokens).values({
       userId,
@@ -42,7 +44,19 @@ async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpos
     });
     return enqueueMail(tx, { kind: purpose, userId, ...mail }, now);
   });
-  deps.waitUntil(deliverMessage(deps, outboxId));
+}
+
+/**
+ * Work whose duration would tell what the answer must not (whether an address has an account) runs after the
+ * answer: it starts on the next macrotask, once the response has been handed to the socket, and waitUntil keeps
+ * it alive. Its failure is logged; the answer is already given and the same for everyone.
+ */
+function afterAnswering(deps: Pick<AppDeps, 'waitUntil' | 'log'>, what: string, job: () => Promise<unknown>) {
+  deps.waitUntil(
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(job)
+      .catch((err: unknown) => deps.log({ level: 'error', msg: `${what} failed`, error: String(err) })),
+  );
 }
 
 async function userByEmail(deps: Pick<AppDeps, 'db'>, email: string) {
@@ -84,7 +98,8 @@ async function insertAccount(deps: AccountDeps, input: NewAccount, options: { co
 export async function signUp(deps: AppDeps, input: NewAccount, context: RequestContext) {
   await spendAuthAttempt(deps, 'signup', input.email, context.ip);
   const id = await insertAccount(deps, input, { confirmed: false });
-  await sendLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  const outboxId = await storeLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  deps.waitUntil(deliverMessage(deps, outboxId));
 }
 
 /** Uses a link token: valid, unused and unexpired, or an error saying which. Marks it used in the same step. */
@@ -108,27 +123,28 @@ export async function confirmEmail(deps: AppDeps, token: string, context: Reques
   return createSession(deps, userId, context);
 }
 
-/** Always the same answer: whether an address has an account is nobody's business. */
-export async function resendConfirmation(deps: AppDeps, email: string, context: RequestContext) {
-  const user = await userByEmail(deps, email);
-  if (user && !user.emailConfirmedAt) {
-    await sendLinkMail(deps, user.id, email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
-  }
+/**
+ * Always the same answer, in the same time: whether an address has an account, confirmed or not, is nobody's
+ * business, so the look-up and the mail happen after the answer.
+ */
+export function resendConfirmation(deps: AppDeps, email: string, context: RequestContext): void {
+  afterAnswering(deps, 'confirmation resend', async () => {
+    const user = await userByEmail(deps, email);
+    if (!user || user.emailConfirmedAt) return;
+    await deliverMessage(deps, await storeLinkMail(deps, user.id, email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin));
+  });
 }
 
 export async function signIn(deps: AppDeps, input: { email: string; password: string }, context: RequestContext) {
   await spendSignInFromIp(deps, context.ip);
   await spendAuthAttempt(deps, 'signin', input.email, context.ip);
   const user = await userByEmail(deps, input.email);
-  // A missing account still costs a hash, so response time does not reveal which addresses exist.
-  const passwordOk = user ? await deps.passwords.verify(user.passwordHash, input.password) : (await deps.passwords.hash(input.password), false);
-  if (!user || !passwordOk) {
-    if (user) await recordLogin(deps, user.id, false, context);
-    throw new ApiError('invalid_credentials');
-  }
-  if (!user.emailConfirmedAt) {
-    await recordLogin(deps, user.id, false, context);
-    throw new ApiError('email_not_confirmed');
+  // An unknown address costs the same verify, against a hash whose password nobody has, and every failure makes the
+  // same write after the answer: the time of a refusal does not tell which addresses have accounts.
+  const passwordOk = (await deps.passwords.verify(user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH, input.password)) && user !== undefined;
+  if (!user || !passwordOk || !user.emailConfirmedAt) {
+    afterAnswering(deps, 'login record', () => recordLogin(deps, user?.id ?? null, false, context));
+    throw new ApiError(passwordOk ? 'email_not_confirmed' : 'invalid_credentials');
   }
   // The successful sign-in in one commit: the e-mail's slate wiped, the login recorded, the session created.
   const { insert, issued } = await prepareSession(deps, user.id, context);
@@ -137,9 +153,13 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
   return issued;
 }
 
-export async function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext) {
-  const user = await userByEmail(deps, email);
-  if (user) await sendLinkMail(deps, user.id, email, 'password_reset', RESET_TTL_MS, passwordResetMail, context.origin);
+/** Like the resend: the same answer at once for every address; the look-up and the mail come after it. */
+export function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext): void {
+  afterAnswering(deps, 'password reset request', async () => {
+    const user = await userByEmail(deps, email);
+    if (!user) return;
+    await deliverMessage(deps, await storeLinkMail(deps, user.id, email, 'password_reset', RESET_TTL_MS, passwordResetMail, context.origin));
+  });
 }
 
 /** Sets the new password, confirms the e-mail (the link proved it), ends every other session, signs in. */
