@@ -1,9 +1,8 @@
-import type { Client, InArgs, InStatement } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import { ARGON2_PARAMS, UNKNOWN_ACCOUNT_HASH } from '../../worker/services/auth/passwords';
 import { startTestApp, type TestApp } from '../helpers/app-server';
+import { holdStatements } from '../helpers/db-delays';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
@@ -98,39 +97,13 @@ describe('the time of an answer does not tell whether an account exists', () => 
   });
 });
 
-/** Holds every statement matching `pattern` on the app's database until `release()`; counts the ones held. */
-function holdStatements(pattern: RegExp) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held: string[] = [];
-  const inner = app.deps.sql;
-  const client = new Proxy(inner, {
-    get(target, property) {
-      if (property === 'execute') {
-        return async (stmt: InStatement | string, args?: InArgs) => {
-          const sql = typeof stmt === 'string' ? stmt : stmt.sql;
-          if (pattern.test(sql)) {
-            held.push(sql);
-            await gate;
-          }
-          return typeof stmt === 'string' ? target.execute(stmt, args) : target.execute(stmt);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  }) as Client;
-  app.deps.db = createDb(client);
-  return { held, release };
-}
-
 describe('the answer does not wait for the account look-up', () => {
   it.each([
     ['recover', true],
     ['resend', false],
   ] as const)('%s answers every address while the users table cannot be read, then mails the known one', async (endpoint, confirmed) => {
     const [known] = await accounts('olemas', 1, confirmed);
-    const hold = holdStatements(/\bfrom "users"/i);
+    const hold = holdStatements(app.deps, /\bfrom "users"/i);
     const answers = await Promise.all(
       [known!, 'keegi@example.com'].map((email) =>
         fetch(`${app.origin}/api/auth/${endpoint}`, {

@@ -6,6 +6,7 @@ import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '.
 import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/services/auth/accounts';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
+import { addLatency } from '../helpers/db-delays';
 import { rawRequest, readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
@@ -418,6 +419,60 @@ describe('first-admin setup', () => {
     expect((await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email })).status).toBe(200);
     expect((await readJson(await who.b.get('/api/auth/session'))).isAdmin).toBe(true);
     expect((await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email })).status).toBe(409);
+  });
+});
+
+describe('first-admin setup under concurrency', () => {
+  const statusesOf = async (responses: Response[]) => {
+    const out: Record<string, number> = {};
+    for (const res of responses) {
+      const key = res.status === 409 ? `409 ${(await readJson(res)).error.code}` : String(res.status);
+      out[key] = (out[key] ?? 0) + 1;
+    }
+    return out;
+  };
+  const admins = async () => Number((await app.rows("SELECT count(*) AS n FROM user_roles WHERE role = 'admin'"))[0]!.n);
+  // Each statement a few milliseconds away, as with Turso: a check-then-write would now let every call through.
+  beforeEach(() => addLatency(app.deps, 5));
+
+  it('ten concurrent create-main-admin calls make exactly one admin; the others get "Admin Already Set Up"', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: `juht${i}@example.com`, password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' }),
+      ),
+    );
+    expect(await statusesOf(responses)).toEqual({ 201: 1, '409 admin_exists': 9 });
+    expect(await admins()).toBe(1);
+    // The losers' accounts were not left behind either.
+    expect(await app.count('users')).toBe(1);
+    expect(await app.rows("SELECT action FROM audit_logs WHERE action = 'role_change'")).toHaveLength(1);
+  });
+
+  it('ten concurrent promotions of ten registered users make exactly one admin', async () => {
+    const hash = await app.deps.passwords.hash('Salasona1');
+    for (let i = 0; i < 10; i++) {
+      await app.deps.sql.execute({ sql: "INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)", args: [`u${i}`, `liige${i}@example.com`, hash] });
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: `liige${i}@example.com` })),
+    );
+    expect(await statusesOf(responses)).toEqual({ 200: 1, '409 admin_exists': 9 });
+    expect(await admins()).toBe(1);
+  });
+
+  it('refuses a client that sent too many wrong setup tokens with 429 and Retry-After, even with the right one', async () => {
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await browser(app).post('/api/setup/promote', { token: `arvatud-${i}`, email: 'keegi@example.com' })).status);
+    expect(wrong).toEqual([403, 403, 403, 403, 403]);
+    const limited = await browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: 'juht@example.com', password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' });
+    expect(limited.status).toBe(429);
+    expect((await readJson(limited)).error.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await app.count('users')).toBe(0);
+
+    advance(15 * 60 * 1000 + 1000);
+    const ok = await browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: 'juht@example.com', password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' });
+    expect(ok.status).toBe(201);
   });
 });
 

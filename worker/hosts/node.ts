@@ -11,7 +11,7 @@ import { migrateDatabase, openLocalClient } from '../db/migrate';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
-import { adminExists } from '../services/auth/accounts';
+import { adminExists } from '../services/auth/roles';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
 

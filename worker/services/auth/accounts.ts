@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthTokenPurpose } from '../../../src/lib/enums';
-import { authTokens, sessions, userRoles, users } from '../../db/schema';
+import { authTokens, sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
@@ -59,46 +59,47 @@ function afterAnswering(deps: Pick<AppDeps, 'waitUntil' | 'log'>, what: string, 
   );
 }
 
-async function userByEmail(deps: Pick<AppDeps, 'db'>, email: string) {
+export async function userByEmail(deps: Pick<AppDeps, 'db'>, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   return user;
 }
 
 /** What creating an account needs: no mail, no config, so the `admin:create` command can run it from a shell. */
-type AccountDeps = Pick<AppDeps, 'db' | 'passwords' | 'now' | 'log'>;
+export type AccountDeps = Pick<AppDeps, 'db' | 'passwords' | 'now' | 'log'>;
 
-type NewAccount = { email: string; password: string; firstName: string; lastName: string };
+export type NewAccount = { email: string; password: string; firstName: string; lastName: string };
 
-/**
- * Inserts an account with its argon2id hash; "Konto juba eksisteerib" when the e-mail is taken, also when a
- * concurrent sign-up won the race to the unique index.
- */
-async function insertAccount(deps: AccountDeps, input: NewAccount, options: { confirmed: boolean }): Promise<string> {
+/** The row of a new account, its password hashed; "Konto juba eksisteerib" when the e-mail is taken. */
+export async function newAccountRow(deps: AccountDeps, input: NewAccount, options: { confirmed: boolean }) {
   if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
-  const id = crypto.randomUUID();
   const stamp = deps.now().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    email: input.email,
+    passwordHash: await deps.passwords.hash(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailConfirmedAt: options.confirmed ? stamp : null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+/** Runs the insert of an account for `email`: losing the race to the unique index to a concurrent sign-up reads as "Konto juba eksisteerib". */
+export async function insertingAccount<T>(deps: Pick<AppDeps, 'db'>, email: string, insert: () => Promise<T>): Promise<T> {
   try {
-    await deps.db.insert(users).values({
-      id,
-      email: input.email,
-      passwordHash: await deps.passwords.hash(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      emailConfirmedAt: options.confirmed ? stamp : null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
+    return await insert();
   } catch (err) {
-    if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
+    if (await userByEmail(deps, email)) throw new ApiError('account_exists');
     throw err;
   }
-  return id;
 }
 
 export async function signUp(deps: AppDeps, input: NewAccount, context: RequestContext) {
   await spendAuthAttempt(deps, 'signup', input.email, context.ip);
-  const id = await insertAccount(deps, input, { confirmed: false });
-  const outboxId = await storeLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  const account = await newAccountRow(deps, input, { confirmed: false });
+  await insertingAccount(deps, input.email, () => deps.db.insert(users).values(account));
+  const outboxId = await storeLinkMail(deps, account.id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
   deps.waitUntil(deliverMessage(deps, outboxId));
 }
 
@@ -175,46 +176,4 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   await revokeSessions(deps, eq(sessions.userId, userId), 'password_reset');
   await recordAudit(deps, { userId, action: 'password_reset', severity: 'high', resourceType: 'user', resourceId: userId, ip: context.ip, userAgent: context.userAgent });
   return createSession(deps, userId, context);
-}
-
-export async function adminExists(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
-  const [row] = await deps.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
-  return !!row;
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
-/** First-admin screens work only with the setup token and only while no admin exists (DESIGN section 8). */
-export async function assertSetupAllowed(deps: AppDeps, token: string) {
-  if (!deps.config.adminSetupToken || !constantTimeEqual(token, deps.config.adminSetupToken)) throw new ApiError('invalid_setup_token');
-  if (await adminExists(deps)) throw new ApiError('admin_exists');
-}
-
-/** Makes a user an admin: the old role rows go, one admin row stays (admin spec section 4, "Role change"). */
-export async function grantAdmin(deps: AccountDeps, userId: string, context: { ip?: string; userAgent?: string; actorId?: string | null }) {
-  const stamp = deps.now().toISOString();
-  await deps.db.batch([
-    deps.db.delete(userRoles).where(eq(userRoles.userId, userId)),
-    deps.db.insert(userRoles).values({ userId, role: 'admin', createdAt: stamp }),
-  ]);
-  await recordAudit(deps, { userId: context.actorId ?? userId, action: 'role_change', severity: 'medium', resourceType: 'user', resourceId: userId, metadata: { role: 'admin' }, ip: context.ip, userAgent: context.userAgent });
-}
-
-/** The setup screen's account is confirmed from the start: whoever holds the setup token runs the site. */
-export async function createMainAdmin(deps: AccountDeps, input: NewAccount, context: { ip?: string; userAgent?: string }) {
-  const id = await insertAccount(deps, input, { confirmed: true });
-  await grantAdmin(deps, id, context);
-  return id;
-}
-
-export async function promoteToAdmin(deps: AppDeps, email: string, context: { ip?: string; userAgent?: string }) {
-  const user = await userByEmail(deps, email);
-  if (!user) throw new ApiError('user_not_found', { details: [{ path: 'email', message: 'Please make sure this user has signed up first.' }] });
-  await grantAdmin(deps, user.id, context);
 }
