@@ -49,6 +49,7 @@ export default defineConfig({
       BACKGROUND_INTERVAL_MS: '1000',
       // Every test browses from 127.0.0.1: lift the per-IP limits the suite as a whole would reach.
       RATE_LIMIT_EMAIL: '1000/900',
+      RATE_LIMIT_SIGNIN: '1000/900',
       RATE_LIMIT_BOOKINGS: '1000/600',
       RATE_LIMIT_CONTACT: '1000/600',
     },

@@ -6,14 +6,12 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { emailField, nameField, passwordField } from '../src/lib/validation/fields';
-import { configFromEnv } from '../worker/config';
 import { createDb } from '../worker/db';
 import { migrateDatabase } from '../worker/db/migrate';
-import type { AppDeps } from '../worker/deps';
 import { nodePasswordHasher } from '../worker/hosts/passwords-node';
 import { ApiError } from '../worker/errors';
-import { adminExists, createMainAdmin } from '../worker/services/auth/accounts';
-import { logTransport } from '../worker/services/mail/transport';
+import { adminExists } from '../worker/services/auth/roles';
+import { createMainAdmin } from '../worker/services/auth/setup';
 import { describeUrl, openDatabaseFromEnv } from './db-env';
 
 const { values } = parseArgs({
@@ -51,17 +49,8 @@ if (!input.success) {
 const { client, url } = openDatabaseFromEnv();
 try {
   await migrateDatabase(client);
-  const deps: AppDeps = {
-    db: createDb(client),
-    sql: client,
-    config: configFromEnv(process.env, { environment: 'development', adminSetupToken: '', authSecret: 'unused-by-this-command' }),
-    mail: logTransport(() => {}),
-    passwords: nodePasswordHasher,
-    now: () => new Date(),
-    clientIp: () => undefined,
-    log: () => {},
-    waitUntil: () => {},
-  };
+  // Creating an account needs no site address, mail or session key: only the database, the hasher and a clock.
+  const deps = { db: createDb(client), passwords: nodePasswordHasher, now: () => new Date(), log: () => {} };
   if (await adminExists(deps)) {
     console.error('Admin Already Set Up: an admin exists, so this command does nothing. Admins manage roles at /admin/users.');
     process.exit(1);

@@ -2,7 +2,7 @@
 // headers every static file gets. Workers static assets and the Node host both serve from that file.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { metaCspOf, renderHeadersFile, routeKeyForFile } from '../worker/http/static-headers';
+import { metaCspOf, renderHeadersFile, routeKeyForFile } from '../worker/hosts/static-headers';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));

@@ -9,19 +9,25 @@ export interface RateLimit {
 
 /** Settings a host reads from its environment and hands to the app; the app never reads the environment itself. */
 export interface AppConfig {
-  /** Origins allowed to send non-GET /api requests (CSRF check), besides the request's own. */
+  /**
+   * The only origins allowed to send non-GET /api requests (CSRF check): SITE_URL's, and on the Node host its own
+   * address. Never the origin a request names in its Host header (DNS rebinding would pass that).
+   */
   allowedOrigins: string[];
   environment: 'development' | 'production' | 'test';
   /** Secret that authorises creating the first admin while none exists (DESIGN.md section 8). */
   adminSetupToken: string;
   /** HS256 key for access tokens. Must be the same on every instance (Workers: a secret). */
   authSecret: string;
-  /** The site's public origin for links in e-mails; never taken from a request's Host header. */
-  publicOrigin: string | undefined;
+  /**
+   * The site's public origin for links in e-mails: SITE_URL's first origin, or the Node host's own address. Never
+   * taken from a request: a forged Host header would otherwise mail a victim a reset link to the attacker's site.
+   */
+  publicOrigin: string;
   /** Where contact form messages are forwarded. */
   teamEmail: string;
-  /** Per-IP limits on the public endpoints that store data and send mail. */
-  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit };
+  /** Per-IP limits on the public endpoints that store data, send mail or try passwords. */
+  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit };
   /** How long a booking request waits for its confirmation e-mail before answering "queued". */
   confirmationWaitMs: number;
 }
@@ -48,7 +54,8 @@ export type EnvSettings = Partial<
     | 'RATE_LIMIT_CONTACT'
     | 'MAIL_CONFIRMATION_WAIT_MS'
     | 'AUTH_SECRET'
-    | 'RATE_LIMIT_EMAIL',
+    | 'RATE_LIMIT_EMAIL'
+    | 'RATE_LIMIT_SIGNIN',
     string
   >
 >;
@@ -57,25 +64,53 @@ export const DEFAULT_BOOKING_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1000 };
 /** Per IP, on the auth endpoints that send e-mail (sign-up, resend, recover). */
 export const DEFAULT_EMAIL_SEND_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Per IP, on sign-in, beside the spec's 3 per e-mail: one client trying a password on many addresses. */
+export const DEFAULT_SIGNIN_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60 * 1000 };
+
+/** The origins SITE_URL names (comma separated), each reduced to scheme://host[:port] so they compare exactly. */
+export function siteOrigins(siteUrl: string | undefined): string[] {
+  return (siteUrl ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return new URL(s).origin;
+      } catch {
+        throw new Error(`SITE_URL must be absolute URLs separated by commas, e.g. "https://uusalgus.ee"; got "${s}"`);
+      }
+    });
+}
 
 /**
- * @param host what only the host knows: the environment, the setup token, and the access-token key (from
- * AUTH_SECRET, or one the host made up for a single-process local run).
+ * @param host what only the host knows: the environment, the setup token, the access-token key (from AUTH_SECRET,
+ * or one the host made up for a single-process local run), and, on the Node host, its own address (`ownOrigin`),
+ * which stands in for SITE_URL when that is unset. Workers has no address of its own to offer: there SITE_URL is
+ * required, and this throws without it.
  */
 export function configFromEnv(
   env: EnvSettings,
-  host: Pick<AppConfig, 'environment' | 'adminSetupToken' | 'authSecret'>,
+  host: Pick<AppConfig, 'environment' | 'adminSetupToken' | 'authSecret'> & { ownOrigin?: string },
 ): AppConfig {
-  const allowedOrigins = (env.SITE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const { ownOrigin, ...rest } = host;
+  const configured = siteOrigins(env.SITE_URL);
+  const publicOrigin = configured[0] ?? ownOrigin;
+  if (!publicOrigin) {
+    throw new Error(
+      'SITE_URL is not set. Set it to the site\'s public address (e.g. SITE_URL=https://uusalgus.ee): links in ' +
+        'e-mails are built from it, and only it may send non-GET /api requests.',
+    );
+  }
   return {
-    ...host,
-    allowedOrigins,
-    publicOrigin: allowedOrigins[0],
+    ...rest,
+    allowedOrigins: [...new Set([...configured, ...(ownOrigin ? [ownOrigin] : [])])],
+    publicOrigin,
     teamEmail: env.TEAM_EMAIL || SITE_CONTACTS.email,
     limits: {
       bookings: parseRateLimit(env.RATE_LIMIT_BOOKINGS, DEFAULT_BOOKING_LIMIT),
       contact: parseRateLimit(env.RATE_LIMIT_CONTACT, DEFAULT_CONTACT_LIMIT),
       emailSend: parseRateLimit(env.RATE_LIMIT_EMAIL, DEFAULT_EMAIL_SEND_LIMIT),
+      signIn: parseRateLimit(env.RATE_LIMIT_SIGNIN, DEFAULT_SIGNIN_LIMIT),
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
   };

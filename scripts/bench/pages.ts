@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routeKeyForFile } from '../../worker/http/static-headers';
+import { routeKeyForFile } from '../../worker/hosts/static-headers';
 
 const DIST = path.resolve(process.argv[2] ?? 'dist');
 const KB = 1024;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { sanitizeFreeText } from './validation/sanitize';
-import { emailField, nameField } from './validation/fields';
+import { emailField, nameField, singleLineTextField } from './validation/fields';
 
 import { CONTACT_MESSAGES, SUBJECT_MAX } from './contact-options';
 
@@ -10,10 +10,8 @@ export * from './contact-options';
 export const contactRequestSchema = z.strictObject({
   name: nameField,
   email: emailField,
-  subject: z
-    .string()
-    .optional()
-    .transform((value) => sanitizeFreeText(value ?? '').slice(0, SUBJECT_MAX) || undefined),
+  /** One line: it becomes the Subject of the team's notification mail. */
+  subject: singleLineTextField(SUBJECT_MAX),
   message: z
     .string({ error: CONTACT_MESSAGES.messageRequired })
     .transform((value) => sanitizeFreeText(value))

@@ -6,7 +6,8 @@ import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '.
 import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/services/auth/accounts';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
-import { readJson } from '../helpers/http';
+import { addLatency } from '../helpers/db-delays';
+import { rawRequest, readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
 let app: TestApp;
@@ -186,6 +187,31 @@ describe('sign-in', () => {
     expect((await b.post('/api/auth/signin', { email: who.email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('limits sign-ins per client address too, with the same 429, before any password is hashed', async () => {
+    app.deps.config.limits.signIn = { max: 3, windowMs: 15 * 60 * 1000 };
+    const { hash, verify } = app.deps.passwords;
+    let argon2Runs = 0;
+    app.deps.passwords = {
+      hash: async (password) => (argon2Runs++, hash(password)),
+      verify: async (phc, password) => (argon2Runs++, verify(phc, password)),
+    };
+    // Password spraying: one client, one password, a new address each time (each well within its own 3).
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await browser(app).post('/api/auth/signin', { email: `ohver${i}@example.com`, password: 'Suvi2026' })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(argon2Runs).toBe(3);
+    const limited = await browser(app).post('/api/auth/signin', { email: 'veel.uks@example.com', password: 'Suvi2026' });
+    expect(limited.status).toBe(429);
+    const { error } = await readJson(limited);
+    expect(error).toMatchObject({ code: 'too_many_attempts', message: 'Liiga palju katseid', details: [{ message: 'Palun oodake 15 minutit enne uut katset' }] });
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The refused attempts never reached the per-e-mail count, so they do not lock the addresses' owners out.
+    expect(await app.rows("SELECT key FROM auth_attempts WHERE kind = 'signin' AND key = 'veel.uks@example.com'")).toEqual([]);
+
+    advance(15 * 60 * 1000 + 1000);
+    expect((await browser(app).post('/api/auth/signin', { email: 'veel.uks@example.com', password: 'Suvi2026' })).status).toBe(401);
+  });
+
   it('a successful sign-in clears the e-mail\'s failures', async () => {
     const who = await signedInUser();
     advance(16 * 60 * 1000);
@@ -202,6 +228,8 @@ describe('sign-in', () => {
       advance(16 * 60 * 1000); // stay under the per-e-mail limit
       await browser(app).post('/api/auth/signin', { email: who.email, password: i % 2 ? PASSWORD : 'Vale1234' });
     }
+    // Failed attempts are recorded after their answer.
+    await Promise.allSettled(app.background);
     const logins = await app.rows("SELECT metadata FROM audit_logs WHERE action = 'login'");
     expect(logins).toHaveLength(11);
     expect(JSON.stringify(await app.rows('SELECT * FROM audit_logs'))).not.toContain(PASSWORD);
@@ -332,6 +360,29 @@ describe('password recovery', () => {
     expect((await readJson(await browser(app).post('/api/auth/reset', { token: lateToken, password: 'UusSalasona4' }))).error.code).toBe('token_expired');
   });
 
+  it('builds the reset link from the configured origin only, never from a forged Host header', async () => {
+    const who = await signedInUser();
+    const mails = app.deps.mail as ReturnType<typeof recordingTransport>;
+    const sentBefore = mails.sent.length;
+    const recover = (headers: Record<string, string>) =>
+      rawRequest(`${app.origin}/api/auth/recover`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: who.email }) });
+
+    // Host and Origin agree on the attacker's name: the CSRF check no longer takes the request's word for the site.
+    const forged = await recover({ Host: 'evil.example', Origin: 'http://evil.example' });
+    expect(forged.status).toBe(403);
+    await Promise.allSettled(app.background);
+    expect(mails.sent.length).toBe(sentBefore);
+
+    // The right Origin with a forged Host: answered, and the link still points at the configured site.
+    const hostOnly = await recover({ Host: 'evil.example', Origin: app.origin });
+    expect(hostOnly.status).toBe(200);
+    await Promise.allSettled(app.background);
+    const mail = mails.sent.at(-1)!;
+    expect(mail.to).toBe(who.email);
+    expect(mail.text).toContain(`${app.origin}/auth#reset=`);
+    expect(mail.text + mail.html).not.toContain('evil.example');
+  });
+
   it('applies the password rules to the new password', async () => {
     const res = await browser(app).post('/api/auth/reset', { token: 'a'.repeat(43), password: 'nõrk' });
     expect(res.status).toBe(422);
@@ -368,6 +419,60 @@ describe('first-admin setup', () => {
     expect((await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email })).status).toBe(200);
     expect((await readJson(await who.b.get('/api/auth/session'))).isAdmin).toBe(true);
     expect((await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email })).status).toBe(409);
+  });
+});
+
+describe('first-admin setup under concurrency', () => {
+  const statusesOf = async (responses: Response[]) => {
+    const out: Record<string, number> = {};
+    for (const res of responses) {
+      const key = res.status === 409 ? `409 ${(await readJson(res)).error.code}` : String(res.status);
+      out[key] = (out[key] ?? 0) + 1;
+    }
+    return out;
+  };
+  const admins = async () => Number((await app.rows("SELECT count(*) AS n FROM user_roles WHERE role = 'admin'"))[0]!.n);
+  // Each statement a few milliseconds away, as with Turso: a check-then-write would now let every call through.
+  beforeEach(() => addLatency(app.deps, 5));
+
+  it('ten concurrent create-main-admin calls make exactly one admin; the others get "Admin Already Set Up"', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: `juht${i}@example.com`, password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' }),
+      ),
+    );
+    expect(await statusesOf(responses)).toEqual({ 201: 1, '409 admin_exists': 9 });
+    expect(await admins()).toBe(1);
+    // The losers' accounts were not left behind either.
+    expect(await app.count('users')).toBe(1);
+    expect(await app.rows("SELECT action FROM audit_logs WHERE action = 'role_change'")).toHaveLength(1);
+  });
+
+  it('ten concurrent promotions of ten registered users make exactly one admin', async () => {
+    const hash = await app.deps.passwords.hash('Salasona1');
+    for (let i = 0; i < 10; i++) {
+      await app.deps.sql.execute({ sql: "INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)", args: [`u${i}`, `liige${i}@example.com`, hash] });
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: `liige${i}@example.com` })),
+    );
+    expect(await statusesOf(responses)).toEqual({ 200: 1, '409 admin_exists': 9 });
+    expect(await admins()).toBe(1);
+  });
+
+  it('refuses a client that sent too many wrong setup tokens with 429 and Retry-After, even with the right one', async () => {
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await browser(app).post('/api/setup/promote', { token: `arvatud-${i}`, email: 'keegi@example.com' })).status);
+    expect(wrong).toEqual([403, 403, 403, 403, 403]);
+    const limited = await browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: 'juht@example.com', password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' });
+    expect(limited.status).toBe(429);
+    expect((await readJson(limited)).error.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await app.count('users')).toBe(0);
+
+    advance(15 * 60 * 1000 + 1000);
+    const ok = await browser(app).post('/api/setup/create-main-admin', { token: 'test-setup-token', email: 'juht@example.com', password: 'Admin12345', firstName: 'Ada', lastName: 'Admin' });
+    expect(ok.status).toBe(201);
   });
 });
 

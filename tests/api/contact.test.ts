@@ -41,6 +41,20 @@ describe('POST /api/contact', () => {
     expect(await app.rows('SELECT status FROM email_outbox')).toEqual([expect.objectContaining({ status: 'pending' })]);
   });
 
+  it('stores and mails a clean one-line subject: no NUL, ESC or line break reaches the Subject header', async () => {
+    const res = await app.post('/api/contact', { ...valid, subject: 'Küsimus\u0000\u001b[31m\r\nBcc: keegi@example.com\u202e', message: 'Üks\r\nkaks\u0000' });
+    expect(res.status).toBe(201);
+    const [stored] = await app.rows('SELECT subject, message FROM contact_messages');
+    expect(stored).toEqual({ subject: 'Küsimus[31m Bcc: keegi@example.com', message: 'Üks\nkaks' });
+    await Promise.allSettled(app.background);
+    const [queued] = await app.rows('SELECT subject FROM email_outbox');
+    const [sent] = (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+    for (const subject of [String(queued!.subject), sent!.subject]) {
+      expect(subject).toBe('Uus sõnum kodulehelt: Küsimus[31m Bcc: keegi@example.com');
+      expect(subject).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
   it('subject is optional', async () => {
     const { subject: _omit, ...withoutSubject } = valid;
     expect((await app.post('/api/contact', withoutSubject)).status).toBe(201);

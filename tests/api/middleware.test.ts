@@ -4,7 +4,7 @@ import { createApp } from '../../worker/app';
 import { MAX_BODY_BYTES } from '../../worker/http/body-rules';
 import { ApiError } from '../../worker/errors';
 import { validJson } from '../../worker/http/validate';
-import { readJson } from '../helpers/http';
+import { rawRequest, readJson } from '../helpers/http';
 import { serveOnLoopback } from '../helpers/serve';
 import { createTestDeps } from '../helpers/test-deps';
 
@@ -16,7 +16,9 @@ let server: Awaited<ReturnType<typeof serveOnLoopback>>;
 let env: Awaited<ReturnType<typeof createTestDeps>>;
 
 beforeAll(async () => {
-  env = await createTestDeps({ allowedOrigins: ['https://retreat.example'] });
+  server = await serveOnLoopback();
+  // The configured origins: this server's own address (as the Node host's) and a public one behind a proxy.
+  env = await createTestDeps({ allowedOrigins: [server.origin, 'https://retreat.example'] }, server.origin);
   const app = createApp(env.deps);
   app.post('/api/test/echo', validJson(echoSchema), (c) => c.json({ received: c.req.valid('json') }, 201));
   app.post('/api/test/boom', () => {
@@ -25,7 +27,7 @@ beforeAll(async () => {
   app.get('/api/test/expected', () => {
     throw new ApiError('not_found');
   });
-  server = await serveOnLoopback(app.fetch);
+  server.handle(app.fetch);
 });
 
 afterAll(async () => {
@@ -165,6 +167,16 @@ describe('CSRF origin check', () => {
   it('accepts a configured public origin (the site behind a proxy)', async () => {
     const res = await post('/api/test/echo', JSON.stringify({ name: 'Mari', age: 30 }), { Origin: 'https://retreat.example' });
     expect(res.status).toBe(201);
+  });
+
+  it('403 when Host and Origin agree on a name that is not configured (DNS rebinding, forged Host)', async () => {
+    const res = await rawRequest(`${server.origin}/api/test/echo`, {
+      method: 'POST',
+      headers: { Host: 'evil.example', Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Mari', age: 30 }),
+    });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.text).error.code).toBe('forbidden_origin');
   });
 
   it('lets GET through whatever the Origin', async () => {

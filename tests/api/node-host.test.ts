@@ -1,10 +1,10 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHeadersFile } from '../../worker/http/static-headers';
-import { readJson } from '../helpers/http';
+import { renderHeadersFile } from '../../worker/hosts/static-headers';
+import { rawRequest, readJson } from '../helpers/http';
 import { startNodeServer, type RunningServer } from '../../worker/hosts/node';
 
 // The Node host end to end: a fresh database file is created and migrated at start, dist/ is served the way
@@ -29,6 +29,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'admin', 'index.html'), page('admin shell'));
   await writeFile(path.join(dist, 'dashboard.html'), page('dashboard shell'));
   await writeFile(path.join(dist, 'kogemus', '404.html'), page('Tunnistust ei leitud'));
+  for (const name of ['auth', 'create-main-admin', 'admin-setup']) await writeFile(path.join(dist, `${name}.html`), page(name));
   await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
   await writeFile(
     path.join(dist, '_headers'),
@@ -36,6 +37,7 @@ beforeAll(async () => {
       { route: '/', metaCsp: "script-src 'self' 'sha256-avaleht'" },
       { route: '/kkk', metaCsp: "script-src 'self' 'sha256-kkk'" },
       { route: '/404', metaCsp: "script-src 'self' 'sha256-404'" },
+      ...['auth', 'create-main-admin', 'admin-setup'].map((name) => ({ route: `/${name}`, metaCsp: `script-src 'self' 'sha256-${name}'` })),
     ]),
   );
   await writeFile(path.join(dir, 'secret.txt'), 'outside dist');
@@ -76,6 +78,36 @@ describe('Node host', () => {
       expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
     }
     expect((await fetch(`${server.url}/kogemus/mari`)).status).toBe(200);
+  });
+
+  it('sends the headers dist/_headers gives each path, as Workers static assets do', async () => {
+    // Read the file the way Cloudflare documents it, independently of the host's own reader: every rule whose
+    // pattern matches applies, and a header named by several of them gets their values joined with a comma.
+    const rules = (await readFile(path.join(dir, 'dist', '_headers'), 'utf8')).split(/\n(?=\S)/).map((block) => {
+      const [pattern, ...lines] = block.trim().split('\n');
+      return { pattern: pattern!.trim(), headers: lines.map((l) => l.trim().split(/:\s*(.*)/s).slice(0, 2) as [string, string]) };
+    });
+    const expected = (pathname: string) => {
+      const out = new Map<string, string>();
+      for (const { pattern, headers } of rules) {
+        if (pattern.endsWith('*') ? !pathname.startsWith(pattern.slice(0, -1)) : pattern !== pathname) continue;
+        for (const [name, value] of headers) out.set(name.toLowerCase(), out.has(name.toLowerCase()) ? `${out.get(name.toLowerCase())}, ${value}` : value);
+      }
+      return out;
+    };
+    for (const pathname of ['/auth', '/create-main-admin', '/admin-setup', '/kkk']) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect(res.status, pathname).toBe(200);
+      const want = expected(pathname);
+      expect(want.size, pathname).toBeGreaterThan(5);
+      for (const [name, value] of want) expect(res.headers.get(name), `${pathname} ${name}`).toBe(value);
+      // The policy browsers apply is the last one listed.
+      const referrer = res.headers.get('Referrer-Policy')!.split(',').at(-1)!.trim();
+      expect(referrer, pathname).toBe(pathname === '/kkk' ? 'strict-origin-when-cross-origin' : 'no-referrer');
+    }
+    // The worker answers /api on both hosts, where the site-wide rule's headers are set by the API itself.
+    const api = await fetch(`${server.url}/api/health`);
+    for (const [name, value] of expected('/api/health')) expect(api.headers.get(name), `/api ${name}`).toBe(value);
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
@@ -145,6 +177,25 @@ describe('Node host', () => {
     const res = await fetch(`${server.url}/api/nope`);
     expect(res.status).toBe(404);
     expect((await readJson(res)).error.code).toBe('not_found');
+  });
+
+  it('with SITE_URL unset, accepts only its own address as Origin and builds links from it, whatever the Host says', async () => {
+    await server.deps.sql.execute(
+      "INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES ('u-links', 'mari@example.com', '$argon2id$fixture', 'Mari', 'Tamm', '2026-01-01T00:00:00.000Z')",
+    );
+    const recover = (headers: Record<string, string>) =>
+      rawRequest(`${server.url}/api/auth/recover`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"email":"mari@example.com"}' });
+    expect((await recover({ Host: 'evil.example', Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await recover({ Host: 'evil.example', Origin: server.url })).status).toBe(200);
+    // The answer does not wait for the mail; the outbox row appears a moment later.
+    let rows: Record<string, unknown>[] = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      rows = (await server.deps.sql.execute("SELECT text FROM email_outbox WHERE kind = 'password_reset'")).rows;
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]!.text)).toContain(`${server.url}/auth#reset=`);
+    expect(String(rows[0]!.text)).not.toContain('evil.example');
   });
 
   it('offers the first-admin setup link only while no admin exists', async () => {

@@ -21,8 +21,12 @@ export function recordingTransport() {
   return transport;
 }
 
-/** Real deps over a fresh migrated libSQL file; `logs` collects every structured log line for assertions. */
-export async function createTestDeps(overrides: Partial<AppDeps['config']> = {}) {
+/**
+ * Real deps over a fresh migrated libSQL file; `logs` collects every structured log line for assertions.
+ * `ownOrigin` is the site's address as the Node host would configure it (SITE_URL unset): links and the CSRF check
+ * use it; tests serving over HTTP pass the origin their server got.
+ */
+export async function createTestDeps(overrides: Partial<AppDeps['config']> = {}, ownOrigin = 'http://localhost:4321') {
   const { client, db, cleanup } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
   const background: Promise<unknown>[] = [];
@@ -30,7 +34,7 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {})
     db,
     sql: client,
     config: {
-      ...configFromEnv({}, { environment: 'test', adminSetupToken: 'test-setup-token', authSecret: 'test-auth-secret-0123456789abcdef' }),
+      ...configFromEnv({}, { environment: 'test', adminSetupToken: 'test-setup-token', authSecret: 'test-auth-secret-0123456789abcdef', ownOrigin }),
       ...overrides,
     },
     mail: recordingTransport(),

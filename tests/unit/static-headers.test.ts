@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCsp } from '../../worker/http/security-headers';
-import { headersFor, metaCspOf, parseHeadersFile, renderHeadersFile, routeKeyForFile } from '../../worker/http/static-headers';
+import { headersFor, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile } from '../../worker/hosts/static-headers';
 
 describe('routeKeyForFile', () => {
   it.each([
@@ -59,9 +58,13 @@ describe('_headers round trip', () => {
     }
   });
 
-  it('sends no Referer from /auth, where the e-mailed links land', () => {
-    const withAuth = parseHeadersFile(renderHeadersFile([{ route: '/auth', metaCsp: "script-src 'self'" }]));
-    expect(headersFor(withAuth, '/auth').get('Referrer-Policy')).toBe('no-referrer');
+  it('sends no Referer from /auth and the first-admin screens, where links with secrets land', () => {
+    const pages = ['/auth', '/create-main-admin', '/admin-setup', '/kkk'].map((route) => ({ route, metaCsp: "script-src 'self'" }));
+    const withAuth = parseHeadersFile(renderHeadersFile(pages));
+    for (const route of ['/auth', '/create-main-admin', '/admin-setup']) {
+      // As Cloudflare joins a header named by two matching rules; browsers apply the last policy they know.
+      expect(headersFor(withAuth, route).get('Referrer-Policy'), route).toBe('strict-origin-when-cross-origin, no-referrer');
+    }
     expect(headersFor(withAuth, '/kkk').get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });
 

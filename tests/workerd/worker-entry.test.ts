@@ -1,5 +1,7 @@
-import { exports } from 'cloudflare:workers';
+import { createExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import worker, { type Env } from '../../worker/hosts/cloudflare';
 
 // These run inside workerd against the real worker entry (worker/hosts/cloudflare.ts) and the real ASSETS binding
 // built from dist/, with no database configured.
@@ -50,5 +52,17 @@ describe('worker entry in workerd', () => {
     const res = await exports.default.fetch('https://retreat.example/kogemus/keegi-tundmatu');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Tunnistust ei leitud');
+  });
+
+  it('refuses to serve the API without SITE_URL, naming the missing setting', async () => {
+    // The entry is called directly with the test's bindings minus SITE_URL (vitest.config.ts sets it).
+    const { SITE_URL: _siteUrl, ...withoutSiteUrl } = env as unknown as Env;
+    // A request as the runtime hands it to a worker (the type says it carries Cloudflare's incoming properties).
+    const request = new Request('https://retreat.example/api/auth/recover', {
+      method: 'POST',
+      headers: { Origin: 'https://retreat.example', 'Content-Type': 'application/json' },
+      body: '{"email":"mari@example.com"}',
+    }) as Request<unknown, IncomingRequestCfProperties>;
+    await expect(Promise.resolve().then(() => worker.fetch(request, withoutSiteUrl, createExecutionContext()))).rejects.toThrow(/SITE_URL is not set/);
   });
 });

@@ -42,6 +42,8 @@ function appFor(env: Env) {
   const deps: AppDeps = {
     db: createDb(client),
     sql: client,
+    // Workers has no address of its own: without SITE_URL this throws, so every /api request and cron run fails
+    // with an error that names the missing setting rather than mail links built from a request's Host header.
     config: configFromEnv(env, {
       environment: env.ENVIRONMENT === 'development' ? 'development' : 'production',
       // Without a configured token nobody can create the first admin through the web on Workers; use the CLI.

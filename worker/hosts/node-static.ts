@@ -4,8 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { appShellFor } from '../http/app-shell';
-import { applySecurityHeaders } from '../http/security-headers';
-import { headersFor, parseHeadersFile, routeKeyForFile } from '../http/static-headers';
+import { SECURITY_HEADERS } from '../http/security-headers';
+import { headersFor, parseHeadersFile, routeKeyForFile } from './static-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -120,7 +120,9 @@ export async function createStaticHandler(distDir: string) {
     const headers = headersFor(rules, file.endsWith('.html') ? routeKeyForFile(relative) : `/${relative.split(path.sep).join('/')}`);
     headers.set('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    applySecurityHeaders(headers, undefined);
+    // dist/_headers already says these (its /* rule); they are only filled in where it is missing. Setting them
+    // over it would undo a page's own value, such as /auth's Referrer-Policy.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
     let payload: Uint8Array<ArrayBuffer> = body;
     if (COMPRESSIBLE.has(path.extname(file))) {
       headers.set('Vary', 'Accept-Encoding');

@@ -11,7 +11,7 @@ import { migrateDatabase, openLocalClient } from '../db/migrate';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
-import { adminExists } from '../services/auth/accounts';
+import { adminExists } from '../services/auth/roles';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
 
@@ -81,18 +81,40 @@ function startBackgroundLoop(job: () => Promise<void>, intervalMs: number, log: 
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   const client = openLocalClient(options.databaseUrl, options.databaseAuthToken);
   await migrateDatabase(client);
+  const serveStatic = await createStaticHandler(options.distDir);
 
-  const pending = new Set<Promise<unknown>>();
+  // The server listens before the app exists because with port 0 only listening tells the address, and the app's
+  // configuration needs it (links in e-mails, the CSRF check). Nothing is awaited between listening and setting
+  // `handle`, so no request can meet the placeholder.
+  let handle: (request: Request, nodeBindings: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (request, nodeBindings) => handle(request, nodeBindings), port: options.port, hostname: options.hostname }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${options.hostname && options.hostname !== '0.0.0.0' && options.hostname !== '::' ? options.hostname : 'localhost'}:${port}`;
+
   const adminSetupToken = options.adminSetupToken ?? randomBytes(24).toString('base64url');
-  const deps: AppDeps = {
-    db: createDb(client),
-    sql: client,
-    config: configFromEnv(options.env, {
+  let config: AppConfig;
+  try {
+    config = configFromEnv(options.env, {
       environment: options.environment,
       adminSetupToken,
       // One process: a key made at start is enough; sessions outlive a restart through their refresh token.
       authSecret: options.env.AUTH_SECRET || randomBytes(32).toString('base64url'),
-    }),
+      // Without SITE_URL, this host's own configured address is the site's (never the Host a request names).
+      ownOrigin: url,
+    });
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    client.close();
+    throw err;
+  }
+  const pending = new Set<Promise<unknown>>();
+  const deps: AppDeps = {
+    db: createDb(client),
+    sql: client,
+    config,
     mail: mailTransportFromEnv(options.env, (text) => console.log(text)),
     passwords: nodePasswordHasher,
     now: () => new Date(),
@@ -107,22 +129,13 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   };
 
   const app = createApp(deps);
-  const serveStatic = await createStaticHandler(options.distDir);
   // The second argument carries Node's request and response objects, from which the client address is read. The
   // third gives Hono an ExecutionContext like Workers', so background work goes through the same door on both hosts.
   const executionContext = { waitUntil: deps.waitUntil, passThroughOnException: () => {}, props: {} };
-  const fetch = (request: Request, nodeBindings: unknown) => {
+  handle = (request, nodeBindings) => {
     const { pathname } = new URL(request.url);
     return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request, nodeBindings, executionContext) : serveStatic(request);
   };
-
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch, port: options.port, hostname: options.hostname }, () => resolve(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${options.hostname && options.hostname !== '0.0.0.0' && options.hostname !== '::' ? options.hostname : 'localhost'}:${port}`;
-  deps.config.allowedOrigins.push(url);
 
   const stopLoop = options.backgroundIntervalMs > 0
     ? startBackgroundLoop(() => runScheduledJobs(deps), options.backgroundIntervalMs, options.log)

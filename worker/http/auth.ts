@@ -54,11 +54,12 @@ export const requireAdmin = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   await next();
 };
 
+/** Who is asking, for limits and the audit log; and the origin for e-mailed links, from configuration only. */
 export function requestContext(c: Context<AppEnv>) {
   const { deps } = c.var;
   return {
     ip: deps.clientIp(c),
     userAgent: c.req.header('User-Agent'),
-    origin: deps.config.publicOrigin ?? new URL(c.req.url).origin,
+    origin: deps.config.publicOrigin,
   };
 }

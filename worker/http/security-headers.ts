@@ -18,24 +18,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** JSON answers never need to load anything. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/**
- * A page's header policy: the policy Astro wrote into the page's <meta> (script and style hashes included) plus
- * frame-ancestors, which browsers ignore in <meta>.
- */
-export function pageCsp(metaPolicy: string): string {
-  const directives = metaPolicy
-    .split(';')
-    .map((d) => d.trim().replace(/\s+/g, ' '))
-    .filter((d) => d !== '' && !d.startsWith('frame-ancestors'));
-  return [...directives, "frame-ancestors 'none'"].join('; ');
-}
-
-export function applySecurityHeaders(headers: Headers, csp: string | undefined): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
-  if (csp && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
-}
-
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
-  applySecurityHeaders(c.res.headers, API_CSP);
+  const { headers } = c.res;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_CSP);
 };

@@ -29,12 +29,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/confirm', validJson(confirmSchema), async (c) => signedIn(c, await confirmEmail(c.var.deps, c.req.valid('json').token, requestContext(c))))
   .post('/resend', mailLimit, validJson(emailOnlySchema), async (c) => {
-    await resendConfirmation(c.var.deps, c.req.valid('json').email, requestContext(c));
+    resendConfirmation(c.var.deps, c.req.valid('json').email, requestContext(c));
     return c.json({ status: 'sent' });
   })
   .post('/signin', validJson(signInSchema), async (c) => signedIn(c, await signIn(c.var.deps, c.req.valid('json'), requestContext(c))))
   .post('/recover', mailLimit, validJson(emailOnlySchema), async (c) => {
-    await requestPasswordReset(c.var.deps, c.req.valid('json').email, requestContext(c));
+    requestPasswordReset(c.var.deps, c.req.valid('json').email, requestContext(c));
     return c.json({ status: 'sent' });
   })
   .post('/reset', validJson(resetPasswordSchema), async (c) => signedIn(c, await resetPassword(c.var.deps, c.req.valid('json'), requestContext(c))))

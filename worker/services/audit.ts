@@ -38,8 +38,11 @@ export async function recordAudit(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, eve
   }
 }
 
-/** The "login" record of one sign-in attempt, as a statement a caller can batch with the rest of the sign-in. */
-export function loginRecord(deps: Pick<AppDeps, 'db' | 'now'>, userId: string, success: boolean, context: { ip?: string; userAgent?: string }) {
+/**
+ * The "login" record of one sign-in attempt, as a statement a caller can batch with the rest of the sign-in.
+ * `userId` is null for an address without an account: the attempt is recorded all the same.
+ */
+export function loginRecord(deps: Pick<AppDeps, 'db' | 'now'>, userId: string | null, success: boolean, context: { ip?: string; userAgent?: string }) {
   return deps.db.insert(auditLogs).values({
     userId,
     action: 'login',
@@ -69,14 +72,14 @@ export async function flagExcessiveLogins(deps: Pick<AppDeps, 'db' | 'now' | 'lo
   }
 }
 
-/** A login record on its own (failed attempts), then the excessive-logins check. */
-export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, userId: string, success: boolean, context: { ip?: string; userAgent?: string }) {
+/** A login record on its own (failed attempts), then, for an existing account, the excessive-logins check. */
+export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, userId: string | null, success: boolean, context: { ip?: string; userAgent?: string }) {
   try {
     await loginRecord(deps, userId, success, context);
   } catch (err) {
     deps.log({ level: 'error', msg: 'audit log write failed', action: 'login', error: String(err) });
   }
-  await flagExcessiveLogins(deps, userId, context);
+  if (userId) await flagExcessiveLogins(deps, userId, context);
 }
 
 /**

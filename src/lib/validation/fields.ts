@@ -1,12 +1,16 @@
 import * as z from 'zod';
 import { FIELD_MESSAGES as M } from './messages';
-import { sanitizeFreeText } from './sanitize';
+import { sanitizeFreeText, sanitizeSingleLine } from './sanitize';
 
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 
 export { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN };
 
-/** Letters of any script (õ, ä, ö, ü, š, ž included), spaces, hyphens, apostrophes and periods. */
+/**
+ * Letters of any script (õ, ä, ö, ü, š, ž included), spaces, hyphens, apostrophes and periods. Nothing else: a name
+ * holding a control character (NUL, ESC), a bidi override or a lone surrogate is refused, not cleaned; line breaks
+ * and tabs are whitespace, which the name rule collapses to one space, as the one-line free-text rule does.
+ */
 const NAME_PATTERN = /^[\p{L}\p{M}' .’-]+$/u;
 /** Formatting people type into phone numbers; anything else (letters, markup) makes the number invalid. */
 const PHONE_FORMATTING = /[\s\-().]/g;
@@ -74,13 +78,17 @@ export const passwordField = z.string({ error: M.passwordTooShort }).superRefine
   ]),
 );
 
-/** Optional free text, sanitised; empty after cleaning means absent. */
+/** Optional multi-line free text, sanitised (line feeds kept); empty after cleaning means absent. */
 export const freeTextField = z
   .string()
   .optional()
-  .transform((value) => {
-    const clean = sanitizeFreeText(value ?? '');
-    return clean === '' ? undefined : clean;
-  });
+  .transform((value) => sanitizeFreeText(value ?? '') || undefined);
+
+/** Optional one-line text of at most `max` characters, sanitised (line breaks become spaces); empty means absent. */
+export const singleLineTextField = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => sanitizeSingleLine(value ?? '', max) || undefined);
 
 export { firstFailing };

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthTokenPurpose } from '../../../src/lib/enums';
-import { authTokens, sessions, userRoles, users } from '../../db/schema';
+import { authTokens, sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { flagExcessiveLogins, loginRecord, recordAudit, recordLogin } from '../audit';
 import { deliverMessage, enqueueMail } from '../mail/outbox';
-import { clearAuthAttempts, spendAuthAttempt } from './rate-limit';
+import { UNKNOWN_ACCOUNT_HASH } from './passwords';
+import { clearAuthAttempts, spendAuthAttempt, spendSignInFromIp } from './rate-limit';
 import { confirmationMail, passwordResetMail } from './mails';
 import { createSession, prepareSession, revokeSessions } from './sessions';
 import { randomToken, sha256Hex } from './tokens';
@@ -24,14 +25,15 @@ type Mailer = (to: string, origin: string, token: string) => ReturnType<typeof c
 
 /**
  * A new single-use token for `purpose`, replacing any earlier unused one, and its e-mail in the outbox, in one
- * batch; the mail is then sent in the background.
+ * transaction. Returns the outbox row for the caller to send: in the background after a sign-up's answer, or at
+ * once from work that is itself already in the background.
  */
-async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpose: AuthTokenPurpose, ttlMs: number, mailer: Mailer, origin: string) {
+async function storeLinkMail(deps: AppDeps, userId: string, email: string, purpose: AuthTokenPurpose, ttlMs: number, mailer: Mailer, origin: string) {
   const now = deps.now();
   const token = randomToken();
   const mail = mailer(email, origin, token);
   const tokenHash = await sha256Hex(token);
-  const outboxId = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
     await tx.insert(authTokens).values({
       userId,
@@ -42,46 +44,63 @@ async function sendLinkMail(deps: AppDeps, userId: string, email: string, purpos
     });
     return enqueueMail(tx, { kind: purpose, userId, ...mail }, now);
   });
-  deps.waitUntil(deliverMessage(deps, outboxId));
 }
 
-async function userByEmail(deps: AppDeps, email: string) {
+/**
+ * Work whose duration would tell what the answer must not (whether an address has an account) runs after the
+ * answer: it starts on the next macrotask, once the response has been handed to the socket, and waitUntil keeps
+ * it alive. Its failure is logged; the answer is already given and the same for everyone.
+ */
+function afterAnswering(deps: Pick<AppDeps, 'waitUntil' | 'log'>, what: string, job: () => Promise<unknown>) {
+  deps.waitUntil(
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(job)
+      .catch((err: unknown) => deps.log({ level: 'error', msg: `${what} failed`, error: String(err) })),
+  );
+}
+
+export async function userByEmail(deps: Pick<AppDeps, 'db'>, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   return user;
 }
 
-type NewAccount = { email: string; password: string; firstName: string; lastName: string };
+/** What creating an account needs: no mail, no config, so the `admin:create` command can run it from a shell. */
+export type AccountDeps = Pick<AppDeps, 'db' | 'passwords' | 'now' | 'log'>;
 
-/**
- * Inserts an account with its argon2id hash; "Konto juba eksisteerib" when the e-mail is taken, also when a
- * concurrent sign-up won the race to the unique index.
- */
-async function insertAccount(deps: AppDeps, input: NewAccount, options: { confirmed: boolean }): Promise<string> {
+export type NewAccount = { email: string; password: string; firstName: string; lastName: string };
+
+/** The row of a new account, its password hashed; "Konto juba eksisteerib" when the e-mail is taken. */
+export async function newAccountRow(deps: AccountDeps, input: NewAccount, options: { confirmed: boolean }) {
   if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
-  const id = crypto.randomUUID();
   const stamp = deps.now().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    email: input.email,
+    passwordHash: await deps.passwords.hash(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailConfirmedAt: options.confirmed ? stamp : null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+/** Runs the insert of an account for `email`: losing the race to the unique index to a concurrent sign-up reads as "Konto juba eksisteerib". */
+export async function insertingAccount<T>(deps: Pick<AppDeps, 'db'>, email: string, insert: () => Promise<T>): Promise<T> {
   try {
-    await deps.db.insert(users).values({
-      id,
-      email: input.email,
-      passwordHash: await deps.passwords.hash(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      emailConfirmedAt: options.confirmed ? stamp : null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
+    return await insert();
   } catch (err) {
-    if (await userByEmail(deps, input.email)) throw new ApiError('account_exists');
+    if (await userByEmail(deps, email)) throw new ApiError('account_exists');
     throw err;
   }
-  return id;
 }
 
 export async function signUp(deps: AppDeps, input: NewAccount, context: RequestContext) {
   await spendAuthAttempt(deps, 'signup', input.email, context.ip);
-  const id = await insertAccount(deps, input, { confirmed: false });
-  await sendLinkMail(deps, id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  const account = await newAccountRow(deps, input, { confirmed: false });
+  await insertingAccount(deps, input.email, () => deps.db.insert(users).values(account));
+  const outboxId = await storeLinkMail(deps, account.id, input.email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
+  deps.waitUntil(deliverMessage(deps, outboxId));
 }
 
 /** Uses a link token: valid, unused and unexpired, or an error saying which. Marks it used in the same step. */
@@ -105,26 +124,28 @@ export async function confirmEmail(deps: AppDeps, token: string, context: Reques
   return createSession(deps, userId, context);
 }
 
-/** Always the same answer: whether an address has an account is nobody's business. */
-export async function resendConfirmation(deps: AppDeps, email: string, context: RequestContext) {
-  const user = await userByEmail(deps, email);
-  if (user && !user.emailConfirmedAt) {
-    await sendLinkMail(deps, user.id, email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin);
-  }
+/**
+ * Always the same answer, in the same time: whether an address has an account, confirmed or not, is nobody's
+ * business, so the look-up and the mail happen after the answer.
+ */
+export function resendConfirmation(deps: AppDeps, email: string, context: RequestContext): void {
+  afterAnswering(deps, 'confirmation resend', async () => {
+    const user = await userByEmail(deps, email);
+    if (!user || user.emailConfirmedAt) return;
+    await deliverMessage(deps, await storeLinkMail(deps, user.id, email, 'email_confirmation', CONFIRMATION_TTL_MS, confirmationMail, context.origin));
+  });
 }
 
 export async function signIn(deps: AppDeps, input: { email: string; password: string }, context: RequestContext) {
+  await spendSignInFromIp(deps, context.ip);
   await spendAuthAttempt(deps, 'signin', input.email, context.ip);
   const user = await userByEmail(deps, input.email);
-  // A missing account still costs a hash, so response time does not reveal which addresses exist.
-  const passwordOk = user ? await deps.passwords.verify(user.passwordHash, input.password) : (await deps.passwords.hash(input.password), false);
-  if (!user || !passwordOk) {
-    if (user) await recordLogin(deps, user.id, false, context);
-    throw new ApiError('invalid_credentials');
-  }
-  if (!user.emailConfirmedAt) {
-    await recordLogin(deps, user.id, false, context);
-    throw new ApiError('email_not_confirmed');
+  // An unknown address costs the same verify, against a hash whose password nobody has, and every failure makes the
+  // same write after the answer: the time of a refusal does not tell which addresses have accounts.
+  const passwordOk = (await deps.passwords.verify(user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH, input.password)) && user !== undefined;
+  if (!user || !passwordOk || !user.emailConfirmedAt) {
+    afterAnswering(deps, 'login record', () => recordLogin(deps, user?.id ?? null, false, context));
+    throw new ApiError(passwordOk ? 'email_not_confirmed' : 'invalid_credentials');
   }
   // The successful sign-in in one commit: the e-mail's slate wiped, the login recorded, the session created.
   const { insert, issued } = await prepareSession(deps, user.id, context);
@@ -133,9 +154,13 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
   return issued;
 }
 
-export async function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext) {
-  const user = await userByEmail(deps, email);
-  if (user) await sendLinkMail(deps, user.id, email, 'password_reset', RESET_TTL_MS, passwordResetMail, context.origin);
+/** Like the resend: the same answer at once for every address; the look-up and the mail come after it. */
+export function requestPasswordReset(deps: AppDeps, email: string, context: RequestContext): void {
+  afterAnswering(deps, 'password reset request', async () => {
+    const user = await userByEmail(deps, email);
+    if (!user) return;
+    await deliverMessage(deps, await storeLinkMail(deps, user.id, email, 'password_reset', RESET_TTL_MS, passwordResetMail, context.origin));
+  });
 }
 
 /** Sets the new password, confirms the e-mail (the link proved it), ends every other session, signs in. */
@@ -151,46 +176,4 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   await revokeSessions(deps, eq(sessions.userId, userId), 'password_reset');
   await recordAudit(deps, { userId, action: 'password_reset', severity: 'high', resourceType: 'user', resourceId: userId, ip: context.ip, userAgent: context.userAgent });
   return createSession(deps, userId, context);
-}
-
-export async function adminExists(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
-  const [row] = await deps.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
-  return !!row;
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
-/** First-admin screens work only with the setup token and only while no admin exists (DESIGN section 8). */
-export async function assertSetupAllowed(deps: AppDeps, token: string) {
-  if (!deps.config.adminSetupToken || !constantTimeEqual(token, deps.config.adminSetupToken)) throw new ApiError('invalid_setup_token');
-  if (await adminExists(deps)) throw new ApiError('admin_exists');
-}
-
-/** Makes a user an admin: the old role rows go, one admin row stays (admin spec section 4, "Role change"). */
-export async function grantAdmin(deps: AppDeps, userId: string, context: { ip?: string; userAgent?: string; actorId?: string | null }) {
-  const stamp = deps.now().toISOString();
-  await deps.db.batch([
-    deps.db.delete(userRoles).where(eq(userRoles.userId, userId)),
-    deps.db.insert(userRoles).values({ userId, role: 'admin', createdAt: stamp }),
-  ]);
-  await recordAudit(deps, { userId: context.actorId ?? userId, action: 'role_change', severity: 'medium', resourceType: 'user', resourceId: userId, metadata: { role: 'admin' }, ip: context.ip, userAgent: context.userAgent });
-}
-
-/** The setup screen's account is confirmed from the start: whoever holds the setup token runs the site. */
-export async function createMainAdmin(deps: AppDeps, input: NewAccount, context: { ip?: string; userAgent?: string }) {
-  const id = await insertAccount(deps, input, { confirmed: true });
-  await grantAdmin(deps, id, context);
-  return id;
-}
-
-export async function promoteToAdmin(deps: AppDeps, email: string, context: { ip?: string; userAgent?: string }) {
-  const user = await userByEmail(deps, email);
-  if (!user) throw new ApiError('user_not_found', { details: [{ path: 'email', message: 'Please make sure this user has signed up first.' }] });
-  await grantAdmin(deps, user.id, context);
 }

@@ -10,3 +10,10 @@ export interface PasswordHasher {
   /** False for a wrong password or a hash this hasher cannot read; never throws for those. */
   verify(phcHash: string, password: string): Promise<boolean>;
 }
+
+/**
+ * A real argon2id hash, with the parameters above, of a random password that was thrown away. Sign-in verifies an
+ * unknown address's password against it, which costs what verifying an account's own hash costs. A test checks it
+ * still carries ARGON2_PARAMS.
+ */
+export const UNKNOWN_ACCOUNT_HASH = '$argon2id$v=19$m=19456,t=2,p=1$1e/UooXTF39cUvo+wQFH/g$NSmGx1oEWQrb1m2AfKyeDs9LXd0du223F4RIMumO0xE';

@@ -1,10 +1,11 @@
-import { APP_SHELL_ROUTES } from './app-shell';
-import { SECURITY_HEADERS, pageCsp } from './security-headers';
+import { APP_SHELL_ROUTES } from '../http/app-shell';
+import { SECURITY_HEADERS } from '../http/security-headers';
 
 /**
  * The Cloudflare `_headers` format, shared by the build (which writes dist/_headers) and the Node host (which reads
- * it), so both hosts send the same headers for the same static file. Rules are exact paths or prefixes ending in
- * `*`; the writer never repeats a header across matching rules (Cloudflare would join the values with a comma).
+ * it the way Workers static assets do), so both hosts send the same headers for the same static file. Rules are
+ * exact paths or prefixes ending in `*`; every matching rule applies, and a header named by several of them gets
+ * their values joined with a comma, as on Cloudflare. The writer repeats a header only where that join is meant.
  */
 export type HeaderRules = { pattern: string; headers: [string, string][] }[];
 
@@ -37,12 +38,28 @@ export function metaCspOf(html: string): string | null {
 }
 
 /**
- * Headers particular to a page. /auth receives the e-mailed confirmation and reset links, so it sends no Referer
- * anywhere (DESIGN section 5). On Workers the value is joined to the site-wide one with a comma, and browsers
- * apply the last policy they understand.
+ * A page's header policy: the policy Astro wrote into the page's <meta> (script and style hashes included) plus
+ * frame-ancestors, which browsers ignore in <meta>.
  */
+export function pageCsp(metaPolicy: string): string {
+  const directives = metaPolicy
+    .split(';')
+    .map((d) => d.trim().replace(/\s+/g, ' '))
+    .filter((d) => d !== '' && !d.startsWith('frame-ancestors'));
+  return [...directives, "frame-ancestors 'none'"].join('; ');
+}
+
+/**
+ * Headers particular to a page. The pages that links with a secret land on send no Referer anywhere (DESIGN.md
+ * section 5): /auth (e-mailed confirmation and reset links) and the first-admin screens (the setup link). The value
+ * is joined to the site-wide one with a comma ("strict-origin-when-cross-origin, no-referrer"), and browsers apply
+ * the last policy they understand.
+ */
+const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };
 export const ROUTE_HEADERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  '/auth': { 'Referrer-Policy': 'no-referrer' },
+  '/auth': NO_REFERRER,
+  '/create-main-admin': NO_REFERRER,
+  '/admin-setup': NO_REFERRER,
 };
 
 export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
@@ -81,10 +98,11 @@ function matches(pattern: string, pathname: string): boolean {
   return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
 }
 
+/** The headers Workers static assets send for `pathname`: every matching rule's, repeated names comma-joined. */
 export function headersFor(rules: HeaderRules, pathname: string): Headers {
   const headers = new Headers();
   for (const rule of rules) {
-    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
+    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) headers.append(name, value);
   }
   return headers;
 }
