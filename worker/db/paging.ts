@@ -3,7 +3,7 @@
  * the audit trail next): the list's own zod schema has already checked `page`, `pageSize` and `sort` against a fixed
  * set, so what reaches SQL here is a known column, never text from the request.
  */
-import { asc, desc, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export interface PageRequest {
@@ -39,11 +39,14 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Case-insensitive "contains" over several text columns (SQLite's LIKE folds ASCII case; the escape character
- * matches containsPattern).
+ * The ids of guests whose "first last e-mail" contains `text` (ASCII case folded), from the trigram index of
+ * migration 0003. FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE clause, so the escape is
+ * added only when the admin typed a wildcard character.
  */
-export function containsAny(text: string, columns: readonly (AnySQLiteColumn | SQL)[]): SQL | undefined {
-  const pattern = containsPattern(text);
-  return or(...columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`));
+export function guestIdsMatching(text: string): SQL {
+  const literal = /[\\%_]/.test(text);
+  const pattern = literal ? containsPattern(text) : `%${text}%`;
+  return literal
+    ? sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern} ESCAPE '\\'`
+    : sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern}`;
 }
-

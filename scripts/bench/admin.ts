@@ -1,0 +1,140 @@
+// npm run bench:admin — the back office with 50,000 bookings: loads bookings (with their guests, companions,
+// services and customers) into a fresh database file, starts the Node host on it as `npm start` does, signs an
+// admin in over HTTP, and times the bookings screens' calls: the first list page, a search, a filter, the last page
+// and a detail. Prints p50/p95/max per call; the goal is p95 ≤ 50 ms each on a 2-core machine.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
+import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
+import { ms, startBenchServer } from './server';
+
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const PORT = Number(process.env.BENCH_PORT ?? 4513);
+const GOAL_P95_MS = 50;
+const PASSWORD = 'Bench12345';
+
+const FIRST = ['Mari', 'Kadri', 'Liis', 'Anu', 'Triin', 'Kertu', 'Piret', 'Jaan', 'Peeter', 'Mart', 'Toomas', 'Andres', 'Kristjan', 'Hanna', 'Eva', 'Laura', 'Maria', 'Sofia', 'Emma', 'Mia'];
+const LAST = ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Kukk', 'Rebane', 'Ilves', 'Pärn', 'Koppel', 'Lepik', 'Kallas', 'Oja', 'Kuusk', 'Karu', 'Lill', 'Raud', 'Vaher', 'Luik', 'Põld'];
+const STATUSES = ['pending', 'pending', 'confirmed', 'confirmed', 'confirmed', 'cancelled'];
+const PAYMENTS = ['pending', 'partial', 'paid', 'overdue'];
+const ROOMS = ['single', 'shared', 'double'];
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-admin-'));
+const url = `file:${path.join(dir, 'bench.db')}`;
+
+async function load() {
+  const client = openLocalClient(url);
+  await migrateDatabase(client);
+  const started = performance.now();
+  const adminId = crypto.randomUUID();
+  await client.batch(
+    [
+      {
+        sql: 'INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?)',
+        args: [adminId, 'bench-admin@example.com', await nodePasswordHasher.hash(PASSWORD), 'Bench', 'Admin', new Date().toISOString()],
+      },
+      { sql: "INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')", args: [adminId] },
+      { sql: "INSERT INTO retreats (name, edition, start_date, end_date) VALUES ('Jaanuar', 'jan-2027', '2027-01-14', '2027-01-24'), ('Märts', 'mar-2027', '2027-03-14', '2027-03-24')", args: [] },
+    ],
+    'write',
+  );
+  const CHUNK = 2_000;
+  const day0 = Date.parse('2024-01-01T00:00:00Z');
+  for (let start = 0; start < BOOKINGS; start += CHUNK) {
+    const statements = [];
+    for (let i = start; i < Math.min(BOOKINGS, start + CHUNK); i++) {
+      const first = FIRST[i % FIRST.length]!;
+      const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+      const email = `${first}.${last}.${i}@example.com`.toLowerCase();
+      const guestId = crypto.randomUUID();
+      const customerId = crypto.randomUUID();
+      const created = new Date(day0 + i * 60_000).toISOString();
+      const withCompanion = i % 7 === 0;
+      statements.push(
+        { sql: 'INSERT INTO guests (id, first_name, last_name, email, phone, date_of_birth, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', args: [guestId, first, last, email, '+37251234567', '1990-05-01', created, created] },
+        { sql: 'INSERT INTO customers (id, first_name, last_name, email, phone_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', args: [customerId, first, last, email, '+37251234567', created, created] },
+        {
+          sql: `INSERT INTO bookings (guest_id, customer_id, retreat_id, status, payment_status, room_type, total_amount_cents, amount_paid_cents, balance_paid,
+                 special_requests, companions, additional_services, booking_date, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          args: [
+            guestId,
+            customerId,
+            (i % 2) + 1,
+            STATUSES[i % STATUSES.length]!,
+            PAYMENTS[i % PAYMENTS.length]!,
+            ROOMS[i % ROOMS.length]!,
+            129_900,
+            i % 4 === 2 ? 129_900 : 30_000,
+            i % 4 === 2 ? 1 : 0,
+            'Retriidi aeg: märts 2027',
+            withCompanion ? JSON.stringify([{ first_name: 'Jaan', last_name: last, age: 40 }]) : null,
+            i % 5 === 0 ? JSON.stringify([{ name: 'Massaaž', price_cents: 4_500 }]) : null,
+            created,
+            created,
+            created,
+          ],
+        },
+      );
+    }
+    await client.batch(statements, 'write');
+  }
+  client.close();
+  return (performance.now() - started) / 1000;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const loadSeconds = await load();
+const server = await startBenchServer(PORT, { DATABASE_URL: url, RATE_LIMIT_SIGNIN: '1000000/1' });
+const { origin } = server;
+
+try {
+  const signIn = await fetch(`${origin}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ email: 'bench-admin@example.com', password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const lastPage = Math.ceil(BOOKINGS / 25);
+
+  const calls: [name: string, path: (i: number) => string][] = [
+    ['first list page', () => '/api/admin/bookings'],
+    ['search (surname)', (i) => `/api/admin/bookings?q=${encodeURIComponent(LAST[i % LAST.length]!)}`],
+    ['filter (status+payment)', () => '/api/admin/bookings?status=confirmed&paymentStatus=partial'],
+    ['last page', () => `/api/admin/bookings?page=${lastPage}`],
+    ['detail', (i) => `/api/admin/bookings/${1 + ((i * 7919) % BOOKINGS)}`],
+  ];
+
+  console.log(`bench:admin — ${BOOKINGS.toLocaleString('en')} bookings loaded in ${loadSeconds.toFixed(1)} s; ${SAMPLES} sequential requests per call over HTTP, Node host on ${origin}\n`);
+  console.log(`${'call'.padEnd(26)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   goal p95 ≤ ${GOAL_P95_MS} ms`);
+  let allMet = true;
+  for (const [name, pathOf] of calls) {
+    // Warm-up: the first requests compile queries and fill SQLite's page cache.
+    for (let i = 0; i < 5; i++) await (await fetch(`${origin}${pathOf(i)}`, { headers: { Cookie: cookie } })).arrayBuffer();
+    const times: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${origin}${pathOf(i)}`, { headers: { Cookie: cookie } });
+      const body = await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (!res.ok) throw new Error(`${name}: ${res.status} ${new TextDecoder().decode(body).slice(0, 200)}`);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const met = p95 <= GOAL_P95_MS;
+    allMet &&= met;
+    console.log(`${name.padEnd(26)} ${ms(percentile(times, 50))} ${ms(p95)} ${ms(times.at(-1)!)}   ${met ? 'met' : 'NOT met'}`);
+  }
+  console.log(`\n${allMet ? 'all goals met' : 'some goals NOT met'}`);
+} finally {
+  await server.stop();
+  // BENCH_KEEP_DB=1 keeps the loaded database for EXPLAIN QUERY PLAN and friends.
+  if (process.env.BENCH_KEEP_DB) console.log(`database kept: ${url}`);
+  else await rm(dir, { recursive: true, force: true });
+}
