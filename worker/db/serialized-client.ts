@@ -9,6 +9,13 @@
  * timeout, at once). An in-process queue in front of every write avoids that: writers wait asynchronously for
  * their turn; reads (SELECT / EXPLAIN / PRAGMA queries) skip the queue, since in WAL mode they never block.
  *
+ * Writing transactions begin IMMEDIATE, whatever mode the caller asked for. Another process on the same file
+ * (`npm run db:seed` beside a running server, a browser test writing fixtures) is not in the queue: a DEFERRED
+ * transaction that read before that process committed fails with SQLITE_BUSY_SNAPSHOT the moment it writes, with
+ * no wait and no retry that helps (the failed statement keeps the old snapshot on that pooled connection until it
+ * is garbage-collected). IMMEDIATE takes the write lock first, so the busy timeout waits for the other process
+ * and the snapshot is current. Inside this process writers are queued anyway, so nothing is lost.
+ *
  * Rule that follows: inside `db.transaction(async (tx) => …)` write through `tx`, never through the outer `db`;
  * an outer write would wait for the very transaction it sits in and fails after `lockTimeoutMs` with a clear error.
  */
@@ -97,8 +104,8 @@ export function serializeWrites(inner: Client, options: SerializeOptions): Clien
       return !serializeReads && isReadOnlySql(text) ? run() : locked(run);
     },
     batch(stmts: Array<InStatement | [string, InArgs?]>, mode?: TransactionMode): Promise<ResultSet[]> {
-      const run = () => inner.batch(stmts, mode);
-      return !serializeReads && mode === 'read' ? run() : locked(run);
+      if (!serializeReads && mode === 'read') return inner.batch(stmts, mode);
+      return locked(() => inner.batch(stmts, writingMode(mode)));
     },
     migrate(stmts: InStatement[]): Promise<ResultSet[]> {
       return locked(() => inner.migrate(stmts));
@@ -110,7 +117,7 @@ export function serializeWrites(inner: Client, options: SerializeOptions): Clien
       if (!serializeReads && mode === 'read') return inner.transaction(mode);
       const release = await queue.acquire(lockTimeoutMs);
       try {
-        return releasingOnEnd(await inner.transaction(mode), release);
+        return releasingOnEnd(await inner.transaction(writingMode(mode)), release);
       } catch (error) {
         release();
         throw error;
@@ -133,6 +140,11 @@ export function serializeWrites(inner: Client, options: SerializeOptions): Clien
     },
   };
   return client;
+}
+
+/** 'read' stays 'read' (a :memory: client queues reads too); anything that may write begins IMMEDIATE. */
+function writingMode(mode: TransactionMode | undefined): TransactionMode {
+  return mode === 'read' ? 'read' : 'write';
 }
 
 /** The transaction gives the write lock back however it ends: commit, rollback or close. */
