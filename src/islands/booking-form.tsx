@@ -3,7 +3,7 @@
  * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
  */
 import { useEffect, useId, useRef } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   BOOKING_DEFAULTS,
   EMPTY_COMPANION,
@@ -13,9 +13,10 @@ import {
 } from '../lib/booking/form-options';
 import type { BookingRequest } from '../lib/booking/schema';
 import type { RetreatMonthOption } from '../lib/retreat-editions';
-import { lazyResolver, preloadValidation } from './lazy-resolver';
-import { Field, FieldError, Honeypot, newIdempotencyKey, postJson, useHydrated } from './form-kit';
-import { focusFirstError, hasErrorAt } from './form-errors';
+import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
+import { visitorValidation } from './forms/lazy-validation';
+import { newIdempotencyKey, postJson } from './forms/post-json';
+import { useValidatedForm } from './forms/use-validated-form';
 import { Toaster, toast } from './toast';
 import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
@@ -41,34 +42,26 @@ export const BOOKING_TOASTS = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;
 
-const resolver = lazyResolver<BookingFormValues, BookingRequest>((v) => v.bookingResolver);
-const FORM_FIELDS = new Set(Object.keys(BOOKING_DEFAULTS));
+const resolver = visitorValidation.resolver<BookingFormValues, BookingRequest>((v) => v.bookingResolver);
 const emptyCompanion = () => ({ ...EMPTY_COMPANION });
 
 export default function BookingForm({ retreatOptions }: { retreatOptions: RetreatMonthOption[] }) {
   const uid = useId();
   const fieldId = (name: string) => `${uid}${name.replace(/\./g, '-')}`;
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   /** The current attempt's Idempotency-Key: kept for a double click or a retry, dropped when the form changes. */
   const attemptKey = useRef<string | null>(null);
-  const inFlight = useRef(false);
 
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
     watch,
+    formProps,
+    showFieldIssues,
     formState: { errors, isSubmitting },
-  } = useForm<BookingFormValues, unknown, BookingRequest>({
-    defaultValues: BOOKING_DEFAULTS,
-    resolver,
-    // Focus goes to the first invalid control in document order (focusFirstError), not in registration order.
-    shouldFocusError: false,
-  });
+  } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload });
   const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
   const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
 
@@ -85,38 +78,21 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  const onInvalid = (formErrors: FieldErrors<BookingFormValues>) => {
-    toast({ variant: 'destructive', ...BOOKING_TOASTS.invalid });
-    focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
-  };
+  const onInvalid = () => toast({ variant: 'destructive', ...BOOKING_TOASTS.invalid });
 
   const onValid = async (booking: BookingRequest) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
     attemptKey.current ??= newIdempotencyKey();
-    try {
-      const result = await postJson<BookingCreated>('/api/bookings', { ...booking, website: booking.website ?? '' }, {
-        'Idempotency-Key': attemptKey.current,
-      });
-      if (result.ok) {
-        toast(result.data?.email === 'queued' ? BOOKING_TOASTS.queued : BOOKING_TOASTS.sent);
-        reset(BOOKING_DEFAULTS);
-        attemptKey.current = null;
-        return;
-      }
-      const fieldIssues = result.details.filter((d) => FORM_FIELDS.has(d.path.split('.')[0] ?? ''));
-      for (const issue of fieldIssues) {
-        setError(issue.path as FieldPath<BookingFormValues>, { type: 'server', message: issue.message });
-      }
-      toast({
-        variant: 'destructive',
-        title: BOOKING_TOASTS.failedTitle,
-        description: result.message ?? BOOKING_TOASTS.failedFallback,
-      });
-      if (fieldIssues.length > 0) focusFirstError(formRef.current, (name) => fieldIssues.some((d) => d.path === name));
-    } finally {
-      inFlight.current = false;
+    const result = await postJson<BookingCreated>('/api/bookings', { ...booking, website: booking.website ?? '' }, {
+      'Idempotency-Key': attemptKey.current,
+    });
+    if (result.ok) {
+      toast(result.data?.email === 'queued' ? BOOKING_TOASTS.queued : BOOKING_TOASTS.sent);
+      reset(BOOKING_DEFAULTS);
+      attemptKey.current = null;
+      return;
     }
+    toast({ variant: 'destructive', title: BOOKING_TOASTS.failedTitle, description: result.message ?? BOOKING_TOASTS.failedFallback });
+    showFieldIssues(result.details);
   };
 
   const removeCompanion = (index: number) => {
@@ -132,7 +108,7 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
 
   return (
     <>
-      <form ref={formRef} noValidate onFocus={() => void preloadValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Broneeringu taotlus" className="booking-form">
+      <form {...formProps(onValid, onInvalid)} aria-label="Broneeringu taotlus" className="booking-form">
         <fieldset disabled={!hydrated} className="space-y-8">
           <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
 

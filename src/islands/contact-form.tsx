@@ -2,13 +2,13 @@
  * The contact form on /kontakt (visitor spec sections 2, 4, 5 and 8; issue 4): name, e-mail and message required,
  * subject optional; validated with the schema POST /api/contact applies; cleared after a successful send.
  */
-import { useId, useRef } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useId } from 'react';
 import { CONTACT_DEFAULTS, SUBJECT_MAX } from '../lib/contact-options';
 import type { ContactRequest } from '../lib/contact-schema';
-import { lazyResolver, preloadValidation } from './lazy-resolver';
-import { Field, Honeypot, postJson, useHydrated } from './form-kit';
-import { focusFirstError, hasErrorAt } from './form-errors';
+import { Field, Honeypot, useHydrated } from './forms/field';
+import { visitorValidation } from './forms/lazy-validation';
+import { postJson } from './forms/post-json';
+import { useValidatedForm } from './forms/use-validated-form';
 import { Toaster, toast } from './toast';
 import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
@@ -21,53 +21,36 @@ export const CONTACT_TOASTS = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;
 
-const resolver = lazyResolver<ContactFormValues, ContactRequest>((v) => v.contactResolver);
-const FORM_FIELDS = new Set(Object.keys(CONTACT_DEFAULTS));
+const resolver = visitorValidation.resolver<ContactFormValues, ContactRequest>((v) => v.contactResolver);
 
 export default function ContactForm() {
   const uid = useId();
   const fieldId = (name: string) => `${uid}${name}`;
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const inFlight = useRef(false);
-
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
+    formProps,
+    showFieldIssues,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactRequest>({ defaultValues: CONTACT_DEFAULTS, resolver, shouldFocusError: false });
+  } = useValidatedForm<ContactFormValues, ContactRequest>({ defaultValues: CONTACT_DEFAULTS, resolver, preload: visitorValidation.preload });
 
-  const onInvalid = (formErrors: FieldErrors<ContactFormValues>) => {
-    toast({ variant: 'destructive', ...CONTACT_TOASTS.invalid });
-    focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
-  };
+  const onInvalid = () => toast({ variant: 'destructive', ...CONTACT_TOASTS.invalid });
 
   const onValid = async (message: ContactRequest) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      const result = await postJson<{ messageId: number }>('/api/contact', { ...message, website: message.website ?? '' });
-      if (result.ok) {
-        toast(CONTACT_TOASTS.sent);
-        reset(CONTACT_DEFAULTS);
-        return;
-      }
-      const fieldIssues = result.details.filter((d) => FORM_FIELDS.has(d.path));
-      for (const issue of fieldIssues) {
-        setError(issue.path as FieldPath<ContactFormValues>, { type: 'server', message: issue.message });
-      }
-      toast({ variant: 'destructive', title: CONTACT_TOASTS.failedTitle, description: result.message ?? CONTACT_TOASTS.failedFallback });
-      if (fieldIssues.length > 0) focusFirstError(formRef.current, (name) => fieldIssues.some((d) => d.path === name));
-    } finally {
-      inFlight.current = false;
+    const result = await postJson<{ messageId: number }>('/api/contact', { ...message, website: message.website ?? '' });
+    if (result.ok) {
+      toast(CONTACT_TOASTS.sent);
+      reset(CONTACT_DEFAULTS);
+      return;
     }
+    toast({ variant: 'destructive', title: CONTACT_TOASTS.failedTitle, description: result.message ?? CONTACT_TOASTS.failedFallback });
+    showFieldIssues(result.details);
   };
 
   return (
     <>
-      <form ref={formRef} noValidate onFocus={() => void preloadValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Kontaktivorm">
+      <form {...formProps(onValid, onInvalid)} aria-label="Kontaktivorm">
         <fieldset disabled={!hydrated} className="space-y-5">
           <p className="text-sm text-ink-600">Tärniga (*) märgitud väljad on kohustuslikud.</p>
           <div className="grid gap-5 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin, nav, signInContext, toast } from './accounts';
+import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin, nav, signInContext } from './accounts';
 
 /**
  * The admin app's guard, the setup screens, the Admin button and the dashboard (admin spec sections 2 and 6, visitor

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
-import { moneyInput, nullableMoneyInput, parseMoney } from '../money';
+import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
 import { sanitizeFreeText } from '../validation/sanitize';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';

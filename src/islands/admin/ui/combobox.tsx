@@ -2,6 +2,7 @@
  * A combobox that searches on the server: the parent owns the text and passes the items its query returned, so the
  * browser never loads a whole table (the guests list can be tens of thousands of rows).
  */
+import type { Ref } from 'react';
 import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 
 export interface ComboItem {
@@ -25,17 +26,19 @@ export interface AsyncComboBoxProps {
   isRequired?: boolean;
   name?: string;
   onBlur?: () => void;
+  /** The text input: where focus goes when the form points at this field. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function AsyncComboBox({ label, items, inputValue, onInputChange, selectedKey, onSelectionChange, isLoading, emptyText, placeholder, description, errorMessage, isRequired, name, onBlur }: AsyncComboBoxProps) {
+export function AsyncComboBox({ label, items, inputValue, onInputChange, selectedKey, onSelectionChange, isLoading, emptyText, placeholder, description, errorMessage, isRequired, name, onBlur, inputRef }: AsyncComboBoxProps) {
   return (
     <ComboBox
       className="flex flex-col gap-1.5"
       items={items}
       inputValue={inputValue}
       onInputChange={onInputChange}
-      selectedKey={selectedKey}
-      onSelectionChange={(key) => onSelectionChange(key === null ? null : String(key))}
+      value={selectedKey}
+      onChange={(key) => onSelectionChange(key === null ? null : String(key))}
       // The server already filtered: show its answer as it is.
       defaultFilter={() => true}
       menuTrigger="focus"
@@ -48,6 +51,7 @@ export function AsyncComboBox({ label, items, inputValue, onInputChange, selecte
       <Label className="text-sm font-semibold text-ink-900">{label}</Label>
       <div className="relative">
         <Input
+          ref={inputRef}
           placeholder={placeholder}
           className="min-h-11 w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 data-[invalid]:border-rose-700"
         />

@@ -41,9 +41,11 @@ export interface DatePickerFieldProps {
   isRequired?: boolean;
   name?: string;
   onBlur?: () => void;
+  /** Receives something focusable (the first date segment) for when the form points at this field. */
+  inputRef?: (handle: { focus(): void } | null) => void;
 }
 
-export function DatePickerField({ label, value, onChange, minValue, description, errorMessage, isRequired, name, onBlur }: DatePickerFieldProps) {
+export function DatePickerField({ label, value, onChange, minValue, description, errorMessage, isRequired, name, onBlur, inputRef }: DatePickerFieldProps) {
   return (
     <DatePicker
       className="flex flex-col gap-1.5"
@@ -59,7 +61,9 @@ export function DatePickerField({ label, value, onChange, minValue, description,
       shouldForceLeadingZeros
     >
       <Label className="text-sm font-semibold text-ink-900">{label}</Label>
-      <Group className="flex min-h-11 items-center rounded-xl border border-sand-300 bg-white pl-3 data-[focus-within]:outline-2 data-[focus-within]:outline-offset-2 data-[focus-within]:outline-lagoon-600 data-[invalid]:border-rose-700">
+      <Group
+        ref={(group) => inputRef?.(group && { focus: () => group.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() })}
+        className="flex min-h-11 items-center rounded-xl border border-sand-300 bg-white pl-3 data-[focus-within]:outline-2 data-[focus-within]:outline-offset-2 data-[focus-within]:outline-lagoon-600 data-[invalid]:border-rose-700">
         <DateInput className="flex flex-1 text-ink-900">
           {(segment) => (
             <DateSegment

@@ -1,4 +1,5 @@
 /** A labelled single-choice select on React Aria (listbox popover, type-ahead, keyboard, screen-reader labels). */
+import type { Ref } from 'react';
 import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
 
 export interface Option<V extends string = string> {
@@ -19,14 +20,16 @@ export interface SelectFieldProps<V extends string> {
   name?: string;
   className?: string;
   onBlur?: () => void;
+  /** The button that opens the list: where focus goes when the form points at this field. */
+  inputRef?: Ref<HTMLButtonElement>;
 }
 
-export function SelectField<V extends string>({ label, options, value, onChange, placeholder = 'Vali…', description, errorMessage, isRequired, isDisabled, name, className = '', onBlur }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({ label, options, value, onChange, placeholder = 'Vali…', description, errorMessage, isRequired, isDisabled, name, className = '', onBlur, inputRef }: SelectFieldProps<V>) {
   return (
     <Select
       className={`flex flex-col gap-1.5 ${className}`}
-      selectedKey={value}
-      onSelectionChange={(key) => key !== null && onChange(String(key) as V)}
+      value={value}
+      onChange={(key) => key !== null && onChange(String(key) as V)}
       placeholder={placeholder}
       isRequired={isRequired}
       isDisabled={isDisabled}
@@ -35,7 +38,7 @@ export function SelectField<V extends string>({ label, options, value, onChange,
       onBlur={onBlur}
     >
       <Label className="text-sm font-semibold text-ink-900">{label}</Label>
-      <Button className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-xl border border-sand-300 bg-white px-3 py-2 text-left text-ink-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-lagoon-600 data-[invalid]:border-rose-700">
+      <Button ref={inputRef} className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-xl border border-sand-300 bg-white px-3 py-2 text-left text-ink-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-lagoon-600 data-[invalid]:border-rose-700">
         <SelectValue className="truncate data-[placeholder]:text-ink-600" />
         <span aria-hidden="true" className="text-ink-600">
           ▾

@@ -5,11 +5,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import { adminBookingCreateSchema, type AdminBookingCreate, type AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, accommodationTotal } from '../../../../lib/admin/pricing';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
+import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useCreateBooking, useGuestOptions, useRetreatOptions } from '../../api/admin-api';
 import { ApiRequestError } from '../../api/client';
@@ -36,11 +37,10 @@ function useDebounced<T>(value: T, ms: number): T {
 export default function NewBooking() {
   const today = tallinnDay();
   const schema = useMemo(() => adminBookingCreateSchema(today), [today]);
-  const form = useForm<AdminBookingCreateInput, unknown, AdminBookingCreate>({
+  const { control, setValue, watch, formState, getValues, formProps, showFieldIssues } = useValidatedForm<AdminBookingCreateInput, AdminBookingCreate>({
     resolver: zodResolver(schema),
     defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', specialRequests: '', adminNotes: '' },
   });
-  const { control, handleSubmit, setValue, watch, setError, formState, getValues } = form;
   const [guestText, setGuestText] = useState('');
   const guestQuery = useDebounced(guestText, GUEST_SEARCH_DELAY_MS);
   const guests = useGuestOptions(guestQuery);
@@ -56,29 +56,31 @@ export default function NewBooking() {
   const rate = roomType ? NIGHTLY_RATE_CENTS[roomType] : null;
 
   // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
-  const onSubmit = handleSubmit(
-    () =>
-      create.mutate(getValues(), {
-        onSuccess: () => {
-          toast({ title: 'Broneering loodud' });
-          navigate('/admin/bookings');
-        },
-        onError: (error) => {
-          if (error instanceof ApiRequestError) {
-            for (const detail of error.details) setError(detail.path as keyof AdminBookingCreateInput, { message: detail.message });
-          }
-          toast({ title: 'Viga broneeringu loomisel', description: error.message, variant: 'destructive' });
-        },
-      }),
-    (errors) => {
-      // The spec's one message for any missing required field, as a toast, and focus on the first field in error.
-      const first = Object.values(errors)[0];
-      if (first?.message) toast({ title: first.message, variant: 'destructive' });
-      form.setFocus(Object.keys(errors)[0] as keyof AdminBookingCreateInput);
-    },
-  );
+  const onValid = async () => {
+    try {
+      await create.mutateAsync(getValues());
+    } catch (error) {
+      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      toast({ title: 'Viga broneeringu loomisel', description: (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Broneering loodud' });
+    navigate('/admin/bookings');
+  };
+  // The spec's one message for any missing required field, as a toast (focus goes to the first field in error).
+  const onInvalid = (errors: FieldErrors<AdminBookingCreateInput>) => {
+    const first = Object.values(errors)[0];
+    if (first?.message) toast({ title: first.message, variant: 'destructive' });
+  };
 
-  const guestItems = (guests.data ?? []).map((g) => ({ id: g.id, label: `${g.firstName} ${g.lastName}`, description: [g.email, g.phone].filter(Boolean).join(' · ') }));
+  const allGuestItems = (guests.data ?? []).map((g) => ({ id: g.id, label: `${g.firstName} ${g.lastName}`, description: [g.email, g.phone].filter(Boolean).join(' · ') }));
+  // While the answer for the text as typed is on its way, the last answer stays on screen: narrowed to what still
+  // matches, so a quick Enter never picks a client the text no longer describes.
+  const answered = guestQuery === guestText && !guests.isPlaceholderData;
+  const typed = guestText.trim().toLocaleLowerCase('et');
+  const guestItems = answered
+    ? allGuestItems
+    : allGuestItems.filter((g) => `${g.label} ${g.description}`.toLocaleLowerCase('et').includes(typed));
 
   return (
     <>
@@ -89,7 +91,7 @@ export default function NewBooking() {
         </AppLink>
       </div>
 
-      <form className="card mt-8 grid gap-6 md:grid-cols-2" onSubmit={onSubmit} noValidate aria-label="Uus broneering">
+      <form {...formProps(onValid, onInvalid)} className="card mt-8 grid gap-6 md:grid-cols-2" aria-label="Uus broneering">
         <div className="md:col-span-2">
           <Controller
             control={control}
@@ -114,6 +116,7 @@ export default function NewBooking() {
                 errorMessage={fieldState.error?.message}
                 isRequired
                 name={field.name}
+                inputRef={field.ref}
               />
             )}
           />
@@ -122,7 +125,7 @@ export default function NewBooking() {
         <Controller
           control={control}
           name="retreatId"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <SelectField
               label="Retriit"
               value={field.value ? String(field.value) : NO_RETREAT}
@@ -137,6 +140,9 @@ export default function NewBooking() {
                 if (to) setValue('checkOutDate', to.slice(0, 10), { shouldValidate: formState.isSubmitted });
               }}
               description="Valikuline: täidab kuupäevad."
+              errorMessage={fieldState.error?.message}
+              name={field.name}
+              inputRef={field.ref}
             />
           )}
         />
@@ -154,6 +160,7 @@ export default function NewBooking() {
               errorMessage={fieldState.error?.message}
               isRequired
               name={field.name}
+              inputRef={field.ref}
             />
           )}
         />
@@ -162,14 +169,14 @@ export default function NewBooking() {
           control={control}
           name="checkInDate"
           render={({ field, fieldState }) => (
-            <DatePickerField label="Saabumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={today} errorMessage={fieldState.error?.message} isRequired name={field.name} />
+            <DatePickerField label="Saabumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={today} errorMessage={fieldState.error?.message} isRequired name={field.name} inputRef={field.ref} />
           )}
         />
         <Controller
           control={control}
           name="checkOutDate"
           render={({ field, fieldState }) => (
-            <DatePickerField label="Lahkumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={checkIn || today} errorMessage={fieldState.error?.message} isRequired name={field.name} />
+            <DatePickerField label="Lahkumise kuupäev" value={field.value || null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} minValue={checkIn || today} errorMessage={fieldState.error?.message} isRequired name={field.name} inputRef={field.ref} />
           )}
         />
 
@@ -177,7 +184,7 @@ export default function NewBooking() {
           control={control}
           name="paymentStatus"
           render={({ field }) => (
-            <SelectField label="Makse staatus" value={field.value ?? 'pending'} options={ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))} onChange={field.onChange} name={field.name} />
+            <SelectField label="Makse staatus" value={field.value ?? 'pending'} options={ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))} onChange={field.onChange} name={field.name} inputRef={field.ref} />
           )}
         />
 

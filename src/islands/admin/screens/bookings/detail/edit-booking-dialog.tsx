@@ -5,11 +5,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { bookingEditSchema, type BookingDetail, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
 import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
 import { centsToInput } from '../../../../../lib/money';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
+import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useBooking, useUpdateBooking } from '../../../api/admin-api';
 import { ApiRequestError } from '../../../api/client';
@@ -37,29 +38,27 @@ const valuesOf = (b: BookingDetail): BookingEditInput => ({
 const PAYMENT_CHOICES = PAYMENT_STATUSES.filter((s) => s !== 'failed');
 
 export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const form = useForm<BookingEditInput, unknown, BookingEdit>({ resolver: zodResolver(bookingEditSchema), defaultValues: valuesOf(booking) });
-  const { control, handleSubmit, reset, setError, getValues } = form;
+  const { control, reset, getValues, formProps, showFieldIssues } = useValidatedForm<BookingEditInput, BookingEdit>({
+    resolver: zodResolver(bookingEditSchema),
+    defaultValues: valuesOf(booking),
+  });
   const update = useUpdateBooking(String(booking.id));
   const reload = useBooking(String(booking.id));
   const [conflict, setConflict] = useState<string | null>(null);
 
   // Checked here with the shared schema; sent as typed (the API parses the same text to cents).
-  const onSubmit = handleSubmit(() =>
-    update.mutate(getValues(), {
-      onSuccess: () => {
-        toast({ title: 'Edukalt salvestatud' });
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 409) {
-          setConflict(error.message);
-          return;
-        }
-        if (error instanceof ApiRequestError) for (const d of error.details) setError(d.path as keyof BookingEditInput, { message: d.message });
-        toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: error.message, variant: 'destructive' });
-      },
-    }),
-  );
+  const onValid = async () => {
+    try {
+      await update.mutateAsync(getValues());
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) return setConflict(error.message);
+      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Edukalt salvestatud' });
+    onClose();
+  };
 
   const loadLatest = async () => {
     const latest = await reload.refetch();
@@ -75,7 +74,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
         // A value outside the known set (older data) stays choosable, shown raw.
         const options = [...values.map((v) => ({ value: v as string, label: labelOf(v) }))];
         if (field.value && !values.includes(field.value as V)) options.unshift({ value: field.value, label: field.value });
-        return <SelectField label={label} value={(field.value as string | null) ?? null} options={options} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} placeholder="Määramata" name={field.name} />;
+        return <SelectField label={label} value={(field.value as string | null) ?? null} options={options} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} placeholder="Määramata" name={field.name} inputRef={field.ref} />;
       }}
     />
   );
@@ -106,7 +105,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
 
   return (
     <AppDialog title="Muuda broneeringut" isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!update.isPending}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Muuda broneeringut">
+      <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Muuda broneeringut">
         {conflict && (
           <div role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 sm:col-span-2" data-conflict>
             <p className="font-semibold">{conflict}</p>

@@ -3,8 +3,9 @@
  * the spec's guest section plus the guest form's emergency contact and health information, with the shared rules.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { guestEditSchema, type BookingDetail, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
+import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/admin-api';
 import { ApiRequestError } from '../../../api/client';
@@ -30,22 +31,23 @@ const valuesOf = (g: Guest): GuestEditInput => ({
 
 export function EditGuestDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
   const guest = booking.guest!;
-  const form = useForm<GuestEditInput, unknown, GuestEdit>({ resolver: zodResolver(guestEditSchema), defaultValues: valuesOf(guest) });
-  const { control, handleSubmit, setError, getValues } = form;
+  const { control, getValues, formProps, showFieldIssues } = useValidatedForm<GuestEditInput, GuestEdit>({
+    resolver: zodResolver(guestEditSchema),
+    defaultValues: valuesOf(guest),
+  });
   const update = useUpdateGuest(String(booking.id));
 
-  const onSubmit = handleSubmit(() =>
-    update.mutate(getValues(), {
-      onSuccess: () => {
-        toast({ title: 'Edukalt salvestatud' });
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError) for (const d of error.details) setError(d.path as FieldPath<GuestEditInput>, { message: d.message });
-        toast({ title: 'Külalise andmete salvestamine ebaõnnestus', description: error.message, variant: 'destructive' });
-      },
-    }),
-  );
+  const onValid = async () => {
+    try {
+      await update.mutateAsync(getValues());
+    } catch (error) {
+      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      toast({ title: 'Külalise andmete salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Edukalt salvestatud' });
+    onClose();
+  };
 
   const text = (name: FieldPath<GuestEditInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; multiline?: boolean } = {}) => (
     <Controller
@@ -71,13 +73,13 @@ export function EditGuestDialog({ booking, onClose }: { booking: BookingDetail; 
 
   return (
     <AppDialog title="Muuda külalise andmeid" isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!update.isPending}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Muuda külalise andmeid">
+      <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Muuda külalise andmeid">
         {text('firstName', 'Eesnimi', { required: true })}
         {text('lastName', 'Perekonnanimi', { required: true })}
         <Controller
           control={control}
           name="dateOfBirth"
-          render={({ field, fieldState }) => <DatePickerField label="Sünnikuupäev" value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} name={field.name} />}
+          render={({ field, fieldState }) => <DatePickerField label="Sünnikuupäev" value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} name={field.name} inputRef={field.ref} />}
         />
         {text('email', 'E-post', { type: 'email' })}
         {text('phone', 'Telefon', { type: 'tel' })}

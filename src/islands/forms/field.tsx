@@ -1,9 +1,5 @@
-/**
- * Small pieces the form islands share: a labelled field with its error under it, the honeypot, the JSON call to the
- * API with its error shape (src/lib/api-errors.ts), and focusing the first invalid field.
- */
+/** The form islands' controls: a labelled field with its error under it, a group's error, the honeypot. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ApiErrorBody, FieldIssue } from '../lib/api-errors';
 
 /** What an input needs to be tied to its label and error text. */
 export interface ControlProps {
@@ -83,43 +79,4 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
-}
-
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code?: string; message?: string; details: FieldIssue[] };
-
-/** POST JSON to our own API (same origin, so the browser sends Origin). Network failures come back as status 0. */
-export async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, status: 0, details: [] };
-  }
-  let json: unknown = null;
-  try {
-    json = await response.json();
-  } catch {
-    // Not JSON (a proxy's error page): fall back to the generic message.
-  }
-  if (response.ok) return { ok: true, status: response.status, data: json as T };
-  const error = (json as Partial<ApiErrorBody> | null)?.error;
-  return {
-    ok: false,
-    status: response.status,
-    code: typeof error?.code === 'string' ? error.code : undefined,
-    message: typeof error?.message === 'string' && error.message.trim() ? error.message : undefined,
-    details: Array.isArray(error?.details) ? error.details.filter((d) => typeof d?.path === 'string' && typeof d?.message === 'string') : [],
-  };
-}
-
-/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; localhost and https both are). */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
 }

@@ -3,12 +3,12 @@
  * already registered account the admin. "User not found" / "Please make sure this user has signed up first." when
  * the address has no account; "Error creating admin" otherwise; "Admin created successfully!" on success.
  */
-import { useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { Field, postJson, useHydrated } from '../form-kit';
-import { focusFirstError, hasErrorAt } from '../form-errors';
+import { useId, useState } from 'react';
+import { Field, useHydrated } from '../forms/field';
+import { accountValidation } from '../forms/lazy-validation';
+import { postJson } from '../forms/post-json';
+import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
-import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
 import { SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
@@ -22,7 +22,7 @@ export const ADMIN_SETUP_TOASTS = {
 interface Values {
   email: string;
 }
-const resolver = lazyAuthResolver<Values>((v) => v.emailResolver);
+const resolver = accountValidation.resolver<Values>((v) => v.emailResolver);
 
 export default function AdminSetup() {
   return <SetupScreen title={TITLE} form={(token, onAdminExists) => <PromoteForm token={token} onAdminExists={onAdminExists} />} />;
@@ -31,16 +31,13 @@ export default function AdminSetup() {
 function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {
   const uid = useId();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const [promoted, setPromoted] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    formProps,
+    showFieldIssues,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { email: '' }, resolver, shouldFocusError: false });
-
-  const onInvalid = (formErrors: FieldErrors<Values>) => focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
+  } = useValidatedForm<Values>({ defaultValues: { email: '' }, resolver, preload: accountValidation.preload });
 
   const onValid = async ({ email }: Values) => {
     const result = await postJson('/api/setup/promote', { token, email });
@@ -54,8 +51,7 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
       toast({ variant: 'destructive', ...ADMIN_SETUP_TOASTS.notFound });
       return;
     }
-    const emailIssue = result.details.find((d) => d.path === 'email');
-    if (emailIssue) setError('email', { type: 'server', message: emailIssue.message });
+    const [emailIssue] = showFieldIssues(result.details);
     toast({ variant: 'destructive', title: ADMIN_SETUP_TOASTS.failed.title, description: emailIssue?.message ?? result.message });
   };
 
@@ -79,7 +75,7 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
     <div>
       <SetupHeading>{TITLE}</SetupHeading>
       <p className="mt-2 text-ink-600">Make an already registered account the first admin. The person must have signed up first.</p>
-      <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
+      <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
             {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}

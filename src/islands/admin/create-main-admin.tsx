@@ -3,12 +3,12 @@
  * the printed link, and only while no admin exists, it creates the first admin account (e-mail, names, password).
  * On success: "Admin created successfully!", then /auth. A back-to-home button is always there.
  */
-import { useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { Field, postJson, useHydrated } from '../form-kit';
-import { focusFirstError, hasErrorAt } from '../form-errors';
+import { useId, useState } from 'react';
+import { Field, useHydrated } from '../forms/field';
+import { accountValidation } from '../forms/lazy-validation';
+import { postJson } from '../forms/post-json';
+import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
-import { lazyAuthResolver, preloadAuthValidation } from '../auth/lazy-auth-resolver';
 import { SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
@@ -25,8 +25,7 @@ interface Values {
   lastName: string;
   password: string;
 }
-const FIELDS = ['email', 'firstName', 'lastName', 'password'] as const;
-const resolver = lazyAuthResolver<Values>((v) => v.createMainAdminResolver);
+const resolver = accountValidation.resolver<Values>((v) => v.createMainAdminResolver);
 
 export default function CreateMainAdmin() {
   return <SetupScreen title={TITLE} form={(token, onAdminExists) => <CreateForm token={token} onAdminExists={onAdminExists} />} />;
@@ -35,16 +34,13 @@ export default function CreateMainAdmin() {
 function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: () => void }) {
   const uid = useId();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    formProps,
+    showFieldIssues,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { email: '', firstName: '', lastName: '', password: '' }, resolver, shouldFocusError: false });
-
-  const onInvalid = (formErrors: FieldErrors<Values>) => focusFirstError(formRef.current, (name) => hasErrorAt(formErrors, name));
+  } = useValidatedForm<Values>({ defaultValues: { email: '', firstName: '', lastName: '', password: '' }, resolver, preload: accountValidation.preload });
 
   const onValid = async (values: Values) => {
     const result = await postJson('/api/setup/create-main-admin', { token, ...values });
@@ -56,9 +52,7 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
       return;
     }
     if (result.code === 'admin_exists') return onAdminExists();
-    const issues = result.details.filter((d) => (FIELDS as readonly string[]).includes(d.path));
-    for (const issue of issues) setError(issue.path as FieldPath<Values>, { type: 'server', message: issue.message });
-    if (issues.length) focusFirstError(formRef.current, (name) => issues.some((d) => d.path === name));
+    showFieldIssues(result.details);
     toast({
       variant: 'destructive',
       title: CREATE_ADMIN_TOASTS.failed.title,
@@ -70,7 +64,7 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
     <div>
       <SetupHeading>{TITLE}</SetupHeading>
       <p className="mt-2 text-ink-600">Create the first admin account. This works once, while no admin exists.</p>
-      <form ref={formRef} noValidate onFocus={() => void preloadAuthValidation()} onSubmit={handleSubmit(onValid, onInvalid)} aria-label={TITLE} className="mt-6">
+      <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated || done} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
             {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}

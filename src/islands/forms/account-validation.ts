@@ -1,9 +1,9 @@
 /**
- * The account forms' zod schemas and resolvers, loaded on first focus or submit (like src/islands/validation.ts for
- * the booking and contact forms): zod is most of a form's JavaScript and nothing needs it before then.
+ * The account forms' zod schemas and resolvers (/auth and the first-admin screens): a chunk of its own, loaded on
+ * first focus or submit like ./visitor-validation, so /auth does not carry the booking schema nor /broneering this.
  */
 // First: configures zod before the shared schemas below are constructed.
-import '../zod-csp';
+import './zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { createMainAdminSchema, emailOnlySchema, signInSchema, signUpSchema } from '../../lib/auth-schemas';
