@@ -49,7 +49,7 @@ try {
     for (const a of failing.slice(0, 8)) rows.push(`${''.padEnd(22)}- ${a.id}: ${a.displayValue ?? a.title}`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.close();
 }
 console.log(`${'page'.padEnd(20)} perf a11y  bp  seo`);

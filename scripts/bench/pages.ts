@@ -10,8 +10,10 @@ const DIST = path.resolve(process.argv[2] ?? 'dist');
 const KB = 1024;
 /**
  * JavaScript budgets, gzipped. Content pages ship no framework (issue 3); the booking and contact forms have the
- * issue 4 budget; the sign-in page and the admin app (not content, no budget in the issues) are held to what React,
- * react-hook-form and their screens need today, so growth shows up here.
+ * issue 4 budget, which React plus react-hook-form cannot meet (docs/decisions/005-form-javascript.md), so those two
+ * show OVER on purpose. The sign-in page and the admin app (no budget in the issues) are held to what they need
+ * today, so growth shows up here: the admin shell is React, TanStack Query, React Aria's locale provider, the route
+ * table and the frame (docs/decisions/006-admin-app-libraries.md); its screens come as chunks, printed below.
  */
 const DEFAULT_JS_BUDGET = 10 * KB;
 const JS_BUDGETS: Record<string, number> = {
@@ -20,8 +22,9 @@ const JS_BUDGETS: Record<string, number> = {
   '/auth': 95 * KB,
   '/create-main-admin': 95 * KB,
   '/admin-setup': 95 * KB,
-  '/dashboard': 100 * KB,
-  '/admin': 100 * KB,
+  '/dashboard': 106 * KB,
+  '/admin': 106 * KB,
+  '/email-test': 106 * KB,
 };
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;

@@ -6,7 +6,7 @@
  * Providers, outermost first: the server-state cache (TanStack Query), the session (auth-context), React Aria's
  * locale (et-EE: its calendars, date fields and built-in labels) and router (its links navigate inside the app).
  */
-import '../zod-csp';
+import '../forms/zod-csp';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
@@ -50,6 +50,11 @@ function AdminRoutes({ initialPath, idleTimeoutMs, idleCheckMs }: Required<Admin
   const { route, params } = matchAdminRoute(location.pathname);
   const previousPath = useRef<string | null>(null);
   const titleSuffix = useRef<string | null>(null);
+
+  // The screen's chunk loads beside the session check, not after the guard lets the screen render.
+  useEffect(() => {
+    void route?.screen.preload();
+  }, [route]);
 
   // /admin on its own opens the dashboard.
   useEffect(() => {

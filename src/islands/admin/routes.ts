@@ -19,21 +19,31 @@ export interface AdminRouteDef {
   path: string;
   title: string;
   section?: NavSection;
-  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  screen: LazyScreen;
 }
 
-const placeholder = lazy(() => import('./screens/placeholder'));
+type ScreenModule = { default: ComponentType<ScreenProps> };
+export type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload(): Promise<ScreenModule> };
+
+/** A screen loaded on first render, or earlier through `preload` (the app starts it beside the session check). */
+function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
+  let loading: Promise<ScreenModule> | null = null;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+const placeholder = lazyScreen(() => import('./screens/placeholder'));
 
 export const ADMIN_ROUTES: AdminRouteDef[] = [
-  { path: '/dashboard', title: 'Töölaud', section: 'dashboard', screen: lazy(() => import('./screens/dashboard')) },
-  { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazy(() => import('./screens/bookings/list')) },
-  { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazy(() => import('./screens/bookings/new')) },
-  { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazy(() => import('./screens/bookings/detail')) },
+  { path: '/dashboard', title: 'Töölaud', section: 'dashboard', screen: lazyScreen(() => import('./screens/dashboard')) },
+  { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/list')) },
+  { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/new')) },
+  { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/detail')) },
   { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: placeholder },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: placeholder },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: placeholder },
   { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: placeholder },
-  { path: '/email-test', title: 'E-posti test', screen: lazy(() => import('./screens/email-test')) },
+  { path: '/email-test', title: 'E-posti test', screen: lazyScreen(() => import('./screens/email-test')) },
 ];
 
 export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[] = [
