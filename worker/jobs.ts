@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
-import { dispatchDueMail } from './services/mail/outbox';
+import { dispatchDueMail, pruneOutbox } from './services/mail/outbox';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,6 +13,7 @@ export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
  * idempotent, so an overlap or a retry after a crash is harmless.
  */
 export async function runScheduledJobs(deps: AppDeps): Promise<void> {
+  await pruneOutbox(deps);
   await dispatchDueMail(deps);
   await pruneAuthData(deps);
 }

@@ -24,7 +24,8 @@ type BookingFormValues = typeof BOOKING_DEFAULTS;
 
 interface BookingCreated {
   bookingId: number;
-  email: 'sent' | 'queued';
+  /** 'queued': not out yet, retried; 'failed': refused, or the address had its confirmations for the day. */
+  email: 'sent' | 'queued' | 'failed';
 }
 
 /** Toast texts, word for word from the spec's error catalogue (section 8). */
@@ -86,7 +87,8 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
       'Idempotency-Key': attemptKey.current,
     });
     if (result.ok) {
-      toast(result.data?.email === 'queued' ? BOOKING_TOASTS.queued : BOOKING_TOASTS.sent);
+      // The spec's two outcomes: saved and confirmed, or saved but the confirmation e-mail did not go out.
+      toast(result.data?.email === 'sent' ? BOOKING_TOASTS.sent : BOOKING_TOASTS.queued);
       reset(BOOKING_DEFAULTS);
       attemptKey.current = null;
       return;

@@ -6,6 +6,8 @@ import { startTestApp, writtenRows, type TestApp } from '../helpers/app-server';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
+import { CONFIRMATIONS_PER_RECIPIENT_PER_DAY } from '../../worker/services/booking-submission';
+import { RECEIVED } from '../../worker/services/mail/templates';
 
 let app: TestApp;
 beforeEach(async () => {
@@ -268,6 +270,57 @@ describe('POST /api/bookings: confirmation e-mail', () => {
     expect((await readJson(res)).email).toBe('queued');
     expect(performance.now() - started).toBeLessThan(2000);
     release();
+  });
+});
+
+describe('POST /api/bookings: the confirmation is no mail relay', () => {
+  const sentMails = () => (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+
+  it('repeats none of the free text to the unverified address, only that it was received', async () => {
+    const res = await app.post(
+      '/api/bookings',
+      validBooking({ email: 'ohver@example.com', message: 'Võitsite auhinna! Vaadake http://kuri.example/auhind', dietaryRestrictions: 'Helistage numbril 5555' }),
+    );
+    expect(res.status).toBe(201);
+    const [mail] = sentMails();
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).not.toContain('kuri.example');
+      expect(body).not.toContain('auhinna');
+      expect(body).not.toContain('5555');
+      expect(body).toContain(RECEIVED);
+    }
+    // The booking itself keeps every word for the team.
+    const [booking] = await app.rows('SELECT comment, comments FROM bookings');
+    expect(booking!.comment).toContain('kuri.example');
+    expect(booking!.comments).toContain('5555');
+  });
+
+  it(`sends one address at most ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY} confirmations a day; later bookings are saved and answer "failed"`, async () => {
+    let clock = new Date('2026-03-01T08:00:00.000Z');
+    app.deps.now = () => clock;
+    const answers: string[] = [];
+    for (let i = 0; i < CONFIRMATIONS_PER_RECIPIENT_PER_DAY + 2; i++) {
+      const res = await app.post('/api/bookings', validBooking({ email: 'Ohver@Example.com', firstName: `Nimi${'a'.repeat(i)}` }));
+      expect(res.status).toBe(201);
+      answers.push(String((await readJson(res)).email));
+    }
+    expect(answers).toEqual([...Array(CONFIRMATIONS_PER_RECIPIENT_PER_DAY).fill('sent'), 'failed', 'failed']);
+    expect(await app.count('bookings')).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY + 2);
+    expect(await app.count("email_outbox WHERE to_address = 'ohver@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    // Another address is not affected.
+    expect((await readJson(await app.post('/api/bookings', validBooking({ email: 'teine@example.com' })))).email).toBe('sent');
+    // A day later the address gets confirmations again.
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1000);
+    expect((await readJson(await app.post('/api/bookings', validBooking({ email: 'ohver@example.com' })))).email).toBe('sent');
+  });
+
+  it('holds the limit when the bookings arrive at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => app.post('/api/bookings', validBooking({ email: 'koos@example.com', firstName: `Nimi${'a'.repeat(i)}` })).then(readJson)),
+    );
+    expect(await app.count('bookings')).toBe(8);
+    expect(await app.count("email_outbox WHERE to_address = 'koos@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    expect(answers.filter((a) => a.email === 'failed')).toHaveLength(8 - CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
   });
 });
 

@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../worker/db/schema';
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, deliverMessage, dispatchDueMail, enqueueMail, outboxInsert, retryDelayMs } from '../../worker/services/mail/outbox';
+import { RESET_TTL_MS } from '../../worker/services/auth/link-lifetimes';
+import {
+  CLAIM_LEASE_MS,
+  OUTBOX_RETENTION_MS,
+  REDACTED_LINK_MAIL,
+  RETRY_WINDOW_MS,
+  deliverMessage,
+  dispatchDueMail,
+  enqueueMail,
+  outboxInsert,
+  pruneOutbox,
+  retryDelayMs,
+} from '../../worker/services/mail/outbox';
 import { sendGridTransport } from '../../worker/services/mail/transport';
 import { startSendGridStub } from '../mocks/sendgrid';
 import { startTestApp, type TestApp } from '../helpers/app-server';
@@ -63,18 +75,38 @@ describe('provider down, then up', () => {
     expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 2, sent_at: clock.toISOString() });
   });
 
-  it('backs off exponentially and gives up after the last attempt', async () => {
+  it('backs off exponentially, then hourly, and keeps trying for 72 hours before giving up', async () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
+    expect(retryDelayMs(20)).toBe(60 * 60 * 1000);
 
     stub.setMode('fail');
+    const written = clock.getTime();
     const id = await enqueueMail(app.deps.db, { kind: 'test', to: 'x@example.com', subject: 's', html: '<p>h</p>', text: 't' }, clock);
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      expect(await deliverMessage(app.deps, id)).toBe(attempt < MAX_ATTEMPTS ? 'pending' : 'failed');
-      advance(retryDelayMs(attempt));
+    let attempts = 0;
+    let state = 'pending';
+    while (state === 'pending') {
+      state = await deliverMessage(app.deps, id);
+      attempts++;
+      if (state === 'pending') advance(retryDelayMs(attempts));
+      expect(attempts).toBeLessThan(200);
     }
-    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(state).toBe('failed');
+    // Given up only once another try would fall outside the window, and not an hour before that.
+    expect(clock.getTime() - written).toBeGreaterThan(RETRY_WINDOW_MS - 60 * 60 * 1000);
+    expect(clock.getTime() - written).toBeLessThanOrEqual(RETRY_WINDOW_MS);
+    expect(RETRY_WINDOW_MS).toBeGreaterThanOrEqual(72 * 60 * 60 * 1000);
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts });
+    expect(stub.received.length).toBe(0);
     expect(await deliverMessage(app.deps, id)).toBe('failed');
+  });
+
+  it('a confirmation the provider refuses outright makes the booking answer "failed" (the saved-but-not-mailed toast)', async () => {
+    stub.setMode('reject');
+    const res = await app.post('/api/bookings', validBooking());
+    expect(res.status).toBe(201);
+    expect((await readJson(res)).email).toBe('failed');
+    expect(await app.count('bookings')).toBe(1);
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('400') });
   });
 
   it('gives up at once on an answer a retry cannot fix', async () => {
@@ -117,5 +149,59 @@ describe('claiming', () => {
     advance(CLAIM_LEASE_MS + 1);
     expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 1 });
     expect(await deliverMessage(app.deps, id)).toBe('sent');
+  });
+});
+
+describe('link mails and retention', () => {
+  const resetMail = { kind: 'password_reset', to: 'x@example.com', subject: 'Salasõna lähtestamine', html: '<a href="http://localhost/auth#reset=SECRET">x</a>', text: 'http://localhost/auth#reset=SECRET' };
+
+  it('a delivered link mail keeps no working link at rest', async () => {
+    const id = await enqueueMail(app.deps.db, resetMail, clock);
+    expect(await deliverMessage(app.deps, id)).toBe('sent');
+    expect(JSON.stringify(stub.received[0]!.body)).toContain('#reset=SECRET');
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'sent', text: REDACTED_LINK_MAIL.text, html: REDACTED_LINK_MAIL.html });
+    expect(JSON.stringify(await outbox())).not.toContain('SECRET');
+  });
+
+  it('a link mail not sent before its link expires is given up, and its link is blanked', async () => {
+    stub.setMode('fail');
+    const id = await enqueueMail(app.deps.db, resetMail, clock);
+    expect(await deliverMessage(app.deps, id)).toBe('pending');
+    advance(RESET_TTL_MS / 2);
+    expect(await pruneOutbox(app.deps)).toEqual({ expired: 0, redacted: 0, deleted: 0 });
+    expect((await outbox())[0]).toMatchObject({ status: 'pending', text: resetMail.text });
+
+    advance(RESET_TTL_MS / 2 + 1);
+    expect(await pruneOutbox(app.deps)).toEqual({ expired: 1, redacted: 1, deleted: 0 });
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', text: REDACTED_LINK_MAIL.text, last_error: expect.stringContaining('aegus') });
+    stub.setMode('accept');
+    expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0 });
+    expect(stub.received).toHaveLength(0);
+  });
+
+  it('a link mail whose retries outlast its link gives up when the link expires', async () => {
+    stub.setMode('fail');
+    const id = await enqueueMail(app.deps.db, resetMail, clock);
+    let state = await deliverMessage(app.deps, id);
+    for (let attempt = 1; state === 'pending'; attempt++) {
+      advance(retryDelayMs(attempt));
+      state = await deliverMessage(app.deps, id);
+    }
+    expect(state).toBe('failed');
+    const [row] = await outbox();
+    expect(Date.parse(String(row!.updated_at)) - Date.parse(String(row!.created_at))).toBeLessThanOrEqual(RESET_TTL_MS);
+  });
+
+  it('keeps delivered and abandoned messages a year, then deletes them; never a pending one', async () => {
+    const old = await enqueueMail(app.deps.db, { kind: 'test', to: 'a@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    await deliverMessage(app.deps, old);
+    stub.setMode('fail');
+    await enqueueMail(app.deps.db, { kind: 'test', to: 'b@example.com', subject: 's', html: 'h', text: 't' }, clock);
+    advance(OUTBOX_RETENTION_MS - 1000);
+    expect((await pruneOutbox(app.deps)).deleted).toBe(0);
+    advance(2000);
+    expect((await pruneOutbox(app.deps)).deleted).toBe(1);
+    expect((await outbox()).map((r) => r.to_address)).toEqual(['b@example.com']);
   });
 });

@@ -528,6 +528,8 @@ export const emailOutbox = sqliteTable(
     index('email_outbox_booking_id_idx').on(t.bookingId),
     index('email_outbox_contact_message_id_idx').on(t.contactMessageId),
     index('email_outbox_user_id_idx').on(t.userId),
+    // "booking confirmations to this address in the last day" (the per-recipient limit on the booking form).
+    index('email_outbox_recipient_kind_created_idx').on(t.toAddress, t.kind, t.createdAt),
     check('email_outbox_status_valid', oneOf(t.status, OUTBOX_STATUSES)),
   ],
 );

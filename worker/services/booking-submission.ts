@@ -5,7 +5,7 @@ import { findEdition } from '../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { deliverSoon, deliveryStatusOf, outboxInsert } from './mail/outbox';
+import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
 
 /** The spec's word for an answer the visitor did not give. */
@@ -18,9 +18,17 @@ export interface SubmissionContext {
   userId?: string;
 }
 
+/**
+ * Booking confirmations one address gets at most per day. The confirmation goes to whatever address the form was
+ * given, unverified: without a limit the form would mail anyone, as often as asked, in the site's name.
+ */
+export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface SubmissionResult {
   bookingId: number;
-  email: 'sent' | 'queued';
+  /** 'failed': the provider refused the confirmation, or the address had its confirmations for the day. */
+  email: FirstDelivery;
   /** True when an earlier request with the same Idempotency-Key already stored this booking. */
   replayed: boolean;
 }
@@ -56,7 +64,9 @@ async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): P
     .limit(1);
   if (!earlier) return null;
   if (earlier.hash !== hash) throw new ApiError('idempotency_key_reused');
-  return { bookingId: earlier.id, email: await deliveryStatusOf(deps.db, earlier.outboxId ?? undefined), replayed: true };
+  // No outbox row: the address had had its confirmations for the day.
+  const email = earlier.outboxId === null ? 'failed' : await deliveryStatusOf(deps.db, earlier.outboxId);
+  return { bookingId: earlier.id, email, replayed: true };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -87,7 +97,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
   // so the write lock is held for microseconds instead of across event-loop turns (bench:api measures this).
   // Ids the later rows need are either made here (guest) or looked up in SQL (customer, retreat, booking).
-  let stored: { bookingId: number; outboxId: number };
+  let stored: { bookingId: number; outboxId: number | undefined };
   try {
     const results = await db.batch([
       db.insert(guests).values({
@@ -151,12 +161,21 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
           updatedAt: stamp,
         })
         .returning({ id: bookings.id }),
+      // The confirmation, written already claimed (its first attempt follows the commit), unless the address has
+      // had its confirmations for the day: one statement, so concurrent bookings cannot both slip under the limit.
       // Straight after the booking insert, last_insert_rowid() is that booking's id.
-      outboxInsert(db, { kind: 'booking_confirmation', bookingId: sql`last_insert_rowid()`, ...confirmation }, now, { claimed: true }),
+      db.all<{ id: number }>(sql`
+        INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, attempts, next_attempt_at, created_at, updated_at)
+        SELECT 'booking_confirmation', ${confirmation.to}, ${confirmation.subject}, ${confirmation.html}, ${confirmation.text},
+               last_insert_rowid(), 1, ${new Date(now.getTime() + CLAIM_LEASE_MS).toISOString()}, ${stamp}, ${stamp}
+        WHERE (SELECT count(*) FROM ${emailOutbox}
+               WHERE to_address = ${confirmation.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
+              < ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY}
+        RETURNING id`),
     ]);
     const bookingRow = results.at(-2) as { id: number }[];
     const outboxRow = results.at(-1) as { id: number }[];
-    stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]!.id };
+    stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
   } catch (err) {
     // Two requests with one key raced past the replay check: the loser answers with the winner's booking.
     if (context.idempotencyKey && isUniqueViolation(err)) {
@@ -166,6 +185,14 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
     throw err;
   }
 
-  const email = await deliverSoon(deps, { id: stored.outboxId, mail: confirmation }, deps.config.confirmationWaitMs);
+  if (stored.outboxId === undefined) {
+    deps.log({ level: 'warn', msg: 'booking confirmation not sent: daily limit for the address', bookingId: stored.bookingId });
+    return { bookingId: stored.bookingId, email: 'failed', replayed: false };
+  }
+  const email = await deliverSoon(
+    deps,
+    { id: stored.outboxId, kind: 'booking_confirmation', writtenAt: now, mail: confirmation },
+    deps.config.confirmationWaitMs,
+  );
   return { bookingId: stored.bookingId, email, replayed: false };
 }

@@ -11,8 +11,9 @@ import { confirmationMail, passwordResetMail } from './mails';
 import { createSession, prepareSession, revokeSessions } from './sessions';
 import { randomToken, sha256Hex } from './tokens';
 
-export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from './link-lifetimes';
+
+export { CONFIRMATION_TTL_MS, RESET_TTL_MS };
 
 interface RequestContext {
   ip?: string;

@@ -1,21 +1,38 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { emailOutbox } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { LINK_MAIL_LIFETIMES, linkLifetimeOf } from '../auth/link-lifetimes';
 import { MailDeliveryError, type OutgoingMail } from './transport';
 
-/** After this many failed attempts a message is given up on (status 'failed', visible to admins). */
-export const MAX_ATTEMPTS = 8;
-/** First retry after 30 s, doubling each time, never more than 6 h apart: 8 attempts span about 1 h 4 min. */
+/**
+ * A message that keeps failing is retried for this long after it was written: a provider outage over a weekend
+ * still ends in a delivered mail. A link mail stops earlier, when its link expires (nobody could use it).
+ */
+export const RETRY_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** First retry after 30 s, doubling each time, then hourly: about 78 attempts in the 72 hours. */
 const BASE_RETRY_MS = 30_000;
-const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
 /** How long a claimed message is reserved for the sender that claimed it (a crashed sender frees it after this). */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 /** Messages one dispatcher run sends at most: keeps a run short when a backlog builds up. */
 const BATCH_SIZE = 25;
+/** Delivered or abandoned messages are kept this long (the booking's e-mails screen shows them), then deleted. */
+export const OUTBOX_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** What a link mail's stored body becomes once the link is out of reach: sent, or expired. */
+export const REDACTED_LINK_MAIL = {
+  text: 'Ühekordse lingiga kiri. Sisu koos lingiga kustutati pärast saatmist või lingi aegumist.',
+  html: '<p>Ühekordse lingiga kiri. Sisu koos lingiga kustutati pärast saatmist või lingi aegumist.</p>',
+};
 
 export function retryDelayMs(attemptsSoFar: number): number {
   return Math.min(BASE_RETRY_MS * 2 ** Math.max(0, attemptsSoFar - 1), MAX_RETRY_MS);
+}
+
+/** Until when a message written at `writtenAt` is worth another try. */
+export function retryDeadline(kind: string, writtenAt: Date): Date {
+  return new Date(writtenAt.getTime() + Math.min(RETRY_WINDOW_MS, linkLifetimeOf(kind) ?? RETRY_WINDOW_MS));
 }
 
 type Writer = Pick<Db, 'insert'>;
@@ -54,6 +71,17 @@ export async function enqueueMail(tx: Writer, mail: QueuedMail, now: Date): Prom
 
 export type OutboxState = 'sent' | 'logged' | 'pending' | 'failed';
 
+/** A message a sender holds the lease on. */
+interface ClaimedMail {
+  id: number;
+  kind: string;
+  /** When the message was written (the retry window counts from here). */
+  writtenAt: Date;
+  /** Attempts including the one under way. */
+  attempts: number;
+  mail: OutgoingMail;
+}
+
 /**
  * Sends one message if it is due and nobody else holds it. Claiming moves `next_attempt_at` past now (a lease) in
  * the same UPDATE that checks the row is due, and SQLite runs one write at a time, so two dispatchers, or the
@@ -77,34 +105,39 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
     if (!current) throw new Error(`outbox message ${id} does not exist`);
     return current.status;
   }
-  return sendClaimed(deps, { id, attempts: row.attempts, mail: { to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' } });
+  return sendClaimed(deps, {
+    id,
+    kind: row.kind,
+    writtenAt: new Date(row.createdAt),
+    attempts: row.attempts,
+    mail: { to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' },
+  });
 }
 
 /** Sends a message this caller holds the lease on, and records how it went (sent, retry later, or given up). */
-async function sendClaimed(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>,
-  { id, attempts, mail }: { id: number; attempts: number; mail: OutgoingMail },
-): Promise<OutboxState> {
+async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, { id, kind, writtenAt, attempts, mail }: ClaimedMail): Promise<OutboxState> {
   const { db, log } = deps;
   try {
     const outcome = await deps.mail.send(mail);
     const done = deps.now().toISOString();
     await db
       .update(emailOutbox)
-      .set({ status: outcome, sentAt: done, lastError: null, updatedAt: done })
+      // A delivered link mail keeps no working link at rest (auth_tokens stores only hashes for the same reason).
+      .set({ status: outcome, sentAt: done, lastError: null, updatedAt: done, ...(linkLifetimeOf(kind) !== undefined ? REDACTED_LINK_MAIL : {}) })
       .where(eq(emailOutbox.id, id));
     return outcome;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const retryable = !(err instanceof MailDeliveryError) || err.retryable;
-    const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
     const failedAt = deps.now();
+    const nextAttemptAt = new Date(failedAt.getTime() + retryDelayMs(attempts));
+    const giveUp = !retryable || nextAttemptAt > retryDeadline(kind, writtenAt);
     await db
       .update(emailOutbox)
       .set({
         status: giveUp ? 'failed' : 'pending',
         lastError: message.slice(0, 1000),
-        nextAttemptAt: new Date(failedAt.getTime() + retryDelayMs(attempts)).toISOString(),
+        nextAttemptAt: nextAttemptAt.toISOString(),
         updatedAt: failedAt.toISOString(),
       })
       .where(eq(emailOutbox.id, id));
@@ -113,16 +146,20 @@ async function sendClaimed(
   }
 }
 
+/** How the first attempt at a just-written message ended, as the API tells the visitor. */
+export type FirstDelivery = 'sent' | 'queued' | 'failed';
+
 /**
  * Sends a message that was just committed already claimed (see `outboxInsert`), waiting at most `waitMs`. 'sent'
- * means it went out (or was logged); 'queued' means it did not go out in time or failed, and the dispatcher keeps
- * trying. A send still running when the wait ends carries on in the background.
+ * means it went out (or was logged); 'failed' that the provider refused it outright; 'queued' that it did not go
+ * out in time or failed in a way the dispatcher keeps retrying. A send still running when the wait ends carries on
+ * in the background.
  */
 export async function deliverSoon(
   deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil'>,
-  claimed: { id: number; mail: OutgoingMail },
+  claimed: Omit<ClaimedMail, 'attempts'>,
   waitMs: number,
-) {
+): Promise<FirstDelivery> {
   const delivery = sendClaimed(deps, { ...claimed, attempts: 1 });
   deps.waitUntil(delivery);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -131,7 +168,7 @@ export async function deliverSoon(
   });
   try {
     const state = await Promise.race([delivery.catch(() => 'pending' as const), timeout]);
-    return state === 'sent' || state === 'logged' ? ('sent' as const) : ('queued' as const);
+    return state === 'sent' || state === 'logged' ? 'sent' : state === 'failed' ? 'failed' : 'queued';
   } finally {
     clearTimeout(timer);
   }
@@ -151,9 +188,37 @@ export async function dispatchDueMail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' 
 }
 
 /** How a message stands, in the terms the booking API answers with. */
-export async function deliveryStatusOf(db: Db, outboxId: number | undefined): Promise<'sent' | 'queued'> {
+export async function deliveryStatusOf(db: Db, outboxId: number | undefined): Promise<FirstDelivery> {
   if (outboxId === undefined) return 'queued';
   const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+  if (row?.status === 'failed') return 'failed';
   return row && (row.status === 'sent' || row.status === 'logged') ? 'sent' : 'queued';
 }
 
+/**
+ * The outbox's retention rules, run with the scheduled jobs: a link mail whose link has expired is not sent any
+ * more and keeps no link at rest; delivered or abandoned messages go after OUTBOX_RETENTION_MS.
+ */
+export async function pruneOutbox({ db, now }: Pick<AppDeps, 'db' | 'now'>) {
+  const current = now();
+  const stamp = current.toISOString();
+  const linkExpired = or(
+    ...Object.entries(LINK_MAIL_LIFETIMES).map(([kind, lifetime]) =>
+      and(eq(emailOutbox.kind, kind), lt(emailOutbox.createdAt, new Date(current.getTime() - lifetime).toISOString())),
+    ),
+  );
+  const [expired, redacted, deleted] = await db.batch([
+    db
+      .update(emailOutbox)
+      .set({ status: 'failed', lastError: 'Link aegus enne, kui kirja saadeti.', updatedAt: stamp })
+      .where(and(eq(emailOutbox.status, 'pending'), linkExpired)),
+    db
+      .update(emailOutbox)
+      .set({ ...REDACTED_LINK_MAIL, updatedAt: stamp })
+      .where(and(linkExpired, ne(emailOutbox.text, REDACTED_LINK_MAIL.text))),
+    db
+      .delete(emailOutbox)
+      .where(and(ne(emailOutbox.status, 'pending'), lt(emailOutbox.createdAt, new Date(current.getTime() - OUTBOX_RETENTION_MS).toISOString()))),
+  ]);
+  return { expired: expired.rowsAffected, redacted: redacted.rowsAffected, deleted: deleted.rowsAffected };
+}

@@ -11,12 +11,19 @@ function editionText(retreatMonth: string): string {
   return edition ? `${formatDateEt(edition.startDate)}–${formatDateEt(edition.endDate)} (${edition.label})` : retreatMonth;
 }
 
+/** Stands for free text the guest wrote, which the confirmation does not repeat. */
+export const RECEIVED = 'Saime kätte, arvestame sellega.';
+
 const contactLines = () => [
   `E-post: ${SITE_CONTACTS.email}`,
   `Telefon ja WhatsApp: ${SITE_CONTACTS.phone}`,
 ];
 
-/** The confirmation a guest gets after sending the booking form (visitor spec sections 1 and 3). */
+/**
+ * The confirmation a guest gets after sending the booking form (visitor spec sections 1 and 3). It goes to an
+ * address nobody has verified, so it repeats none of the form's free text (the message, the dietary notes): only
+ * that they were received. Otherwise anyone could send their own text and links to anybody in the site's name.
+ */
 export function bookingConfirmationMail(booking: BookingRequest): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
@@ -28,8 +35,8 @@ export function bookingConfirmationMail(booking: BookingRequest): OutgoingMail {
     ['Reisin', TRAVEL_WITH_LABELS[booking.travelWith]],
     ['Kaasreisijad', companions.length > 0 ? companions.join('\n') : undefined],
     ['Kogemus joogaga', booking.experience ? EXPERIENCE_LABELS[booking.experience] : undefined],
-    ['Toitumispiirangud', booking.dietaryRestrictions],
-    ['Sõnum', booking.message],
+    ['Toitumispiirangud', booking.dietaryRestrictions ? RECEIVED : undefined],
+    ['Sõnum', booking.message ? RECEIVED : undefined],
   ]);
   const subject = `Broneeringu taotlus kätte saadud – ${SITE_CONTACTS.retreatName}`;
   const greeting = `Tere, ${booking.firstName}!`;

@@ -1,0 +1,1 @@
+CREATE INDEX `email_outbox_recipient_kind_created_idx` ON `email_outbox` (`to_address`,`kind`,`created_at`);
