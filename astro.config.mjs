@@ -8,9 +8,14 @@ import { reactAriaStyleHashes } from './scripts/csp/react-aria-styles.mjs';
 
 // The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
+// Optimised images and the content store are cached in the checkout, not in node_modules/.astro: node_modules may be
+// shared between checkouts (a symlink), and a cache there would mix their content. ASTRO_CACHE_DIR moves it, e.g. to
+// time a cold build without touching the warm one.
+const cacheDir = process.env.ASTRO_CACHE_DIR ?? './.astro-cache';
 
 export default defineConfig({
   site,
+  cacheDir,
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },

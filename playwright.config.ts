@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { requireBrowser } from './scripts/find-browser';
 
-// Browser tests run in Debian's Chromium (Playwright cannot download its own browsers here) against the same Node
-// server `npm start` runs, on its own port and a throw-away database file.
+// Browser tests run in a real Chromium against the same Node server `npm start` runs, on its own port and a
+// throw-away database file. Which Chromium (CHROMIUM_PATH, the system's, Playwright's own, or Debian's installed on
+// the spot) is scripts/find-browser.ts's decision; without one, the run stops here with a line saying what to install.
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://localhost:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = await requireBrowser();
 // The server's output (the local mail log with confirmation and reset links, the first-admin link) and its database
 // file, where the auth tests read links and set up roles. Set here so the test workers inherit them.
 const RUN_ID = `${process.pid}`;

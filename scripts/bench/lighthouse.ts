@@ -1,4 +1,4 @@
-// npm run bench:lighthouse — Lighthouse (mobile, simulated throttling) in the system Chromium against the Node host
+// npm run bench:lighthouse — Lighthouse (mobile, simulated throttling) in the tests' Chromium against the Node host
 // serving dist/, on the main content pages. Prints the four category scores and LCP / TBT / CLS per page.
 // Build first (`npm run build`). Pages: pass paths as arguments to override the default list.
 import os from 'node:os';
@@ -6,10 +6,12 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startNodeServer } from '../../worker/hosts/node';
+import { requireBrowser } from '../find-browser';
 
 const PAGES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/galerii', '/kkk', '/kliendikogemused', '/kehahooldus'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
+const chromePath = await requireBrowser();
 const server = await startNodeServer({
   port: 0,
   hostname: '127.0.0.1',
@@ -22,7 +24,7 @@ const server = await startNodeServer({
   log: () => {},
 });
 const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
 
