@@ -27,6 +27,7 @@ export const API_ERRORS = {
   validation_failed: { status: 422, message: 'Sisestus ebakorrektne.' },
   spam_rejected: { status: 422, message: 'Päring tundus automaatne ja lükati tagasi.' },
   rate_limited: { status: 429, message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' },
+  db_unavailable: { status: 503, message: 'Andmebaas ei ole praegu kättesaadav. Palun proovige mõne minuti pärast uuesti.' },
   internal_error: { status: 500, message: 'Serveris tekkis viga. Palun proovige hiljem uuesti.' },
 } as const;
 

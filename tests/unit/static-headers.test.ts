@@ -58,6 +58,15 @@ describe('_headers round trip', () => {
     }
   });
 
+  it('when every page has the same policy (as Astro builds them), it is the site-wide one: unknown paths get it too', () => {
+    const same = parseHeadersFile(renderHeadersFile(['/', '/kkk', '/404'].map((route) => ({ route, metaCsp: "script-src 'self' 'sha256-a'" }))));
+    // Workers answers an unknown path with the 404 page under that path: only the /* rule names it.
+    for (const path of ['/', '/kkk', '/missing', '/kogemus/missing']) {
+      expect(headersFor(same, path).get('Content-Security-Policy'), path).toBe("script-src 'self' 'sha256-a'; frame-ancestors 'none'");
+    }
+    expect(same.filter((r) => r.headers.some(([name]) => name === 'Content-Security-Policy'))).toHaveLength(1);
+  });
+
   it('sends no Referer from /auth and the first-admin screens, where links with secrets land', () => {
     const pages = ['/auth', '/create-main-admin', '/admin-setup', '/kkk'].map((route) => ({ route, metaCsp: "script-src 'self'" }));
     const withAuth = parseHeadersFile(renderHeadersFile(pages));

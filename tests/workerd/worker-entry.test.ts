@@ -20,6 +20,27 @@ describe('worker entry in workerd', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('answers /api itself with the JSON 404, like every other unknown API path', async () => {
+    for (const url of ['/api', '/api/']) {
+      const res = await exports.default.fetch(`https://retreat.example${url}`);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toContain('application/json');
+      expect(await res.json(), url).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
+
+  it('gives the 404 page of an unknown path the same security headers as any page, CSP included', async () => {
+    const page = await exports.default.fetch('https://retreat.example/kkk');
+    for (const url of ['/no-such-page', '/kogemus/keegi-tundmatu', '/a/b/c.html']) {
+      const res = await exports.default.fetch(`https://retreat.example${url}`);
+      expect(res.status, url).toBe(404);
+      for (const name of ['Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Strict-Transport-Security']) {
+        expect(res.headers.get(name), `${url} ${name}`).toBe(page.headers.get(name));
+      }
+      expect(res.headers.get('Content-Security-Policy'), url).toContain("script-src 'self' 'sha256-");
+    }
+  });
+
   it('refuses a cross-origin POST with 403', async () => {
     const res = await exports.default.fetch('https://retreat.example/api/health', {
       method: 'POST',

@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
+import { reportingUnavailability } from './availability';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { createDb } from './index';
 import { serializeWrites, WriteQueue } from './serialized-client';
@@ -64,12 +65,12 @@ export function openLocalClient(url: string, authToken?: string): Client {
   if (path !== null) mkdirSync(dirname(path), { recursive: true });
 
   const inner = createClient({ url, authToken, timeout: LOCAL_BUSY_TIMEOUT_MS });
-  if (!local) return inner;
+  if (!local) return reportingUnavailability(inner);
   if (path === null) {
     // :memory: — its own database, so its own queue; reads queue too (single connection).
-    return serializeWrites(inner, { queue: new WriteQueue(), serializeReads: true });
+    return reportingUnavailability(serializeWrites(inner, { queue: new WriteQueue(), serializeReads: true }));
   }
-  return serializeWrites(inner, { queue: queueFor(path) });
+  return reportingUnavailability(serializeWrites(inner, { queue: queueFor(path) }));
 }
 
 const queues = new Map<string, WriteQueue>();

@@ -4,6 +4,7 @@ import { createClient, type Client } from '@libsql/client/web';
 import { createApp, type App } from '../app';
 import { appShellFor } from '../http/app-shell';
 import { createDb } from '../db';
+import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppDeps } from '../deps';
@@ -19,12 +20,13 @@ export interface Env extends EnvSettings {
   ENVIRONMENT?: string;
 }
 
+/** Failures to reach the database come out as DatabaseUnavailableError: the API answers them 503 db_unavailable. */
 function openClient(env: Env): Client {
   try {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set');
-    return createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+    return reportingUnavailability(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }));
   } catch (err) {
-    return unavailableClient(err);
+    return reportingUnavailability(unavailableClient(err));
   }
 }
 

@@ -62,14 +62,27 @@ export const ROUTE_HEADERS: Readonly<Record<string, Readonly<Record<string, stri
   '/admin-setup': NO_REFERRER,
 };
 
+/**
+ * The policy every page shares, if they all have the same one (Astro collects the hashes of the whole site into
+ * each page's policy, so they do). Then it goes in the `/*` rule: on Workers a path with no file is answered with
+ * the 404 page under the requested path, which no page rule names, and it would otherwise go without a CSP.
+ */
+export function sharedCsp(pages: { metaCsp: string | null }[]): string | null {
+  const policies = new Set(pages.map((p) => (p.metaCsp ? pageCsp(p.metaCsp) : null)));
+  const [only] = policies;
+  return policies.size === 1 && only ? only : null;
+}
+
 export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
+  const shared = sharedCsp(pages);
   const rules: HeaderRules = [
-    { pattern: '/*', headers: Object.entries(SECURITY_HEADERS) },
+    { pattern: '/*', headers: [...Object.entries(SECURITY_HEADERS), ...(shared ? [['Content-Security-Policy', shared] as [string, string]] : [])] },
     { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
   ];
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const headers: [string, string][] = Object.entries(ROUTE_HEADERS[page.route] ?? {});
-    if (page.metaCsp) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
+    // Pages that differ carry their own (one policy per path: Cloudflare would join two, and browsers enforce both).
+    if (page.metaCsp && !shared) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
     if (headers.length > 0) {
       rules.push({ pattern: page.route, headers });
       // On Workers the request path, not the file, picks the rule: /admin/bookings/7 is answered by the shell.
