@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, sharpImageService } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -27,6 +27,9 @@ export default defineConfig({
       filter: (page) => !/^\/(?:404|kogemus\/404|auth|dashboard|email-test|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
     }),
   ],
+  // Encoding AVIF at sharp's default effort was most of a cold build. Lower efforts encode several times faster;
+  // the higher qualities give back the fidelity they lose (docs/decisions/007-image-variants.md).
+  image: { service: sharpImageService({ avif: { effort: 2, quality: 58 }, webp: { effort: 2, quality: 83 } }) },
   vite: {
     plugins: [
       tailwindcss(),
