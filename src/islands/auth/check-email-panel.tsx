@@ -1,18 +1,12 @@
 /** After signing up: where the confirmation link went, and sending it again. */
-import { useState } from 'react';
-import { postJson } from '../forms/post-json';
 import { toast } from '../toast';
 import { AUTH_TOASTS } from './auth-toasts';
+import { useResendConfirmation } from './use-resend-confirmation';
 
 export function CheckEmailPanel({ email, onBack }: { email: string; onBack: () => void }) {
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    const result = await postJson('/api/auth/resend', { email });
-    setSending(false);
-    if (result.ok) toast(AUTH_TOASTS.confirmationResent);
-    else toast({ variant: 'destructive', title: 'Saatmine ebaõnnestus', description: result.message ?? AUTH_TOASTS.tryAgain });
-  };
+  const { sending, resend } = useResendConfirmation(email, (result) =>
+    toast({ variant: 'destructive', title: 'Saatmine ebaõnnestus', description: result.message ?? AUTH_TOASTS.tryAgain }),
+  );
   return (
     <div className="space-y-5" data-check-email>
       <p>

@@ -7,6 +7,7 @@ import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
 import { useAuth } from './auth-context';
+import { useResendConfirmation } from './use-resend-confirmation';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS, firstError, tooManyAttemptsToast } from './auth-toasts';
 import { safeNext, type Session } from '../../lib/auth/session-client';
 import { EMAIL_MAX } from '../../lib/validation/limits';
@@ -97,15 +98,10 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
 
 /** For "e-mail not confirmed": send the confirmation link again (the API answers the same whether or not it did). */
 function ResendConfirmation({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    const result = await postJson('/api/auth/resend', { email });
-    setSending(false);
-    if (result.ok) toast(AUTH_TOASTS.confirmationResent);
-    else if (result.code === 'too_many_attempts' || result.code === 'rate_limited') tooManyAttemptsToast(result);
+  const { sending, resend } = useResendConfirmation(email, (result) => {
+    if (result.code === 'too_many_attempts' || result.code === 'rate_limited') tooManyAttemptsToast(result);
     else toast({ variant: 'destructive', title: AUTH_TOASTS.signInFailed, description: result.message ?? AUTH_TOASTS.tryAgain });
-  };
+  });
   return (
     <div className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm">
       <p>E-posti aadress on kinnitamata. Kas kinnituslink jäi saamata?</p>
