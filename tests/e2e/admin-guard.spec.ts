@@ -70,6 +70,9 @@ test.describe('the first admin', () => {
     await panel.getByRole('button', { name: 'Logi sisse', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Töölaud' })).toBeVisible();
+    // The interface is Estonian (admin spec): nothing on the screen is marked as another language.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'et');
+    await expect(page.locator('[data-admin-app] [lang]:not([lang="et"])')).toHaveCount(0);
 
     const counts = await (await dashboardResponse).json();
     for (const key of ['users', 'clients', 'bookings', 'retreats'] as const) {

@@ -10,10 +10,12 @@ test.describe.configure({ mode: 'serial' });
 
 test('before any admin exists, the setup screens without a token explain where the link comes from', async ({ page, consoleErrors }) => {
   void consoleErrors;
-  for (const [path, heading] of [['/create-main-admin', 'Create Main Admin'], ['/admin-setup', 'Admin Setup']] as const) {
+  for (const [path, heading] of [['/create-main-admin', 'Peaadmini loomine'], ['/admin-setup', 'Admini määramine']] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText('ADMIN_SETUP_TOKEN')).toBeVisible();
+    // Estonian like the rest of the back office: no part of the screen is marked English.
+    await expect(page.locator('main [lang="en"]')).toHaveCount(0);
     await expectNoAxeViolations(page);
   }
 });
@@ -25,15 +27,15 @@ test('the first admin is created from the link the server printed; then the setu
   // Each run starts the server on a fresh database, and only this project ever creates the first admin.
   expect(printed, 'the first-admin link in the server log').toBeTruthy();
   await page.goto(printed!);
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Main Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Peaadmini loomine' })).toBeVisible();
   await expect(page).toHaveURL(/\/create-main-admin$/); // the token left the address bar
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Avalehele', exact: true })).toHaveAttribute('href', '/');
   await expectNoAxeViolations(page);
   await page.getByLabel('E-post').fill(admin.email);
   await page.getByLabel('Eesnimi').fill(admin.firstName);
   await page.getByLabel('Perekonnanimi').fill(admin.lastName);
   await page.getByLabel('Salasõna').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create admin' }).click();
+  await page.getByRole('button', { name: 'Loo admin' }).click();
   await expect(toast(page, 'Admin created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   recordFirstAdmin(admin);
@@ -41,6 +43,6 @@ test('the first admin is created from the link the server printed; then the setu
   for (const path of ['/create-main-admin', printed!, '/admin-setup']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Already Set Up' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Avalehele', exact: true })).toHaveAttribute('href', '/');
   }
 });

@@ -12,9 +12,9 @@ import { toast } from '../toast';
 import { SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
-const TITLE = 'Admin Setup';
+const TITLE = 'Admini määramine';
 export const ADMIN_SETUP_TOASTS = {
-  created: { title: 'Admin created successfully!', description: 'Sign in with that account to open the dashboard.' },
+  created: { title: 'Admin created successfully!', description: 'Logige selle kontoga sisse, et töölauale pääseda.' },
   notFound: { title: 'User not found', description: 'Please make sure this user has signed up first.' },
   failed: { title: 'Error creating admin' },
 } as const;
@@ -58,13 +58,13 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
   if (promoted) {
     return (
       <div data-setup-promoted>
-        <SetupHeading>Admin created successfully!</SetupHeading>
+        <SetupHeading lang="en">Admin created successfully!</SetupHeading>
         <p className="mt-4 text-ink-600">
-          <strong>{promoted}</strong> is now an admin. Sign in with that account to open the dashboard.
+          <strong>{promoted}</strong> on nüüd admin. Logige selle kontoga sisse, et töölauale pääseda.
         </p>
         <p className="mt-8">
           <a href="/auth" className="btn-secondary">
-            Sign in
+            Logi sisse
           </a>
         </p>
       </div>
@@ -74,20 +74,20 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
   return (
     <div>
       <SetupHeading>{TITLE}</SetupHeading>
-      <p className="mt-2 text-ink-600">Make an already registered account the first admin. The person must have signed up first.</p>
+      <p className="mt-2 text-ink-600">Tehke juba registreerunud konto esimeseks adminiks. Inimene peab olema enne registreerunud.</p>
       <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
             {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
           </Field>
           <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Make admin'}
+            {isSubmitting ? 'Salvestan...' : 'Tee adminiks'}
           </button>
         </fieldset>
       </form>
       <p className="mt-6 text-sm text-ink-600">
-        No account yet?{' '}
-        <a href="/auth?tab=signup" lang="et" className="font-semibold text-lagoon-700 underline underline-offset-4">
+        Kontot veel pole?{' '}
+        <a href="/auth?tab=signup" className="font-semibold text-lagoon-700 underline underline-offset-4">
           Registreeru / logi sisse
         </a>
       </p>

@@ -4,17 +4,17 @@
  * On success: "Admin created successfully!", then /auth. A back-to-home button is always there.
  */
 import { useId, useState } from 'react';
-import { Field, useHydrated } from '../forms/field';
+import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
-import { SetupHeading, SetupScreen } from './setup-shared';
+import { HomeButton, SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
-const TITLE = 'Create Main Admin';
+const TITLE = 'Peaadmini loomine';
 export const CREATE_ADMIN_TOASTS = {
-  created: { title: 'Admin created successfully!', description: 'You can now sign in with the new admin account.' },
+  created: { title: 'Admin created successfully!', description: 'Nüüd saate uue admini kontoga sisse logida.' },
   failed: { title: 'Error', description: 'Failed to create main admin user' },
 } as const;
 const GO_TO_AUTH_AFTER_MS = 1200;
@@ -63,7 +63,7 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
   return (
     <div>
       <SetupHeading>{TITLE}</SetupHeading>
-      <p className="mt-2 text-ink-600">Create the first admin account. This works once, while no admin exists.</p>
+      <p className="mt-2 text-ink-600">Looge esimene admini konto. See töötab üks kord, kuni ühtegi admini pole.</p>
       <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated || done} className="space-y-5">
           <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
@@ -77,21 +77,19 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
               {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
             </Field>
           </div>
-          <Field id={`${uid}password`} label="Salasõna" required hint="At least 8 characters with an uppercase letter, a lowercase letter and a number." error={errors.password?.message}>
+          <Field id={`${uid}password`} label="Salasõna" required hint={PASSWORD_HINT} error={errors.password?.message}>
             {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
           </Field>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-              {isSubmitting || done ? 'Creating...' : 'Create admin'}
+              {isSubmitting || done ? 'Loon...' : 'Loo admin'}
             </button>
-            <a href="/" className="btn-outline">
-              Back to Home
-            </a>
+            <HomeButton className="btn-outline" />
           </div>
         </fieldset>
       </form>
       <p className="mt-6 text-sm text-ink-600">
-        Already have an account?{' '}
+        Konto on juba olemas?{' '}
         <a
           href="/admin-setup"
           className="font-semibold text-lagoon-700 underline underline-offset-4"
@@ -101,7 +99,7 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
             location.assign(`/admin-setup#token=${encodeURIComponent(token)}`);
           }}
         >
-          Make an existing account the admin
+          Tee olemasolev konto adminiks
         </a>
       </p>
     </div>

@@ -2,6 +2,9 @@
  * Shared by /create-main-admin and /admin-setup (admin spec sections 2 and 6, DESIGN section 8): the setup token from
  * the link's fragment (`#token=…`, as the Node host prints it), kept in memory and dropped from the address bar;
  * whether an admin exists already; the screens for "no token" and "Admin Already Set Up".
+ *
+ * The screens are Estonian like the rest of the back office; the spec's own English messages ('Admin Already Set
+ * Up', the toasts) stay word for word, marked lang="en" where they are on the page.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from '../toast';
@@ -32,21 +35,32 @@ export function useSetupStatus(): [SetupStatus, (status: SetupStatus) => void] {
   return [status, setStatus];
 }
 
-export function SetupHeading({ children }: { children: string }) {
-  return <h1 className="text-3xl text-lagoon-900 sm:text-4xl">{children}</h1>;
+export function SetupHeading({ children, lang }: { children: string; lang?: 'en' }) {
+  return (
+    <h1 className="text-3xl text-lagoon-900 sm:text-4xl" lang={lang}>
+      {children}
+    </h1>
+  );
+}
+
+/** The spec's "home button" of the setup screens. */
+export function HomeButton({ className = 'btn-secondary' }: { className?: string }) {
+  return (
+    <a href="/" className={className}>
+      Avalehele
+    </a>
+  );
 }
 
 export function AlreadySetUp() {
   return (
     <div data-setup-done>
-      <SetupHeading>Admin Already Set Up</SetupHeading>
-      <p className="mt-4 text-ink-600">An admin account exists. Sign in with it, or ask an admin to give your account the admin role.</p>
+      <SetupHeading lang="en">Admin Already Set Up</SetupHeading>
+      <p className="mt-4 text-ink-600">Admini konto on juba olemas. Logige sellega sisse või paluge adminil anda Teie kontole admini roll.</p>
       <p className="mt-8 flex flex-wrap gap-3">
-        <a href="/" className="btn-secondary">
-          Go to Home
-        </a>
+        <HomeButton />
         <a href="/auth" className="btn-outline">
-          Sign in
+          Logi sisse
         </a>
       </p>
     </div>
@@ -59,24 +73,22 @@ export function NoToken({ title }: { title: string }) {
     <div data-setup-no-token>
       <SetupHeading>{title}</SetupHeading>
       <p role="alert" className="mt-4 rounded-2xl bg-clay-600/10 p-4 text-clay-700">
-        This page needs the setup link: the address must end in <code>#token=…</code>.
+        See leht vajab seadistuslinki: aadress peab lõppema osaga <code>#token=…</code>.
       </p>
       <ul className="mt-4 list-disc space-y-2 pl-6 text-ink-600">
         <li>
-          Started with <code>npm start</code> (Node): while no admin exists, the server prints the link at start, e.g.{' '}
-          <code>http://localhost:4321/create-main-admin#token=…</code>. Open that link.
+          Käivitatud käsuga <code>npm start</code> (Node): kuni ühtegi admini pole, näitab server linki käivitamisel, nt{' '}
+          <code>http://localhost:4321/create-main-admin#token=…</code>. Avage see link.
         </li>
         <li>
-          With <code>ADMIN_SETUP_TOKEN</code> set (Cloudflare or Node), open <code>/create-main-admin#token=</code> followed by its value.
+          Kui <code>ADMIN_SETUP_TOKEN</code> on seatud (Cloudflare või Node), avage <code>/create-main-admin#token=</code> ja selle väärtus.
         </li>
         <li>
-          From a shell: <code>npm run admin:create -- --email you@example.com</code>.
+          Käsurealt: <code>npm run admin:create -- --email teie@example.com</code>.
         </li>
       </ul>
       <p className="mt-8">
-        <a href="/" className="btn-secondary">
-          Go to Home
-        </a>
+        <HomeButton />
       </p>
     </div>
   );
@@ -85,9 +97,9 @@ export function NoToken({ title }: { title: string }) {
 export function StatusUnknown() {
   return (
     <div>
-      <SetupHeading>Error</SetupHeading>
+      <SetupHeading>Viga</SetupHeading>
       <p role="alert" className="mt-4 text-clay-700">
-        The setup status could not be read. Please check that the server is running and reload the page.
+        Seadistuse olekut ei õnnestunud lugeda. Kontrollige, et server töötab, ja laadige leht uuesti.
       </p>
     </div>
   );
@@ -109,7 +121,7 @@ export function SetupScreen({ title, form }: { title: string; form: (token: stri
   else body = form(token, () => setStatus('done'));
 
   return (
-    <div lang="en">
+    <div>
       {body}
       <Toaster />
     </div>

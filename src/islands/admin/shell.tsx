@@ -35,11 +35,11 @@ export function ScreenHeading({ title, intro }: { title: string; intro?: string 
 }
 
 /** The guard's waiting state (spec: a spinner with "Loading..."). */
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
+export function Spinner() {
   return (
-    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading lang="en">
+    <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading>
       <span className="spinner size-10 border-4" aria-hidden="true" />
-      <span>{label}</span>
+      <span lang="en">Loading...</span>
     </div>
   );
 }

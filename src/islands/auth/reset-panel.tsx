@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Field, useHydrated } from '../forms/field';
+import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
@@ -48,7 +48,7 @@ export function ResetPanel({ token, onForgot }: { token: string; onForgot: () =>
       <p className="text-ink-600">Valige uus salasõna. Pärast salasõna muutmist logitakse teised seadmed välja.</p>
       <form {...formProps(onValid)} aria-label="Salasõna muutmine">
         <fieldset disabled={!hydrated || done} className="space-y-5">
-          <Field id={`${uid}password`} label="Uus salasõna" required hint="Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number." error={errors.password?.message}>
+          <Field id={`${uid}password`} label="Uus salasõna" required hint={PASSWORD_HINT} error={errors.password?.message}>
             {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
           </Field>
           <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>

@@ -1,7 +1,7 @@
 /** The "Registreeru" tab (visitor spec section 5): names, e-mail and a password the shared rules accept. */
 import { useId } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { Field, useHydrated } from '../forms/field';
+import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
@@ -65,7 +65,7 @@ export function SignUpForm({ onSignedUp, onExists }: { onSignedUp: (email: strin
         <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
           {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
         </Field>
-        <Field id={`${uid}password`} label="Salasõna" required hint="Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number." error={errors.password?.message}>
+        <Field id={`${uid}password`} label="Salasõna" required hint={PASSWORD_HINT} error={errors.password?.message}>
           {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
         </Field>
         <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>

@@ -1,6 +1,9 @@
 /** The form islands' controls: a labelled field with its error under it, a group's error, the honeypot. */
 import { useEffect, useState, type ReactNode } from 'react';
 
+/** Under every new-password field: the shared password rule in words (src/lib/validation/fields.ts). */
+export const PASSWORD_HINT = 'Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number.';
+
 /** What an input needs to be tied to its label and error text. */
 export interface ControlProps {
   id: string;
