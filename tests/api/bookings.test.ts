@@ -336,4 +336,18 @@ describe('POST /api/bookings: per-IP limit', () => {
     expect((await readJson(res)).error).toEqual({ code: 'rate_limited', message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' });
     expect(await app.count('bookings')).toBe(3);
   });
+
+  it('lets exactly the limit through when one address sends many at once, and stores nothing of the refused ones', async () => {
+    app.deps.config.limits.bookings = { max: 3, windowMs: 600_000 };
+    const before = { guests: await app.count('guests'), outbox: await app.count('email_outbox'), customers: await app.count('customers') };
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => app.post('/api/bookings', validBooking()).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect(await app.count('bookings')).toBe(3);
+    expect(await app.count('guests')).toBe(before.guests + 3);
+    expect(await app.count('customers')).toBe(before.customers + 3);
+    expect(await app.count('email_outbox')).toBe(before.outbox + 3);
+    // Refused attempts are recorded too, so hammering keeps the window shut.
+    expect(await app.count("auth_attempts WHERE kind = 'booking_submit'")).toBe(12);
+  });
 });

@@ -2,16 +2,16 @@ import { Hono } from 'hono';
 import { bookingRequestSchema } from '../../src/lib/booking/schema';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
 import { submitBooking } from '../services/booking-submission';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
 /** POST /api/bookings: the public booking form (visitor spec sections 4 and 7, DESIGN section 4). */
+// The per-IP limit counts booking attempts inside the booking's own write (one commit per booking, not two), so a
+// malformed or replayed request, which writes nothing, is not counted; those cost no database write anyway.
 export const bookingRoutes = new Hono<AppEnv>().post(
   '/',
-  perIpLimit('booking_submit', (limits) => limits.bookings),
   validJson(bookingRequestSchema),
   async (c) => {
     const booking = c.req.valid('json');
@@ -19,7 +19,9 @@ export const bookingRoutes = new Hono<AppEnv>().post(
     const idempotencyKey = c.req.header('Idempotency-Key');
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw new ApiError('invalid_idempotency_key');
 
-    const result = await submitBooking(c.var.deps, booking, { idempotencyKey });
+    const { deps } = c.var;
+    const rateLimit = { kind: 'booking_submit', key: deps.clientIp(c) ?? 'unknown', limit: deps.config.limits.bookings } as const;
+    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ bookingId: result.bookingId, email: result.email }, 201);
   },

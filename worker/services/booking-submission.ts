@@ -5,6 +5,7 @@ import { findEdition } from '../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from './rate-limit';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
 
@@ -16,6 +17,8 @@ export const NONE = 'Puuduvad';
 export interface SubmissionContext {
   idempotencyKey?: string;
   userId?: string;
+  /** The per-IP limit, checked and recorded inside the booking's own batch (see `rateLimitGuard`). */
+  rateLimit?: RateLimitBucket;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   let stored: { bookingId: number; outboxId: number | undefined };
   try {
     const results = await db.batch([
+      ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
       db.insert(guests).values({
         id: guestId,
         firstName: booking.firstName,
@@ -177,6 +181,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
     const outboxRow = results.at(-1) as { id: number }[];
     stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
   } catch (err) {
+    if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);
     // Two requests with one key raced past the replay check: the loser answers with the winner's booking.
     if (context.idempotencyKey && isUniqueViolation(err)) {
       const replay = await replayOf(deps, context.idempotencyKey, hash);
