@@ -103,7 +103,6 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   let stored: { bookingId: number; outboxId: number | undefined };
   try {
     const results = await db.batch([
-      ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
       db.insert(guests).values({
         id: guestId,
         firstName: booking.firstName,
@@ -116,6 +115,8 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
         createdAt: stamp,
         updatedAt: stamp,
       }),
+      // Anywhere in the batch will do: when it refuses, the whole batch rolls back.
+      ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
       ...(companions.length > 0
         ? [
             db.insert(guests).values(
