@@ -8,6 +8,7 @@ import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
 import { sanitizeFreeText } from '../validation/sanitize';
+import { countParam, emptyToUndefined } from './list-query';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -69,11 +70,6 @@ const nullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 export const BOOKING_SORTS = ['created', '-created', 'name', '-name', 'email', '-email', 'status', '-status', 'room', '-room', 'amount', '-amount'] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** A whole number from a URL parameter: digits only ("1e3", "0x10", " 7" are not numbers here). */
-const countParam = (min: number, max: number) =>
-  z.union([z.number(), z.string().regex(/^\d{1,10}$/, 'Oodati täisarvu.').transform(Number)]).pipe(z.number().int().min(min).max(max));
 
 /** GET /api/admin/bookings's query, and the list screen's URL state (defaults left out of the URL). */
 export const bookingListQuerySchema = z.object({

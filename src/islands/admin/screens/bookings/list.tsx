@@ -2,8 +2,7 @@
  * /admin/bookings (admin spec section 2): search, filters, sort and paging done by the server, with the state in the
  * URL; the four counters count the whole table; view and delete per row.
  */
-import { useEffect, useRef, useState } from 'react';
-import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
+import { useEffect, useState } from 'react';
 import { bookingListQuerySchema, type BookingListItem, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
@@ -15,14 +14,15 @@ import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select';
+import { SearchBox } from '../../ui/search-box';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 
 const ALL = 'all';
-const SEARCH_DELAY_MS = 300;
 
 export default function BookingList() {
   const location = useLocation();
@@ -120,7 +120,12 @@ export default function BookingList() {
       </dl>
 
       <div className="mt-6 grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
-        <SearchBox value={query.q ?? ''} onChange={(q) => setQuery({ q }, { replace: true })} />
+        <SearchBox
+          value={query.q ?? ''}
+          onChange={(q) => setQuery({ q }, { replace: true })}
+          placeholder="Nimi, e-post või staatus"
+          hint="Otsib eesnime, perekonnanime, e-posti ja staatuse järgi."
+        />
         <SelectField
           label="Staatus"
           value={query.status ?? ALL}
@@ -175,56 +180,5 @@ export default function BookingList() {
         isPending={remove.isPending}
       />
     </>
-  );
-}
-
-function Counter({ label, value, name }: { label: string; value: number | undefined; name: string }) {
-  return (
-    <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-      <dt className="text-sm text-ink-600">{label}</dt>
-      <dd className="mt-1 font-display text-3xl text-lagoon-900" data-counter={name}>
-        {value === undefined ? '…' : formatCount(value)}
-      </dd>
-    </div>
-  );
-}
-
-/** The search box keeps its own text while typing and tells the URL after a pause (one history entry, replaced). */
-function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const lastSent = useRef(value);
-  const report = useRef(onChange);
-  report.current = onChange;
-  useEffect(() => {
-    // Back/forward or a link changed the URL: show what it says.
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    if (text.trim() === lastSent.current) return;
-    const timer = setTimeout(() => {
-      lastSent.current = text.trim();
-      report.current(text.trim());
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  return (
-    <SearchField className="flex flex-col gap-1.5" value={text} onChange={setText} aria-describedby="booking-search-hint">
-      <Label className="text-sm font-semibold text-ink-900">Otsi</Label>
-      <div className="relative">
-        <Input placeholder="Nimi, e-post või staatus" className="min-h-11 w-full rounded-xl border border-sand-300 bg-white px-3 py-2 pr-10 text-ink-900 [&::-webkit-search-cancel-button]:hidden" />
-        {text && (
-          <AriaButton className="absolute top-1 right-1 grid size-9 cursor-pointer place-items-center rounded-full text-ink-600 hover:bg-sand-100" aria-label="Tühjenda otsing">
-            ✕
-          </AriaButton>
-        )}
-      </div>
-      <span id="booking-search-hint" className="sr-only">
-        Otsib eesnime, perekonnanime, e-posti ja staatuse järgi.
-      </span>
-    </SearchField>
   );
 }
