@@ -54,3 +54,7 @@ export const ROLE_OPTIONS: { value: UserRole; label: string }[] = [
   { value: 'user', label: 'Kasutaja' },
   { value: 'admin', label: 'Admin' },
 ];
+
+/** The name cell: first and last name, or the spec's 'Nimi määramata'. */
+export const userDisplayName = (u: Pick<UserListItem, 'firstName' | 'lastName'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || USER_ADMIN_MESSAGES.noName;

@@ -22,6 +22,7 @@ import type {
   RetreatOption,
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
+import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
 
 export const adminKeys = {
   dashboard: ['dashboard'] as const,
@@ -32,6 +33,8 @@ export const adminKeys = {
   bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
+  users: ['users'] as const,
+  userList: (query: UserListQuery) => ['users', 'list', query] as const,
 };
 
 const BASE = '/api/admin';
@@ -151,5 +154,31 @@ export function useEmailTest() {
   return useMutation({
     mutationFn: (body: { email: string; kind: EmailTestKind }) =>
       apiRequest<{ result: EmailTestResult; outboxId: number }>(`${BASE}/email-test`, { method: 'POST', body }),
+  });
+}
+
+// ── users and roles ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export function useUserList(query: UserListQuery) {
+  return useQuery<UserListResponse>({
+    queryKey: adminKeys.userList(query),
+    queryFn: ({ signal }) => apiRequest<UserListResponse>(`${BASE}/users`, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string } & RoleChange) =>
+      apiRequest<{ user: UserListItem }>(`${BASE}/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { role } }).then((r) => r.user),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ userId, password }: { userId: string; password: string }) =>
+      apiRequest<void>(`${BASE}/users/${encodeURIComponent(userId)}/password`, { method: 'PUT', body: { password } }),
   });
 }
