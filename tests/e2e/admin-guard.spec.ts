@@ -92,7 +92,7 @@ test.describe('the first admin', () => {
     await page.getByRole('link', { name: /Halda kasutajaid/ }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Kasutajad' })).toBeFocused();
-    await expect(page.getByText('Tulekul')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Kasutajad' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Töölaud' })).toBeVisible();
