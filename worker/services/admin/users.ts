@@ -58,12 +58,16 @@ const itemColumns = {
   roles: rolesOf,
 };
 
-/** Newest first (the spec's order), from the created_at index; the id breaks ties so pages never overlap. */
+/** Newest first (the spec's order), from the created_at index; the rowid breaks ties so pages never overlap. */
 export async function listUsers({ db }: Pick<AppDeps, 'db'>, query: UserListQuery): Promise<UserListResponse> {
   const where = listFilter(query.q);
   const { limit, offset } = pageWindow(query);
+  // The page's rows first, from the (created_at, rowid) index alone: the OFFSET then skips index entries, not whole
+  // rows with their roles (the last of 2,000 pages would otherwise read 50,000 users).
+  const newestFirst = [desc(users.createdAt), desc(sql`${users}.rowid`)];
+  const pageRowids = db.select({ rowid: sql`${users}.rowid` }).from(users).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
   const [rows, [matching], [counts]] = await db.batch([
-    db.select(itemColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select(itemColumns).from(users).where(sql`${users}.rowid IN (${pageRowids})`).orderBy(...newestFirst),
     db.select({ n: count() }).from(users).where(where),
     db
       .select({
