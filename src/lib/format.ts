@@ -65,3 +65,32 @@ export function formatDateTime(value: string | null | undefined): string {
 export function tallinnDay(instant: Date = new Date()): string {
   return zonedDateFormatter.format(instant);
 }
+
+const zonedPartsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** How far Tallinn's wall clock is ahead of UTC at an instant (2 h in winter, 3 h in summer). */
+function tallinnOffsetMs(instant: Date): number {
+  const part = Object.fromEntries(zonedPartsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second));
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a Tallinn calendar day (YYYY-MM-DD) begins, summer time included: the lower bound of "joined today"
+ * or of a date-range filter, for comparing with stored UTC timestamps.
+ */
+export function tallinnDayStart(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // The offset at the guess, then at the answer: right on both sides of a clock change.
+  const first = midnightUtc - tallinnOffsetMs(new Date(midnightUtc));
+  return new Date(midnightUtc - tallinnOffsetMs(new Date(first)));
+}

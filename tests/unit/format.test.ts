@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay } from '../../src/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayStart } from '../../src/lib/format';
 
 // Intl writes no-break spaces (U+00A0) between groups and before the sign; compare with them spelled out.
 const nb = (text: string) => text.replace(/ /g, '\u00a0');
@@ -40,5 +40,23 @@ describe('dates dd.mm.yyyy, instants in Tallinn time', () => {
     expect(formatDate(null)).toBe('–');
     expect(formatDateTime('')).toBe('–');
     expect(formatDateTime('eile')).toBe('eile');
+  });
+});
+
+describe('tallinnDayStart', () => {
+  it('is midnight in Tallinn as a UTC instant, in winter and summer time and on both clock-change days', () => {
+    expect(tallinnDayStart('2026-01-15').toISOString()).toBe('2026-01-14T22:00:00.000Z');
+    expect(tallinnDayStart('2026-03-29').toISOString()).toBe('2026-03-28T22:00:00.000Z'); // clocks go forward at 03:00
+    expect(tallinnDayStart('2026-03-30').toISOString()).toBe('2026-03-29T21:00:00.000Z');
+    expect(tallinnDayStart('2026-10-25').toISOString()).toBe('2026-10-24T21:00:00.000Z'); // clocks go back at 04:00
+    expect(tallinnDayStart('2026-10-26').toISOString()).toBe('2026-10-25T22:00:00.000Z');
+  });
+
+  it('agrees with tallinnDay on either side of the boundary', () => {
+    for (const day of ['2026-02-01', '2026-06-21', '2026-12-31']) {
+      const start = tallinnDayStart(day).getTime();
+      expect(tallinnDay(new Date(start))).toBe(day);
+      expect(tallinnDay(new Date(start - 1))).not.toBe(day);
+    }
   });
 });
