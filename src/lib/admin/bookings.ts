@@ -8,6 +8,7 @@ import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
 import { sanitizeFreeText } from '../validation/sanitize';
+import type { AuditRecord } from './audit';
 import { countParam, emptyToUndefined } from './list-query';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
 
@@ -402,4 +403,6 @@ export type EmailTestResult = 'sent' | 'logged' | 'queued' | 'failed';
 export interface DashboardResponse {
   counts: { users: number; clients: number; bookings: number; retreats: number };
   upcomingRetreats: { id: number; name: string; startDate: string | null; endDate: string | null; bookings: number; confirmed: number; pending: number; people: number }[];
+  /** Critical security events of the last 7 days (excessive sign-in attempts): how many, and the newest few. */
+  criticalEvents: { total: number; items: AuditRecord[] };
 }

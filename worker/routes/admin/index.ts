@@ -14,6 +14,7 @@ import { sendTestEmail } from '../../services/admin/email-test';
 import { listRetreatOptions } from '../../services/admin/retreats';
 import { signOut } from '../../services/auth/sessions';
 import { adminActor } from './actor';
+import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';
 import { adminUserRoutes } from './users';
 
@@ -27,6 +28,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/dashboard', async (c) => c.json(await dashboardSummary(c.var.deps)))
   .route('/bookings', adminBookingRoutes)
   .route('/users', adminUserRoutes)
+  .route('/audit', adminAuditRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .get('/retreats', validQuery(retreatListQuerySchema), async (c) => c.json(await listRetreatOptions(c.var.deps, c.req.valid('query'))))
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))

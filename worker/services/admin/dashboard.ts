@@ -7,12 +7,14 @@ import type { DashboardResponse } from '../../../src/lib/admin/bookings';
 import { tallinnDay } from '../../../src/lib/format';
 import { bookings, customers, retreats, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { recentCriticalEvents } from './audit-trail';
 
 const UPCOMING_LIMIT = 10;
 
 export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promise<DashboardResponse> {
   const { db } = deps;
   const today = tallinnDay(deps.now());
+  const criticalEvents = recentCriticalEvents(deps);
   const [[u], [cl], [b], [r], upcoming] = await db.batch([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(customers),
@@ -45,5 +47,6 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
       pending: Number(row.pending),
       people: Number(row.people),
     })),
+    criticalEvents: await criticalEvents,
   };
 }

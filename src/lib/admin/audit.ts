@@ -1,0 +1,79 @@
+/**
+ * The audit trail's contract (issue "Back office III": a screen over the spec's write-only log), shared by the
+ * screen and the API: the list's filters, what a record looks like, and the Estonian words for actions and
+ * severities. Actions are an open vocabulary (services add theirs); one the screen has no word for is shown raw.
+ */
+import * as z from 'zod';
+import { AUDIT_SEVERITIES, type AuditSeverity } from '../enums';
+import { emptyToUndefined, pagingParams, type ListPage } from './list-query';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(ISO_DAY, 'Sisestage kuupäev kujul aaaa-kk-pp.')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Sellist kuupäeva ei ole.')
+    .optional(),
+);
+
+/** GET /api/admin/audit: newest first; `from` and `to` are Tallinn calendar days, both included. */
+export const auditListQuerySchema = z
+  .object({
+    severity: z.preprocess(emptyToUndefined, z.enum(AUDIT_SEVERITIES).optional()),
+    action: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[a-z_.]{1,64}$/, 'Tundmatu tegevus.').optional()),
+    /** Part of the acting user's e-mail address. */
+    user: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()),
+    from: dayParam,
+    to: dayParam,
+    ...pagingParams,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+export interface AuditRecord {
+  id: number;
+  createdAt: string;
+  action: string;
+  severity: AuditSeverity;
+  resourceType: string | null;
+  resourceId: string | null;
+  /** Who did it; null for events without a signed-in user (a sign-in attempt for an unknown address). */
+  user: { id: string; email: string; name: string | null } | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Old and new values (`changes: { field: { from, to } }`) and other details; never passwords or tokens. */
+  metadata: Record<string, unknown> | null;
+}
+
+export type AuditListResponse = ListPage<AuditRecord>;
+
+export const AUDIT_SEVERITY_LABELS: Record<AuditSeverity, string> = {
+  low: 'Madal',
+  medium: 'Keskmine',
+  high: 'Kõrge',
+  critical: 'Kriitiline',
+};
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  login: 'Sisselogimine',
+  session_timeout: 'Seanss aegus',
+  password_reset: 'Salasõna muutmine',
+  role_change: 'Rolli muutmine',
+  excessive_login_attempts: 'Liiga palju sisselogimisi',
+  'booking.view': 'Broneeringu vaatamine',
+  'booking.create': 'Broneeringu loomine',
+  'booking.update': 'Broneeringu muutmine',
+  'booking.services': 'Lisateenuste muutmine',
+  'booking.companions': 'Kaasreisijate hindade muutmine',
+  'booking.delete': 'Broneeringu kustutamine',
+  'booking.email_resend': 'Kirja uuesti saatmine',
+  'guest.update': 'Külalise andmete muutmine',
+  'email.test': 'E-posti test',
+  'client.create': 'Kliendi lisamine',
+  'client.update': 'Kliendi muutmine',
+  'client.delete': 'Kliendi kustutamine',
+  'client.sync': 'Broneerijate sünkroniseerimine',
+};
+
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

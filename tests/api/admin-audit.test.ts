@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { readJson } from '../helpers/http';
+
+/**
+ * The audit trail API (issue "Back office III"): records newest first with who did what, their details, and the
+ * filters (severity, action, acting user, Tallinn date range, both days included) and paging on the server; the
+ * dashboard's critical events of the last 7 days; authorisation.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  admin = await signedIn(app, { admin: true });
+  // The sign-ins above wrote their login records; start from an empty trail so counts are this file's own.
+  await app.deps.sql.execute('DELETE FROM audit_logs');
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function record(action: string, severity: string, createdAt: string, userId: string | null = admin.userId, metadata: unknown = null) {
+  await app.deps.sql.execute({
+    sql: 'INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    args: [userId, action, severity, 'booking', '7', metadata === null ? null : JSON.stringify(metadata), '203.0.113.9', 'Testbrauser/1.0', createdAt],
+  });
+}
+const list = async (query = '') => {
+  const res = await admin.b.get(`/api/admin/audit${query}`);
+  return { status: res.status, body: await readJson(res) };
+};
+
+it('answers 401 without a session and 403 to a non-admin', async () => {
+  expect((await browser(app).get('/api/admin/audit')).status).toBe(401);
+  const user = await signedIn(app);
+  expect((await user.b.get('/api/admin/audit')).status).toBe(403);
+});
+
+describe('GET /api/admin/audit', () => {
+  it('lists newest first with the acting user, IP, user agent and the old and new values', async () => {
+    await record('booking.view', 'low', '2026-03-01T10:00:00.000Z');
+    await record('booking.update', 'low', '2026-03-02T10:00:00.000Z', admin.userId, { changes: { status: { from: 'pending', to: 'confirmed' } } });
+    await record('login', 'low', '2026-03-01T12:00:00.000Z', null);
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(body.total).toBe(3);
+    expect(body.items.map((r: { action: string }) => r.action)).toEqual(['booking.update', 'login', 'booking.view']);
+    expect(body.items[0]).toMatchObject({
+      severity: 'low',
+      resourceType: 'booking',
+      resourceId: '7',
+      ip: '203.0.113.9',
+      userAgent: 'Testbrauser/1.0',
+      user: { id: admin.userId, email: admin.email, name: 'Anu Admin' },
+      metadata: { changes: { status: { from: 'pending', to: 'confirmed' } } },
+    });
+    expect(body.items[1].user).toBeNull();
+  });
+
+  it('filters by severity, action and the acting user\'s e-mail, and pages', async () => {
+    const other = await signedIn(app, { admin: true });
+    await app.deps.sql.execute('DELETE FROM audit_logs');
+    for (let i = 0; i < 6; i++) await record('booking.view', 'low', `2026-03-01T10:0${i}:00.000Z`);
+    await record('excessive_login_attempts', 'critical', '2026-03-01T11:00:00.000Z', other.userId);
+    await record('role_change', 'medium', '2026-03-01T12:00:00.000Z', other.userId);
+    expect((await list('?severity=critical')).body.items.map((r: { action: string }) => r.action)).toEqual(['excessive_login_attempts']);
+    expect((await list('?action=role_change')).body.total).toBe(1);
+    expect((await list(`?user=${encodeURIComponent(other.email.slice(0, 12).toUpperCase())}`)).body.total).toBe(2);
+    expect((await list('?user=%25')).body.total).toBe(0);
+    const page2 = (await list('?pageSize=3&page=2')).body;
+    expect(page2).toMatchObject({ total: 8, page: 2, pageSize: 3 });
+    expect(page2.items.map((r: { createdAt: string }) => r.createdAt)).toEqual(['2026-03-01T10:04:00.000Z', '2026-03-01T10:03:00.000Z', '2026-03-01T10:02:00.000Z']);
+  });
+
+  it('takes the date range as Tallinn days, both included', async () => {
+    // 21:59 UTC on 28 March is 23:59 in Tallinn (winter time); 22:00 UTC is already 29 March there.
+    await record('booking.view', 'low', '2026-03-28T21:59:00.000Z');
+    await record('booking.update', 'low', '2026-03-28T22:00:00.000Z');
+    // 29 March: clocks go forward; 20:59 UTC on 29 March is 23:59 summer time, 21:00 UTC is 30 March.
+    await record('booking.delete', 'low', '2026-03-29T20:59:00.000Z');
+    await record('booking.create', 'low', '2026-03-29T21:00:00.000Z');
+    const actions = async (q: string) => (await list(q)).body.items.map((r: { action: string }) => r.action);
+    expect(await actions('?from=2026-03-29&to=2026-03-29')).toEqual(['booking.delete', 'booking.update']);
+    expect(await actions('?to=2026-03-28')).toEqual(['booking.view']);
+    expect(await actions('?from=2026-03-30')).toEqual(['booking.create']);
+  });
+
+  it('refuses bad filters with 422 and field details', async () => {
+    for (const [query, path] of [
+      ['?from=2026-02-30', 'from'],
+      ['?from=29.03.2026', 'from'],
+      ['?from=2026-03-02&to=2026-03-01', 'to'],
+      ['?severity=huge', 'severity'],
+      ['?action=DROP%20TABLE', 'action'],
+    ] as const) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(422);
+      expect(body.error.details.map((d: { path: string }) => d.path), query).toContain(path);
+    }
+  });
+});
+
+describe('the dashboard\'s critical events', () => {
+  it('counts and shows the critical events of the last 7 days only', async () => {
+    const now = new Date('2026-03-10T12:00:00.000Z');
+    app.deps.now = () => now;
+    await record('excessive_login_attempts', 'critical', '2026-03-03T11:59:00.000Z'); // 7 days and a minute ago
+    await record('excessive_login_attempts', 'critical', '2026-03-03T12:01:00.000Z');
+    await record('excessive_login_attempts', 'critical', '2026-03-09T08:00:00.000Z');
+    await record('role_change', 'medium', '2026-03-09T09:00:00.000Z');
+    const body = await readJson(await admin.b.get('/api/admin/dashboard'));
+    expect(body.criticalEvents.total).toBe(2);
+    expect(body.criticalEvents.items.map((r: { createdAt: string }) => r.createdAt)).toEqual(['2026-03-09T08:00:00.000Z', '2026-03-03T12:01:00.000Z']);
+  });
+});
