@@ -12,7 +12,7 @@ export interface ScreenProps {
   params: Record<string, string>;
 }
 
-export type NavSection = 'dashboard' | 'bookings' | 'clients' | 'users' | 'retreats';
+export type NavSection = 'dashboard' | 'bookings' | 'clients' | 'users' | 'retreats' | 'audit';
 
 export interface AdminRouteDef {
   /** "/admin/bookings/:id": a `:name` segment matches one path segment and becomes `params.name`. */
@@ -43,6 +43,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: placeholder },
   { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: placeholder },
+  { path: '/admin/audit', title: 'Auditilogi', section: 'audit', screen: lazyScreen(() => import('./screens/audit')) },
   { path: '/email-test', title: 'E-posti test', screen: lazyScreen(() => import('./screens/email-test')) },
 ];
 
@@ -52,6 +53,7 @@ export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[
   { section: 'clients', href: '/admin/clients', label: 'Kliendid' },
   { section: 'users', href: '/admin/users', label: 'Kasutajad' },
   { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },
+  { section: 'audit', href: '/admin/audit', label: 'Auditilogi' },
 ];
 
 /** /admin on its own has no screen: it opens the dashboard. */

@@ -22,6 +22,7 @@ import type {
   RetreatOption,
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
+import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
 
 export const adminKeys = {
@@ -34,6 +35,7 @@ export const adminKeys = {
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
   users: ['users'] as const,
+  auditList: (query: AuditListQuery) => ['audit', 'list', query] as const,
   userList: (query: UserListQuery) => ['users', 'list', query] as const,
 };
 
@@ -180,5 +182,15 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: ({ userId, password }: { userId: string; password: string }) =>
       apiRequest<void>(`${BASE}/users/${encodeURIComponent(userId)}/password`, { method: 'PUT', body: { password } }),
+  });
+}
+
+// ── audit trail ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function useAuditList(query: AuditListQuery) {
+  return useQuery<AuditListResponse>({
+    queryKey: adminKeys.auditList(query),
+    queryFn: ({ signal }) => apiRequest<AuditListResponse>(`${BASE}/audit`, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,9 @@
  * retreats with their bookings, and a system status row from the real GET /api/health.
  */
 import type { ReactNode } from 'react';
-import { formatCount, formatDate } from '../../../../lib/format';
+import type { DashboardResponse } from '../../../../lib/admin/bookings';
+import { auditActionLabel } from '../../../../lib/admin/audit';
+import { formatCount, formatDate, formatDateTime } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/admin-api';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
@@ -68,6 +70,35 @@ function StatusItem({ label, ok }: { label: string; ok: boolean | null }) {
   );
 }
 
+/** Critical security events of the last 7 days (excessive sign-in attempts), highlighted, with a way to the trail. */
+function CriticalEvents({ data }: { data: DashboardResponse['criticalEvents'] | undefined }) {
+  if (!data) return null;
+  return (
+    <section aria-labelledby="critical-events" className="mt-10" data-critical-events={data.total}>
+      <h2 id="critical-events" className="text-2xl text-lagoon-900">
+        Kriitilised sündmused (7 päeva)
+      </h2>
+      {data.total === 0 ? (
+        <p className="mt-4 text-ink-600">Viimase 7 päeva jooksul kriitilisi sündmusi ei olnud.</p>
+      ) : (
+        <div className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-300">
+          <p className="font-semibold text-rose-900">{formatCount(data.total)} kriitilist sündmust viimase 7 päeva jooksul</p>
+          <ul role="list" className="mt-2 space-y-1 text-sm text-ink-900">
+            {data.items.map((event) => (
+              <li key={event.id}>
+                {formatDateTime(event.createdAt)} · {auditActionLabel(event.action)} · {event.user?.email ?? 'tundmatu kasutaja'}
+              </li>
+            ))}
+          </ul>
+          <AppLink href="/admin/audit?severity=critical" className="mt-3 inline-block font-semibold text-rose-900 underline underline-offset-4">
+            Vaata auditilogis
+          </AppLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function Dashboard() {
   const dashboard = useDashboard();
   const health = useHealth();
@@ -128,6 +159,7 @@ export default function Dashboard() {
           </div>
         )}
       </section>
+      <CriticalEvents data={dashboard.data?.criticalEvents} />
       <section aria-labelledby="system-status" className="mt-10">
         <h2 id="system-status" className="text-2xl text-lagoon-900">
           Süsteemi olek
