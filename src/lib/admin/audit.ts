@@ -22,7 +22,7 @@ export const auditListQuerySchema = z
   .object({
     severity: z.preprocess(emptyToUndefined, z.enum(AUDIT_SEVERITIES).optional()),
     action: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[a-z_.]{1,64}$/, 'Tundmatu tegevus.').optional()),
-    /** Part of the acting user's e-mail address. */
+    /** The start of the acting user's e-mail address. */
     user: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()),
     from: dayParam,
     to: dayParam,

@@ -4,7 +4,7 @@
  * (their next request is refused: every request checks the session row), and is written to the audit trail in the
  * same batch (role change medium, password reset high). The last admin cannot be demoted.
  */
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../src/lib/admin/users';
 import type { UserRole } from '../../../src/lib/enums';
 import { containsPattern, pageWindow } from '../../db/paging';
@@ -26,12 +26,9 @@ export function parseUserId(raw: string): string {
 
 function listFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
-  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-  return or(
-    sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${fullName} LIKE ${pattern} ESCAPE '\\'`,
-  );
+  // One LIKE over "e-mail first last": each row is read and matched once (50,000 users: bench:admin).
+  const text = sql`${users.email} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return sql`${text} LIKE ${containsPattern(q)} ESCAPE '\\'`;
 }
 
 const rolesOf = sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`;

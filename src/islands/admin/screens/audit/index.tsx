@@ -96,7 +96,7 @@ export default function AuditTrail() {
           value={query.user ?? ''}
           onChange={(user) => setQuery({ user }, { replace: true })}
           placeholder="E-posti aadress"
-          hint="Otsib tegevuse teinud kasutaja e-posti aadressi järgi."
+          hint="Otsib tegevuse teinud kasutajat e-posti aadressi alguse järgi."
         />
         <DatePickerField label="Alates" value={query.from ?? null} onChange={(from) => setQuery({ from: from ?? undefined })} />
         <DatePickerField label="Kuni" value={query.to ?? null} onChange={(to) => setQuery({ to: to ?? undefined })} />
