@@ -16,6 +16,7 @@ import { signOut } from '../../services/auth/sessions';
 import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';
+import { adminExportRoutes } from './exports';
 import { adminUserRoutes } from './users';
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -29,6 +30,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/bookings', adminBookingRoutes)
   .route('/users', adminUserRoutes)
   .route('/audit', adminAuditRoutes)
+  .route('/exports', adminExportRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .get('/retreats', validQuery(retreatListQuerySchema), async (c) => c.json(await listRetreatOptions(c.var.deps, c.req.valid('query'))))
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))

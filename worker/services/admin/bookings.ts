@@ -39,7 +39,7 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
 // ── list ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created: [bookings.createdAt],
   name: [guests.lastName, guests.firstName],
   email: [guests.email],
@@ -48,7 +48,8 @@ const SORT_COLUMNS = {
   amount: [bookings.totalAmountCents],
 } as const;
 
-function listFilter(query: BookingListQuery): SQL | undefined {
+/** The list's search and filters as SQL: the list screen and its CSV export select exactly the same bookings. */
+export function listFilter(query: BookingListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(bookings.status, query.status));
   if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
@@ -64,7 +65,7 @@ function listFilter(query: BookingListQuery): SQL | undefined {
 }
 
 /** Sorting by the guest's name or e-mail needs the guests table; the other sorts are the booking's own columns. */
-const sortNeedsGuests = (sort: string) => /^-?(name|email)$/.test(sort);
+export const sortNeedsGuests = (sort: string) => /^-?(name|email)$/.test(sort);
 
 export async function listBookings(deps: Deps, query: BookingListQuery): Promise<BookingListResponse> {
   const { db } = deps;

@@ -9,7 +9,7 @@ import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatu
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useBookingList, useDeleteBooking, useRetreatOptions } from '../../api/admin-api';
-import { useListState } from '../../list-state';
+import { listQueryString, useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Badge } from '../../ui/badge';
@@ -106,6 +106,13 @@ export default function BookingList() {
           <AppLink href="/dashboard" className="btn-outline">
             ← Tagasi töölauale
           </AppLink>
+          <a
+            href={`/api/admin/exports/bookings.csv${listQueryString(bookingListQuerySchema, { ...query, page: 1 })}`}
+            className="btn-outline"
+            download
+          >
+            Laadi alla CSV<span className="sr-only"> (praeguste filtritega)</span>
+          </a>
           <AppLink href="/admin/bookings/new" className="btn-secondary">
             + Lisa uus broneering
           </AppLink>

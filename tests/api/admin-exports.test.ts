@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+import { csvEuros } from '../../worker/services/admin/exports';
+
+/**
+ * CSV exports (issue "Back office III"): UTF-8 with BOM, `;` separators, Estonian headers and labels, euros with a
+ * decimal comma, exactly the list's filters and order, and a large export streamed in chunks with nothing lost.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  admin = await signedIn(app, { admin: true });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function book(overrides: Parameters<typeof validBooking>[0] = {}) {
+  const res = await app.post('/api/bookings', validBooking(overrides));
+  expect(res.status).toBe(201);
+  return (await readJson(res)).bookingId as number;
+}
+
+async function download(query = '') {
+  const res = await admin.b.get(`/api/admin/exports/bookings.csv${query}`);
+  expect(res.status).toBe(200);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { res, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+}
+const lines = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+
+it('csvEuros writes cents as euros with a decimal comma, negative amounts too', () => {
+  expect([csvEuros(129_900), csvEuros(5), csvEuros(-4_550), csvEuros(0), csvEuros(null)]).toEqual(['1299,00', '0,05', '-45,50', '0,00', '']);
+});
+
+describe('GET /api/admin/exports/bookings.csv', () => {
+  it('is admin-only', async () => {
+    expect((await browser(app).get('/api/admin/exports/bookings.csv')).status).toBe(401);
+    expect((await (await signedIn(app)).b.get('/api/admin/exports/bookings.csv')).status).toBe(403);
+  });
+
+  it('is UTF-8 with a BOM, ;-separated, with Estonian headers and labels and euros with a comma', async () => {
+    const id = await book({ firstName: 'Õnne', lastName: 'Ääremaa', email: 'onne@example.com' });
+    await app.deps.sql.execute({
+      sql: `UPDATE bookings SET total_amount_cents = 129900, amount_paid_cents = 30000, status = 'confirmed',
+              additional_services = '[{"name":"Massaaž","price_cents":4550}]',
+              companions = '[{"first_name":"Jaan","last_name":"Ääremaa","age":40,"custom_price_cents":100000}]' WHERE id = ?`,
+      args: [id],
+    });
+    const { res, bytes, text } = await download();
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="broneeringud-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row] = lines(text);
+    expect(header).toBe('Broneeringu nr;Loodud;Eesnimi;Perekonnanimi;E-post;Telefon;Retriit;Saabumine;Lahkumine;Staatus;Makse staatus;Majutus;Summa (€);Lisateenused (€);Kaasreisijad (€);Makstud (€);Jääk (€)');
+    const cells = row!.split(';');
+    expect(cells.slice(0, 5)).toEqual([String(id), expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), 'Õnne', 'Ääremaa', 'onne@example.com']);
+    expect(cells[9]).toBe('Kinnitatud');
+    // 1299 + 45,50 + 1000 − 300 = 2044,50
+    expect(cells.slice(12)).toEqual(['1299,00', '45,50', '1000,00', '300,00', '2044,50']);
+  });
+
+  it('has exactly the list\'s filters, search and order', async () => {
+    const ids = [];
+    for (const name of ['Aili', 'Berit', 'Cärol', 'Dagmar']) ids.push(await book({ firstName: name, lastName: 'Filtrimaa', email: `filter${ids.length}@example.com` }));
+    await book({ firstName: 'Muu', lastName: 'Inimene', email: 'muu@example.com' });
+    await app.deps.sql.execute({ sql: `UPDATE bookings SET status = 'confirmed' WHERE id IN (?, ?)`, args: [ids[1]!, ids[3]!] });
+    for (const query of ['?q=filtrimaa&sort=-name', '?status=confirmed', '?q=filtrimaa&status=pending&sort=name', '']) {
+      const listed = (await readJson(await admin.b.get(`/api/admin/bookings${query}${query ? '&' : '?'}pageSize=100`))).items.map((b: { id: number }) => String(b.id));
+      const exported = lines((await download(query)).text).slice(1).map((line) => line.split(';')[0]);
+      expect(exported, query).toEqual(listed);
+    }
+  });
+
+  it('streams a large export in chunks with every row once, in order', async () => {
+    const guestRows = Array.from({ length: 1_234 }, (_, i) => `('g${i}', 'Suur${i}', 'Eksport', 's${i}@example.com', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    await app.deps.sql.execute(`INSERT INTO guests (id, first_name, last_name, email, created_at, updated_at) VALUES ${guestRows.join(',')}`);
+    const bookingRows = Array.from({ length: 1_234 }, (_, i) => `('g${i}', 'pending', 'pending', '${new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()}', '2026-01-01T00:00:00.000Z')`);
+    await app.deps.sql.execute(`INSERT INTO bookings (guest_id, status, payment_status, created_at, updated_at) VALUES ${bookingRows.join(',')}`);
+    const rows = lines((await download()).text).slice(1);
+    expect(rows).toHaveLength(1_234);
+    expect(new Set(rows.map((r) => r.split(';')[0])).size).toBe(1_234);
+    // Newest first, as the list: the last booking made is the first row.
+    expect(rows[0]!.split(';')[2]).toBe('Suur1233');
+    expect(rows.at(-1)!.split(';')[2]).toBe('Suur0');
+  });
+
+  it('refuses a bad filter with 422, as the list does', async () => {
+    const res = await admin.b.get('/api/admin/exports/bookings.csv?status=kadunud');
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).error.code).toBe('validation_failed');
+  });
+});
