@@ -357,3 +357,19 @@ for (const width of [1280, 390]) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the CSV download carries the list\'s current search and filters', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.goto(`/admin/bookings?q=${TAG}&sort=name`);
+  await expect(page.getByRole('row').nth(1)).toContainText(TAG);
+  // What the list shows (the delete test may have removed one of this file's bookings in this worker).
+  const shown = (await page.getByRole('rowheader').allTextContents()).map((name) => name.replace(` ${TAG}`, ''));
+  expect(shown.length).toBeGreaterThanOrEqual(7);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Laadi alla CSV/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^broneeringud-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
+  const rows = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(rows[0]).toMatch(/^Broneeringu nr;Loodud;Eesnimi;/);
+  expect(rows.slice(1).map((r) => r.split(';')[2])).toEqual(shown);
+  expect(rows.slice(1).every((r) => r.split(';')[3] === TAG)).toBe(true);
+});
