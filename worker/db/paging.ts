@@ -39,14 +39,19 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The ids of guests whose "first last e-mail" contains `text` (ASCII case folded), from the trigram index of
- * migration 0003. FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE clause, so the escape is
- * added only when the admin typed a wildcard character.
+ * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005) whose text
+ * contains `text` (ASCII case folded). FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE
+ * clause, so the escape is added only when the admin typed a wildcard character.
  */
-export function guestIdsMatching(text: string): SQL {
+function idsMatching(index: 'guests_search' | 'users_search', idColumn: 'guest_id' | 'user_id', text: string): SQL {
   const literal = /[\\%_]/.test(text);
   const pattern = literal ? containsPattern(text) : `%${text}%`;
-  return literal
-    ? sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern} ESCAPE '\\'`
-    : sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern}`;
+  const from = sql.raw(`SELECT ${idColumn} FROM ${index} WHERE text LIKE `);
+  return literal ? sql`${from}${pattern} ESCAPE '\\'` : sql`${from}${pattern}`;
 }
+
+/** Guests whose "first last e-mail" contains `text`. */
+export const guestIdsMatching = (text: string): SQL => idsMatching('guests_search', 'guest_id', text);
+
+/** Accounts whose "e-mail first last" contains `text`. */
+export const userIdsMatching = (text: string): SQL => idsMatching('users_search', 'user_id', text);
