@@ -132,6 +132,18 @@ describe('hrana test server', () => {
     expect(db.server.openStreams()).toBe(0);
   });
 
+  it('runs each batch as one program: concurrent read-then-write batches do not trip over each other', async () => {
+    // In process, as miniflare's outboundService hands requests over: they arrive together, not one per socket read.
+    const c = createClient({ url: 'http://in-process.test', fetch: (request: Request) => db.server.fetch(request) });
+    clients.push(c);
+    await c.execute('CREATE TABLE counter (n INTEGER)');
+    const batches = Array.from({ length: 20 }, () => c.batch(['SELECT count(*) FROM counter', 'INSERT INTO counter SELECT count(*) FROM counter']));
+    expect((await Promise.allSettled(batches)).filter((r) => r.status === 'rejected')).toEqual([]);
+    expect((await c.execute('SELECT group_concat(n) AS ns FROM (SELECT n FROM counter ORDER BY n)')).rows[0]!.ns).toBe(
+      Array.from({ length: 20 }, (_, i) => i).join(','),
+    );
+  });
+
   it('evaluates step conditions as sqld does: a skipped step is neither ok nor error', async () => {
     const stmt = (sql: string) => ({ sql, want_rows: true });
     const { baton, results } = await pipelineOk(null, [

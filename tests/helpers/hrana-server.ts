@@ -18,14 +18,17 @@
  * - values null / integer (decimal string, full 64 bits) / float / text / blob (base64), rows, column decltypes,
  *   affected_row_count (0 for statements that change nothing), last_insert_rowid; SQLite errors as
  *   `{ message: "SQLite error: …", code: "SQLITE_<PRIMARY>" }`;
- * - the write lock: a statement that finds the database locked waits for it (up to `lockWaitMs`) without blocking
- *   this process, as sqld's connections do, then fails with SQLITE_BUSY;
+ * - a batch runs as one program, its steps back to back as sqld runs them; a statement that finds the write lock
+ *   taken (an interactive transaction on another stream) waits for it (up to `lockWaitMs`) without blocking this
+ *   process, as sqld's connections do, then fails with SQLITE_BUSY (a `sequence` does not wait);
  * - with `authToken`, a request without `Authorization: Bearer <authToken>` gets 401.
  *
  * What only real Turso can prove: network latency, timeouts and dropped connections; real auth tokens (JWTs, their
  * expiry and permissions); protocol v3 / protobuf and cursors (the client only uses them when asked); replication,
  * read-your-writes across replicas and `base_url` stickiness; Turso's limits (row and response sizes, request rate,
- * transaction timeouts, storage quotas); sqld's exact error codes and messages beyond the SQLite ones above (e.g.
+ * transaction timeouts, storage quotas); how often concurrent batches collide (sqld runs connections in parallel
+ * threads, where a deferred batch that reads, then writes, fails with SQLITE_BUSY if another commits in between;
+ * here a batch's steps run back to back unless it waits for the lock); sqld's exact error codes and messages beyond the SQLite ones above (e.g.
  * SQL_PARSE_ERROR, ARGS_INVALID for a wrong argument count, SQL_MANY_STATEMENTS); and `describe`, whose parameter
  * list and read-only flag are read from SQLite's EXPLAIN here rather than from sqld's own analysis.
  */
@@ -271,35 +274,46 @@ export function createHranaServer({ path, idleTimeoutMs = 10_000, lockWaitMs = 5
   }
 
   /**
-   * Runs one statement on the stream's connection. When another stream holds the write lock, it waits for it as
-   * sqld's connections do, without blocking this process: SQLite leaves a statement that got SQLITE_BUSY where it
-   * was, so the same prepared statement is stepped again a moment later.
+   * Runs one statement on the stream's connection, synchronously: sqld runs a batch as one program on its connection,
+   * so the steps of two batches never interleave here either. Only when another stream holds the write lock does it
+   * wait (returning a promise), as sqld's connections do, without blocking this process: SQLite leaves a statement
+   * that got SQLITE_BUSY where it was, so the same prepared statement is stepped again a moment later.
    */
-  async function execute(stream: Stream, { sql, args, wantRows }: Query): Promise<HranaStmtResult> {
+  function execute(stream: Stream, { sql, args, wantRows }: Query): HranaStmtResult | Promise<HranaStmtResult> {
     const conn = connection(stream);
     const statement = sqlite(() => conn.prepare(sql).safeIntegers(true));
     const reader = statement.reader;
     if (reader) statement.raw(true);
-    const deadline = Date.now() + lockWaitMs;
-    for (;;) {
-      try {
-        return sqlite(() => {
-          const before = counters(conn).total;
-          const rows = reader ? (statement.all(args) as unknown[][]) : (statement.run(args), []);
-          const after = counters(conn);
-          return {
-            cols: reader ? statement.columns().map((c) => ({ name: c.name, decltype: c.type })) : [],
-            rows: wantRows ? rows.map((row) => row.map(encodeValue)) : [],
-            // changes() keeps the count of the last statement that changed rows: report it only if this one did.
-            affected_row_count: after.total !== before ? Number(after.changes) : 0,
-            last_insert_rowid: String(after.rowid),
-          };
-        });
-      } catch (error) {
-        if (!(error instanceof StmtError && error.extended === SQLITE_BUSY)) throw error;
-        if (Date.now() >= deadline) {
-          // Given up, the statement stays mid-way and keeps a read transaction open on its connection (an autocommit
-          // write after it would never commit): outside a transaction the stream gets a fresh connection.
+    const attempt = () =>
+      sqlite((): HranaStmtResult => {
+        const before = counters(conn).total;
+        const rows = reader ? (statement.all(args) as unknown[][]) : (statement.run(args), []);
+        const after = counters(conn);
+        return {
+          cols: reader ? statement.columns().map((c) => ({ name: c.name, decltype: c.type })) : [],
+          rows: wantRows ? rows.map((row) => row.map(encodeValue)) : [],
+          // changes() keeps the count of the last statement that changed rows: report it only if this one did.
+          affected_row_count: after.total !== before ? Number(after.changes) : 0,
+          last_insert_rowid: String(after.rowid),
+        };
+      });
+    const locked = (error: unknown) => error instanceof StmtError && error.extended === SQLITE_BUSY;
+    try {
+      return attempt();
+    } catch (error) {
+      if (!locked(error)) throw error;
+    }
+    return (async () => {
+      const deadline = Date.now() + lockWaitMs;
+      for (;;) {
+        await sleep(5);
+        try {
+          return attempt();
+        } catch (error) {
+          if (!locked(error)) throw error;
+          if (Date.now() < deadline) continue;
+          // Given up, the statement stays mid-way and keeps a read transaction open on its connection (an
+          // autocommit write after it would never commit): outside a transaction the stream gets a fresh one.
           if (!conn.inTransaction) {
             conn.close();
             stream.conn = new Database(path, { timeout: 0 });
@@ -307,8 +321,7 @@ export function createHranaServer({ path, idleTimeoutMs = 10_000, lockWaitMs = 5
           throw error;
         }
       }
-      await sleep(5);
-    }
+    })();
   }
 
   function counters(conn: Database.Database) {
@@ -371,7 +384,8 @@ export function createHranaServer({ path, idleTimeoutMs = 10_000, lockWaitMs = 5
         continue;
       }
       try {
-        result.step_results.push(await execute(stream, q));
+        const done = execute(stream, q);
+        result.step_results.push(done instanceof Promise ? await done : done);
         result.step_errors.push(null);
         outcomes.push('ok');
       } catch (error) {
