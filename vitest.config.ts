@@ -17,8 +17,39 @@ async function nodePasswords(request: Request): Promise<Response> {
   return Response.json({ ok: await nodePasswordHasher.verify(body.hash, body.password) });
 }
 
-// Four projects, one `vitest run`: pure rules (unit), content validation by Astro itself (build), the Hono app over real HTTP and a real libSQL file (api),
-// and the worker entry booted inside workerd (workerd). Browser flows are Playwright's (playwright.config.ts).
+/**
+ * The workerd end-to-end project's outside world (tests/helpers/workerd-e2e-backend.ts): the worker's libSQL
+ * database behind a Hrana server as Turso would serve it, a SendGrid stand-in, and a control host for the tests.
+ * Every fetch made inside workerd, by the worker or by a test, comes here through miniflare's `outboundService`.
+ * Started on the first such fetch, so other projects never open its database; loaded through tsx like NODE_PASSWORDS.
+ */
+const E2E_BINDINGS = {
+  DATABASE_URL: 'http://libsql.test',
+  DATABASE_AUTH_TOKEN: 'workerd-e2e-database-token',
+  SITE_URL: 'https://retreat.example',
+  AUTH_SECRET: 'workerd-e2e-auth-secret-0123456789abcdef',
+  ADMIN_SETUP_TOKEN: 'workerd-e2e-setup-token',
+  SENDGRID_API_KEY: 'SG.workerd-e2e-key',
+  TEAM_EMAIL: 'tiim@retreat.example',
+  // Test files share the database and the client address (none is set): limits the tests are not about stay out of the way.
+  RATE_LIMIT_BOOKINGS: '1000/60',
+  RATE_LIMIT_CONTACT: '1000/60',
+  RATE_LIMIT_EMAIL: '1000/60',
+  RATE_LIMIT_SIGNIN: '1000/60',
+};
+let e2eBackend: Promise<{ fetch(request: Request): Promise<Response> }> | undefined;
+async function e2eOutbound(request: Request): Promise<Response> {
+  e2eBackend ??= import('tsx/esm/api')
+    .then(({ tsImport }) => tsImport('./tests/helpers/workerd-e2e-backend.ts', import.meta.url))
+    .then(({ startWorkerdE2eBackend }: typeof import('./tests/helpers/workerd-e2e-backend')) =>
+      startWorkerdE2eBackend({ databaseToken: E2E_BINDINGS.DATABASE_AUTH_TOKEN }),
+    );
+  return (await e2eBackend).fetch(request);
+}
+
+// Five projects, one `vitest run`: pure rules (unit), content validation by Astro itself (build), the Hono app over real HTTP and a real libSQL file (api),
+// the worker entry booted inside workerd without a database (workerd), and the same entry end to end against a libSQL
+// database over Hrana with mail going out to SendGrid (workerd-e2e). Browser flows are Playwright's (playwright.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -44,6 +75,15 @@ export default defineConfig({
           }),
         ],
         test: { name: 'workerd', include: ['tests/workerd/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: E2E_BINDINGS, outboundService: e2eOutbound },
+          }),
+        ],
+        test: { name: 'workerd-e2e', include: ['tests/workerd-e2e/**/*.test.ts'], testTimeout: 30_000 },
       },
     ],
   },
