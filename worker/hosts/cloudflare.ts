@@ -6,6 +6,7 @@ import { appShellFor } from '../http/app-shell';
 import { createDb } from '../db';
 import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
+import { withWriteIntent } from '../db/write-intent';
 import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
@@ -24,7 +25,7 @@ export interface Env extends EnvSettings {
 function openClient(env: Env): Client {
   try {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set');
-    return reportingUnavailability(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }));
+    return reportingUnavailability(withWriteIntent(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN })));
   } catch (err) {
     return reportingUnavailability(unavailableClient(err));
   }
