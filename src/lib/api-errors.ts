@@ -16,6 +16,7 @@ export const API_ERRORS = {
   account_exists: { status: 409, message: 'Konto juba eksisteerib' },
   admin_exists: { status: 409, message: 'Admin Already Set Up' },
   last_admin: { status: 409, message: 'Viimast administraatorit ei saa tavakasutajaks muuta. Määrake enne teine administraator.' },
+  retreat_full: { status: 409, message: 'Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.' },
   booking_changed: { status: 409, message: 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   too_many_attempts: { status: 429, message: 'Liiga palju katseid' },
   malformed_json: { status: 400, message: 'Päringu sisu ei ole korrektne JSON.' },

@@ -345,11 +345,14 @@ export const retreats = sqliteTable(
     departureDate: text('departure_date'),
     basePriceCents: integer('base_price_cents'),
     priceCents: integer('price_cents'),
+    /** Places on the retreat (main guests and companions); null: not limited. Confirming past it needs an override. */
+    capacity: integer('capacity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('retreats_start_date_idx').on(t.startDate),
+    check('retreats_capacity_valid', sql`${col(t.capacity)} IS NULL OR (typeof(${col(t.capacity)}) = 'integer' AND ${col(t.capacity)} BETWEEN 0 AND 1000)`),
     index('retreats_end_date_idx').on(t.endDate),
     centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
     centsCheck('retreats_price_cents_valid', t.priceCents),

@@ -29,7 +29,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** "" or null → null; otherwise cleaned text (the shared sanitiser), null when nothing is left. */
-const optionalText = (max = 1000) =>
+export const optionalText = (max = 1000) =>
   z
     .string()
     .nullish()
@@ -38,7 +38,7 @@ const optionalText = (max = 1000) =>
       return clean === '' ? null : clean;
     });
 
-const optionalDay = z
+export const optionalDay = z
     .string()
     .nullish()
   .transform((v, ctx) => {
@@ -216,6 +216,8 @@ export const bookingEditSchema = z.object({
   specialRequests: optionalText(),
   comments: optionalText(),
   extraFood: optionalText(),
+  /** Confirm even though the retreat's places are taken (the admin was told and chose to). */
+  overrideCapacity: z.boolean().optional(),
 });
 export type BookingEditInput = z.input<typeof bookingEditSchema>;
 export type BookingEdit = z.output<typeof bookingEditSchema>;
@@ -370,10 +372,6 @@ export type AdminBookingCreate = z.output<ReturnType<typeof adminBookingCreateSc
 export const guestSearchSchema = z.object({ q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()) });
 export type GuestOption = GuestSummary;
 
-export const retreatListQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
-  pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
-});
 export interface RetreatOption {
   id: number;
   name: string;

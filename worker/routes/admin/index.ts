@@ -3,7 +3,7 @@
  * role, checked against the session row on each request). Routes parse and authorise; services decide.
  */
 import { Hono } from 'hono';
-import { emailTestSchema, guestSearchSchema, retreatListQuerySchema } from '../../../src/lib/admin/bookings';
+import { emailTestSchema, guestSearchSchema } from '../../../src/lib/admin/bookings';
 import type { AppEnv } from '../../app-env';
 import { clearSessionCookies, currentAuth, requestContext, requireAdmin } from '../../http/auth';
 import { validJson, validQuery } from '../../http/validate';
@@ -11,12 +11,12 @@ import { recordAudit } from '../../services/audit';
 import { searchGuests } from '../../services/admin/bookings';
 import { dashboardSummary } from '../../services/admin/dashboard';
 import { sendTestEmail } from '../../services/admin/email-test';
-import { listRetreatOptions } from '../../services/admin/retreats';
 import { signOut } from '../../services/auth/sessions';
 import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';
 import { adminExportRoutes } from './exports';
+import { adminRetreatRoutes } from './retreats';
 import { adminUserRoutes } from './users';
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -32,7 +32,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/audit', adminAuditRoutes)
   .route('/exports', adminExportRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
-  .get('/retreats', validQuery(retreatListQuerySchema), async (c) => c.json(await listRetreatOptions(c.var.deps, c.req.valid('query'))))
+  .route('/retreats', adminRetreatRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
   // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
   .post('/session-timeout', async (c) => {

@@ -273,14 +273,21 @@ const STALE_MESSAGE = 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad 
  * Compare-and-set: writes `values` only if the booking still has `version`, bumps the version, and records the
  * change in the same batch. 404 if the booking is gone, 409 if someone else changed it since it was loaded.
  */
-async function writeBooking(deps: Deps, id: number, version: number, values: Partial<typeof bookings.$inferInsert>, audit: { action: string; actor: Actor; changes: Record<string, unknown> }) {
+async function writeBooking(
+  deps: Deps,
+  id: number,
+  version: number,
+  values: Partial<typeof bookings.$inferInsert>,
+  audit: { action: string; actor: Actor; changes: Record<string, unknown> },
+  guard?: { condition: SQL; refusal: ApiError },
+) {
   const { db } = deps;
   const stamp = deps.now().toISOString();
   const [result] = await db.batch([
     db
       .update(bookings)
       .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: stamp })
-      .where(and(eq(bookings.id, id), eq(bookings.version, version))),
+      .where(and(eq(bookings.id, id), eq(bookings.version, version), guard?.condition)),
     auditIfChanged(deps, {
       userId: audit.actor.userId,
       action: audit.action,
@@ -295,9 +302,23 @@ async function writeBooking(deps: Deps, id: number, version: number, values: Par
   if (result.rowsAffected === 0) {
     const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
     if (!exists) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+    if (guard && exists.version === version) throw guard.refusal;
     throw new ApiError('booking_changed', { message: STALE_MESSAGE });
   }
 }
+
+/**
+ * For the UPDATE that confirms a booking: true when its retreat has no limit, or when the people on the retreat's
+ * other confirmed bookings plus this booking's people fit in its places. Checked inside the UPDATE itself, so two
+ * admins confirming the last place at once cannot both succeed: SQLite runs one write at a time, and the second
+ * UPDATE sees the first one's confirmation.
+ */
+const FITS_IN_RETREAT = sql`NOT EXISTS (
+  SELECT 1 FROM retreats AS r
+  WHERE r.id = "bookings"."retreat_id" AND r.capacity IS NOT NULL
+    AND (SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b
+         WHERE b.retreat_id = r.id AND b.status = 'confirmed' AND b.id <> "bookings"."id")
+        + 1 + coalesce(json_array_length("bookings"."companions"), 0) > r.capacity)`;
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
   const { booking: before } = await loadRow(deps, id);
@@ -314,7 +335,10 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
     comments: edit.comments,
     extraFood: edit.extraFood,
   };
-  await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes: changedFields(before, values) });
+  const confirming = edit.status === 'confirmed' && before.status !== 'confirmed';
+  const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
+  const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT, refusal: new ApiError('retreat_full') } : undefined;
+  await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard);
   return getBookingDetail(deps, id);
 }
 

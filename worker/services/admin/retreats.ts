@@ -1,21 +1,195 @@
-/** Retreats as choices for the bookings screens (filter, admin-made booking); the retreats screen grows from here. */
-import { count, desc } from 'drizzle-orm';
-import type { RetreatOption } from '../../../src/lib/admin/bookings';
-import { pageWindow, type Page, type PageRequest } from '../../db/paging';
-import { retreats } from '../../db/schema';
+/**
+ * The back office's retreats (admin spec sections 2 "Retreats" and "Retreat detail", 5, 7, 8; issue "Back office
+ * III": capacity): the list with search and counters, one retreat with its bookings, add, edit and delete, each
+ * write with its audit record in the same batch. Places taken = people (main guest and companions) on the retreat's
+ * pending and confirmed bookings; `PLACES_TAKEN` is the one home of that rule in SQL.
+ */
+import { and, asc, count, desc, eq, gt, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../../src/lib/admin/retreats';
+import { tallinnDay } from '../../../src/lib/format';
+import { containsPattern, pageWindow } from '../../db/paging';
+import { bookings, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { auditIfChanged } from '../audit';
+import type { Actor } from './bookings';
 
-export async function listRetreatOptions(deps: Pick<AppDeps, 'db'>, request: PageRequest): Promise<Page<RetreatOption>> {
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** People one booking brings: its main guest and each companion. */
+export const PEOPLE_OF_BOOKING = (alias: string) => sql.raw(`(1 + coalesce(json_array_length(${alias}.companions), 0))`);
+
+/** Places taken on a retreat (by id expression): people on its pending and confirmed bookings. */
+export const placesTaken = (retreatId: SQL) =>
+  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND b.status IN ('pending', 'confirmed'))`;
+
+const itemColumns = {
+  id: retreats.id,
+  edition: retreats.edition,
+  name: retreats.name,
+  location: retreats.location,
+  description: retreats.description,
+  startDate: retreats.startDate,
+  endDate: retreats.endDate,
+  arrivalDate: retreats.arrivalDate,
+  departureDate: retreats.departureDate,
+  basePriceCents: retreats.basePriceCents,
+  priceCents: retreats.priceCents,
+  capacity: retreats.capacity,
+  // Qualified by hand: inside the correlated subquery an unqualified "id" would be the booking's.
+  placesTaken: placesTaken(sql`"retreats"."id"`),
+};
+
+const toItem = (row: Omit<RetreatItem, 'placesTaken'> & { placesTaken: number }): RetreatItem => ({ ...row, placesTaken: Number(row.placesTaken) });
+
+function listFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    sql`${retreats.name} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${retreats.location} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${retreats.description} LIKE ${pattern} ESCAPE '\\'`,
+  );
+}
+
+/**
+ * The list, latest start first (undated retreats last), and the spec's counters over all retreats: upcoming (starts
+ * after today) and ongoing (started, not ended), in Tallinn calendar days.
+ */
+export async function listRetreats(deps: Deps, query: RetreatListQuery): Promise<RetreatListResponse> {
   const { db } = deps;
-  const { limit, offset } = pageWindow(request);
-  const [items, [total]] = await db.batch([
+  const today = tallinnDay(deps.now());
+  const where = listFilter(query.q);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], [counts]] = await db.batch([
     db
-      .select({ id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate, arrivalDate: retreats.arrivalDate, departureDate: retreats.departureDate })
+      .select(itemColumns)
       .from(retreats)
-      .orderBy(desc(retreats.startDate), desc(retreats.id))
+      .where(where)
+      .orderBy(sql`${retreats.startDate} IS NULL`, desc(retreats.startDate), desc(retreats.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(retreats),
+    db.select({ n: count() }).from(retreats).where(where),
+    db
+      .select({
+        total: count(),
+        upcoming: sql<number>`coalesce(sum(${gt(retreats.startDate, today)}), 0)`,
+        ongoing: sql<number>`coalesce(sum(${and(lte(retreats.startDate, today), gte(retreats.endDate, today))}), 0)`,
+      })
+      .from(retreats),
   ]);
-  return { items, total: total?.n ?? 0, page: request.page, pageSize: request.pageSize };
+  return {
+    items: rows.map(toItem),
+    total: Number(matching?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: { total: Number(counts?.total ?? 0), upcoming: Number(counts?.upcoming ?? 0), ongoing: Number(counts?.ongoing ?? 0) },
+  };
+}
+
+export function parseRetreatId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  return Number(raw);
+}
+
+/** One retreat with its confirmed and pending bookings (the spec's detail table). */
+export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail> {
+  const { db } = deps;
+  const [[row], rows] = await db.batch([
+    db.select({ ...itemColumns, createdAt: retreats.createdAt }).from(retreats).where(eq(retreats.id, id)),
+    db
+      .select({
+        id: bookings.id,
+        firstName: guests.firstName,
+        lastName: guests.lastName,
+        email: guests.email,
+        status: bookings.status,
+        roomType: bookings.roomType,
+        totalAmountCents: bookings.totalAmountCents,
+        paymentStatus: bookings.paymentStatus,
+        bookingDate: bookings.bookingDate,
+        people: sql<number>`${PEOPLE_OF_BOOKING('"bookings"')}`,
+      })
+      .from(bookings)
+      .innerJoin(guests, eq(guests.id, bookings.guestId))
+      .where(and(eq(bookings.retreatId, id), inArray(bookings.status, ['confirmed', 'pending'])))
+      .orderBy(asc(bookings.bookingDate), asc(bookings.id)),
+  ]);
+  if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  return {
+    ...toItem(row),
+    createdAt: row.createdAt,
+    bookings: rows.map((b) => ({
+      id: b.id,
+      guestName: `${b.firstName} ${b.lastName}`,
+      email: b.email,
+      status: b.status,
+      roomType: b.roomType,
+      totalAmountCents: b.totalAmountCents,
+      paymentStatus: b.paymentStatus,
+      bookingDate: b.bookingDate,
+      people: Number(b.people),
+    })),
+  };
+}
+
+const columnsOf = (form: RetreatForm) => ({
+  name: form.name,
+  location: form.location,
+  description: form.description,
+  startDate: form.startDate,
+  endDate: form.endDate,
+  arrivalDate: form.arrivalDate,
+  departureDate: form.departureDate,
+  basePriceCents: form.basePrice,
+  priceCents: form.price,
+  capacity: form.capacity,
+});
+
+const auditOf = (deps: Deps, actor: Actor, action: string, resourceId: string | SQL, metadata: Record<string, unknown>) =>
+  auditIfChanged(deps, { userId: actor.userId, action, severity: 'medium', resourceType: 'retreat', resourceId, metadata, ip: actor.ip, userAgent: actor.userAgent });
+
+export async function createRetreat(deps: Deps, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const values = columnsOf(form);
+  const [[created]] = await db.batch([
+    db.insert(retreats).values({ ...values, createdAt: stamp, updatedAt: stamp }).returning({ id: retreats.id }),
+    auditOf(deps, actor, 'retreat.create', sql`last_insert_rowid()`, { values }),
+  ]);
+  return getRetreat(deps, created!.id);
+}
+
+export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {
+  const { db } = deps;
+  const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
+  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  const values = columnsOf(form);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const old = before[key as keyof typeof before] ?? null;
+    if (old !== value) changes[key] = { from: old, to: value };
+  }
+  const [result] = await db.batch([
+    db.update(retreats).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(retreats.id, id)),
+    auditOf(deps, actor, 'retreat.update', String(id), { changes }),
+  ]);
+  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  return getRetreat(deps, id);
+}
+
+/** Deletes a retreat; its bookings stay, without a retreat (the foreign key sets retreat_id to NULL). */
+export async function deleteRetreat(deps: Deps, id: number, actor: Actor): Promise<void> {
+  const { db } = deps;
+  const [before] = await db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, id));
+  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  const [[bookingCount]] = await db.batch([
+    db.select({ n: count() }).from(bookings).where(eq(bookings.retreatId, id)),
+  ]);
+  const [result] = await db.batch([
+    db.delete(retreats).where(eq(retreats.id, id)),
+    auditOf(deps, actor, 'retreat.delete', String(id), { name: before.name, bookingsKept: Number(bookingCount?.n ?? 0) }),
+  ]);
+  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
 }

@@ -1,0 +1,122 @@
+/**
+ * The admin retreats API's contract (admin spec sections 2 "Retreats" and "Retreat detail", 3, 5 "Retreat form", 8;
+ * issue "Back office III": capacity), shared by the screens and the API.
+ */
+import * as z from 'zod';
+import { nullableMoneyInput } from '../money';
+import { sanitizeSingleLine } from '../validation/sanitize';
+import { optionalDay, optionalText } from './bookings';
+import { countParam, pagingParams, searchParam, type ListPage } from './list-query';
+
+export const RETREAT_MESSAGES = {
+  nameRequired: 'Sisestage retriidi nimi',
+  endBeforeStart: 'Lõppkuupäev ei saa olla enne alguskuupäeva',
+  departureBeforeArrival: 'Lahkumise kuupäev ei saa olla enne saabumist',
+  capacity: 'Kohtade arv peab olema täisarv 0–1000',
+  notFound: 'Retriiti ei leitud',
+  deleteConfirm: (name: string) => `Kas oled kindel, et soovid kustutada retriidi "${name}"?`,
+} as const;
+const M = RETREAT_MESSAGES;
+
+/** GET /api/admin/retreats: searched over name, location and description; newest start first. */
+export const retreatListQuerySchema = z.object({ q: searchParam, ...pagingParams });
+export type RetreatListQuery = z.output<typeof retreatListQuerySchema>;
+
+/** "" or null → null; otherwise a whole number of places. Typed as text in the form, like amounts. */
+const capacityInput = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || String(v).trim() === '') return null;
+    const text = String(v).trim();
+    if (!/^\d{1,4}$/.test(text) || Number(text) > 1000) {
+      ctx.addIssue({ code: 'custom', message: M.capacity });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+/**
+ * The add and edit dialogs (admin spec section 5: no required fields; empty dates and prices save as null, prices
+ * are decimals). The name is required all the same: a retreat without a name cannot be told apart in any list.
+ */
+export const retreatFormSchema = z
+  .object({
+    name: z
+      .string({ error: M.nameRequired })
+      .transform((v) => sanitizeSingleLine(v, 200))
+      .refine((v) => v.length > 0, M.nameRequired),
+    location: optionalText(200),
+    description: optionalText(2000),
+    startDate: optionalDay,
+    endDate: optionalDay,
+    arrivalDate: optionalDay,
+    departureDate: optionalDay,
+    basePrice: nullableMoneyInput,
+    price: nullableMoneyInput,
+    capacity: capacityInput,
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endBeforeStart });
+    if (v.arrivalDate && v.departureDate && v.departureDate < v.arrivalDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: M.departureBeforeArrival });
+  });
+export type RetreatFormInput = z.input<typeof retreatFormSchema>;
+export type RetreatForm = z.output<typeof retreatFormSchema>;
+
+export const retreatIdParam = countParam(1, 2_147_483_647);
+
+export interface RetreatItem {
+  id: number;
+  edition: string | null;
+  name: string;
+  location: string | null;
+  description: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  arrivalDate: string | null;
+  departureDate: string | null;
+  basePriceCents: number | null;
+  priceCents: number | null;
+  /** Places on the retreat; null: not limited. */
+  capacity: number | null;
+  /** People (main guest and companions) on its pending and confirmed bookings. */
+  placesTaken: number;
+}
+
+export interface RetreatListResponse extends ListPage<RetreatItem> {
+  counts: { total: number; upcoming: number; ongoing: number };
+}
+
+export interface RetreatBookingRow {
+  id: number;
+  guestName: string;
+  email: string | null;
+  status: string;
+  roomType: string | null;
+  totalAmountCents: number | null;
+  paymentStatus: string;
+  bookingDate: string | null;
+  people: number;
+}
+
+export interface RetreatDetail extends RetreatItem {
+  createdAt: string;
+  bookings: RetreatBookingRow[];
+}
+
+/** The list's price column (admin spec section 2): price, else base price, else 0. */
+export const displayPriceCents = (r: Pick<RetreatItem, 'priceCents' | 'basePriceCents'>): number => r.priceCents ?? r.basePriceCents ?? 0;
+
+export type RetreatStatus = 'Tulevane' | 'Käimasolev' | 'Lõppenud' | 'Määramata';
+
+/** The detail's status from the dates (Tallinn calendar days): before the start, until the end, after it. */
+export function retreatStatus(r: Pick<RetreatItem, 'startDate' | 'endDate'>, today: string): RetreatStatus {
+  if (!r.startDate || !r.endDate) return 'Määramata';
+  if (today < r.startDate) return 'Tulevane';
+  if (today <= r.endDate) return 'Käimasolev';
+  return 'Lõppenud';
+}
+
+/** "12 / 20" or "12" when the retreat has no limit. */
+export const occupancyText = (r: Pick<RetreatItem, 'placesTaken' | 'capacity'>): string =>
+  r.capacity === null ? String(r.placesTaken) : `${r.placesTaken} / ${r.capacity}`;

@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+
+/**
+ * The admin retreats API (admin spec sections 2 "Retreats" and "Retreat detail", 5 "Retreat form", 7; issue "Back
+ * office III": capacity): list with search and counters, the price rule, add/edit with empty values as null and
+ * exact cents, detail with its confirmed and pending bookings and places taken, delete keeping the bookings, audit
+ * records; confirming past the places is refused unless overridden, and holds under concurrent confirmations.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let clock: Date;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  clock = new Date('2026-03-10T10:00:00.000Z');
+  app.deps.now = () => clock;
+  app.deps.config.limits.bookings = { max: 1000, windowMs: 60_000 };
+  admin = await signedIn(app, { admin: true });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const send = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
+  const res = await admin.b.send(method, path, body);
+  return { status: res.status, body: res.status === 204 ? null : await readJson(res) };
+};
+const get = async (path: string) => {
+  const res = await admin.b.get(path);
+  return { status: res.status, body: await readJson(res) };
+};
+const form = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Kevadretriit',
+  location: 'Uluwatu, Bali',
+  description: 'Kümme päeva joogat',
+  startDate: '2026-04-01',
+  endDate: '2026-04-10',
+  arrivalDate: '',
+  departureDate: '',
+  basePrice: '1299.50',
+  price: '',
+  capacity: '',
+  ...overrides,
+});
+async function retreat(overrides: Record<string, unknown> = {}) {
+  const { status, body } = await send('POST', '/api/admin/retreats', form(overrides));
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.retreat as { id: number };
+}
+async function bookOn(retreatId: number, companions = 0, status: 'pending' | 'confirmed' = 'pending') {
+  const res = await app.post(
+    '/api/bookings',
+    validBooking({
+      email: `g${Math.random().toString(36).slice(2, 9)}@example.com`,
+      travelWith: companions > 0 ? 'with-companions' : 'alone',
+      companions: Array.from({ length: companions }, (_, i) => ({ firstName: 'Kaaslane', lastName: `Nr${'a'.repeat(i + 1)}`, birthday: '1990-01-01' })),
+    }),
+  );
+  expect(res.status).toBe(201);
+  const id = (await readJson(res)).bookingId as number;
+  await app.deps.sql.execute({ sql: 'UPDATE bookings SET retreat_id = ?, status = ? WHERE id = ?', args: [retreatId, status, id] });
+  return id;
+}
+const editOf = async (id: number, overrides: Record<string, unknown> = {}) => {
+  const b = (await get(`/api/admin/bookings/${id}`)).body.booking;
+  return {
+    version: b.version,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    roomType: b.roomType,
+    roomSharingPreference: b.roomSharingPreference,
+    bedTypePreference: b.bedTypePreference,
+    totalAmount: '',
+    amountPaid: '',
+    depositAmount: '',
+    specialRequests: b.specialRequests,
+    comments: b.comments,
+    extraFood: b.extraFood,
+    ...overrides,
+  };
+};
+
+describe('authorisation', () => {
+  it('answers 401 without a session and 403 to a non-admin on every route', async () => {
+    const user = await signedIn(app);
+    for (const [method, path] of [
+      ['GET', '/api/admin/retreats'],
+      ['POST', '/api/admin/retreats'],
+      ['GET', '/api/admin/retreats/1'],
+      ['GET', '/api/admin/retreats/1/bookings'],
+      ['PUT', '/api/admin/retreats/1'],
+      ['DELETE', '/api/admin/retreats/1'],
+    ] as const) {
+      const anonymous = method === 'GET' ? await browser(app).get(path) : await browser(app).send(method, path, form());
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const plain = method === 'GET' ? await user.b.get(path) : await user.b.send(method, path, form());
+      expect(plain.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await app.count('retreats')).toBe(0);
+  });
+});
+
+describe('list, add, edit, delete', () => {
+  it('adds a retreat with empty values as null and prices as exact cents, and writes the audit record', async () => {
+    const { id } = await retreat({ arrivalDate: '', price: '', capacity: '20', basePrice: '1 299,50' });
+    const [row] = await app.rows(`SELECT * FROM retreats WHERE id = ${id}`);
+    expect(row).toMatchObject({ name: 'Kevadretriit', arrival_date: null, departure_date: null, price_cents: null, base_price_cents: 129950, capacity: 20 });
+    const [audit] = await app.rows("SELECT * FROM audit_logs WHERE action = 'retreat.create'");
+    expect(audit).toMatchObject({ user_id: admin.userId, resource_type: 'retreat', resource_id: String(id) });
+  });
+
+  it('refuses bad input with 422 and field details, storing nothing', async () => {
+    for (const [overrides, path, message] of [
+      [{ name: '  ' }, 'name', 'Sisestage retriidi nimi'],
+      [{ basePrice: '12.345' }, 'basePrice', expect.any(String)],
+      [{ startDate: '2026-02-30' }, 'startDate', expect.any(String)],
+      [{ endDate: '2026-03-01' }, 'endDate', 'Lõppkuupäev ei saa olla enne alguskuupäeva'],
+      [{ capacity: '-1' }, 'capacity', 'Kohtade arv peab olema täisarv 0–1000'],
+      [{ capacity: '2.5' }, 'capacity', 'Kohtade arv peab olema täisarv 0–1000'],
+    ] as const) {
+      const { status, body } = await send('POST', '/api/admin/retreats', form(overrides));
+      expect(status, JSON.stringify(overrides)).toBe(422);
+      expect(body.error.details, JSON.stringify(overrides)).toContainEqual({ path, message });
+    }
+    expect(await app.count('retreats')).toBe(0);
+  });
+
+  it('searches name, location and description; counts total, upcoming and ongoing; shows price, else base price, else 0', async () => {
+    await retreat({ name: 'Tulevik', startDate: '2026-04-01', endDate: '2026-04-10', price: '1500', basePrice: '1200' });
+    await retreat({ name: 'Praegu', location: 'Canggu', startDate: '2026-03-05', endDate: '2026-03-15', basePrice: '900' });
+    await retreat({ name: 'Möödas', description: 'Sügisene vaikus', startDate: '2025-10-01', endDate: '2025-10-10', basePrice: '' });
+    await retreat({ name: 'Kuupäevata', startDate: '', endDate: '' });
+    const all = (await get('/api/admin/retreats')).body;
+    expect(all.counts).toEqual({ total: 4, upcoming: 1, ongoing: 1 });
+    expect(all.items.map((r: { name: string }) => r.name)).toEqual(['Tulevik', 'Praegu', 'Möödas', 'Kuupäevata']);
+    expect(all.items.map((r: { priceCents: number | null; basePriceCents: number | null }) => r.priceCents ?? r.basePriceCents ?? 0)).toEqual([150000, 90000, 0, 129950]);
+    expect((await get('/api/admin/retreats?q=canggu')).body.items.map((r: { name: string }) => r.name)).toEqual(['Praegu']);
+    expect((await get('/api/admin/retreats?q=vaikus')).body.items.map((r: { name: string }) => r.name)).toEqual(['Möödas']);
+    expect((await get('/api/admin/retreats?q=%25')).body.total).toBe(0);
+  });
+
+  it('edits every field and records old and new values', async () => {
+    const { id } = await retreat();
+    const { status, body } = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Uus nimi', price: '1400', capacity: '12', description: '' }));
+    expect(status).toBe(200);
+    expect(body.retreat).toMatchObject({ name: 'Uus nimi', priceCents: 140000, capacity: 12, description: null });
+    const [audit] = await app.rows("SELECT metadata FROM audit_logs WHERE action = 'retreat.update'");
+    expect(JSON.parse(String(audit!.metadata)).changes).toMatchObject({ name: { from: 'Kevadretriit', to: 'Uus nimi' }, capacity: { from: null, to: 12 } });
+  });
+
+  it('deletes a retreat and keeps its bookings without it; unknown and malformed ids are 404', async () => {
+    const { id } = await retreat();
+    const bookingId = await bookOn(id);
+    expect((await send('DELETE', `/api/admin/retreats/${id}`)).status).toBe(204);
+    expect(await app.rows(`SELECT retreat_id FROM bookings WHERE id = ${bookingId}`)).toEqual([{ retreat_id: null }]);
+    expect(await app.count("audit_logs WHERE action = 'retreat.delete'")).toBe(1);
+    for (const path of [`/api/admin/retreats/${id}`, '/api/admin/retreats/abc', '/api/admin/retreats/0', '/api/admin/retreats/99999999999']) {
+      const { status, body } = await get(path);
+      expect(status, path).toBe(404);
+      expect(body.error.message, path).toBe('Retriiti ei leitud');
+    }
+  });
+});
+
+describe('detail and places', () => {
+  it('shows the confirmed and pending bookings and counts their people as places taken', async () => {
+    const { id } = await retreat({ capacity: '10' });
+    const pending = await bookOn(id, 2);
+    const confirmed = await bookOn(id, 0, 'confirmed');
+    const cancelled = await bookOn(id, 1);
+    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'cancelled' WHERE id = ?", args: [cancelled] });
+    const { body } = await get(`/api/admin/retreats/${id}`);
+    expect(body.retreat.placesTaken).toBe(4);
+    expect(body.retreat.bookings.map((b: { id: number }) => b.id).sort()).toEqual([pending, confirmed].sort());
+    expect(body.retreat.bookings.find((b: { id: number }) => b.id === pending)).toMatchObject({ people: 3, status: 'pending', guestName: expect.any(String) });
+    expect((await get('/api/admin/retreats')).body.items[0]).toMatchObject({ placesTaken: 4, capacity: 10 });
+    expect((await get(`/api/admin/retreats/${id}/bookings`)).body.items).toHaveLength(2);
+  });
+});
+
+describe('capacity on confirmation', () => {
+  it('refuses to confirm past the places (409, nothing changed), unless the admin overrides, which is recorded', async () => {
+    const { id } = await retreat({ capacity: '3' });
+    await bookOn(id, 1, 'confirmed'); // 2 places confirmed
+    const couple = await bookOn(id, 1); // 2 more would make 4 > 3
+    const refused = await send('PATCH', `/api/admin/bookings/${couple}`, await editOf(couple, { status: 'confirmed' }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'retreat_full', message: 'Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.' });
+    expect(await app.rows(`SELECT status FROM bookings WHERE id = ${couple}`)).toEqual([{ status: 'pending' }]);
+
+    const overridden = await send('PATCH', `/api/admin/bookings/${couple}`, await editOf(couple, { status: 'confirmed', overrideCapacity: true }));
+    expect(overridden.status).toBe(200);
+    expect(overridden.body.booking.status).toBe('confirmed');
+    const [audit] = await app.rows(`SELECT metadata FROM audit_logs WHERE action = 'booking.update' AND resource_id = '${couple}'`);
+    expect(JSON.parse(String(audit!.metadata)).changes.overrideCapacity).toEqual({ from: null, to: true });
+  });
+
+  it('lets a booking that fits be confirmed, and edits of an already confirmed booking pass', async () => {
+    const { id } = await retreat({ capacity: '2' });
+    const single = await bookOn(id);
+    expect((await send('PATCH', `/api/admin/bookings/${single}`, await editOf(single, { status: 'confirmed' }))).status).toBe(200);
+    expect((await send('PATCH', `/api/admin/bookings/${single}`, await editOf(single, { comments: 'Hiline saabumine' }))).status).toBe(200);
+    const noLimit = await retreat({ name: 'Piiramata', capacity: '' });
+    const big = await bookOn(noLimit.id, 5);
+    expect((await send('PATCH', `/api/admin/bookings/${big}`, await editOf(big, { status: 'confirmed' }))).status).toBe(200);
+  });
+
+  it('20 admins confirming the last place at once: exactly one succeeds', async () => {
+    const { id } = await retreat({ capacity: '1' });
+    const candidates = [];
+    for (let i = 0; i < 20; i++) candidates.push(await bookOn(id));
+    const edits = await Promise.all(candidates.map((b) => editOf(b, { status: 'confirmed' })));
+    const answers = await Promise.all(candidates.map((b, i) => send('PATCH', `/api/admin/bookings/${b}`, edits[i])));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.error.code === 'retreat_full')).toHaveLength(19);
+    expect(await app.count(`bookings WHERE retreat_id = ${id} AND status = 'confirmed'`)).toBe(1);
+  });
+});
