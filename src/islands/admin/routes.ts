@@ -41,8 +41,8 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/detail')) },
   { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: placeholder },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
-  { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: placeholder },
-  { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: placeholder },
+  { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },
+  { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats/detail')) },
   { path: '/admin/audit', title: 'Auditilogi', section: 'audit', screen: lazyScreen(() => import('./screens/audit')) },
   { path: '/email-test', title: 'E-posti test', screen: lazyScreen(() => import('./screens/email-test')) },
 ];

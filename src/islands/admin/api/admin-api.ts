@@ -23,6 +23,7 @@ import type {
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
 import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
+import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
 
 export const adminKeys = {
@@ -35,6 +36,9 @@ export const adminKeys = {
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
   users: ['users'] as const,
+  retreats: ['retreats'] as const,
+  retreatList: (query: RetreatListQuery) => ['retreats', 'list', query] as const,
+  retreat: (id: string) => ['retreats', 'detail', id] as const,
   auditList: (query: AuditListQuery) => ['audit', 'list', query] as const,
   userList: (query: UserListQuery) => ['users', 'list', query] as const,
 };
@@ -192,5 +196,49 @@ export function useAuditList(query: AuditListQuery) {
     queryKey: adminKeys.auditList(query),
     queryFn: ({ signal }) => apiRequest<AuditListResponse>(`${BASE}/audit`, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+// ── retreats ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function useRetreatList(query: RetreatListQuery) {
+  return useQuery<RetreatListResponse>({
+    queryKey: adminKeys.retreatList(query),
+    queryFn: ({ signal }) => apiRequest<RetreatListResponse>(`${BASE}/retreats`, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetreat(id: string) {
+  return useQuery({
+    queryKey: adminKeys.retreat(id),
+    queryFn: ({ signal }) => apiRequest<{ retreat: RetreatDetail }>(`${BASE}/retreats/${encodeURIComponent(id)}`, { signal }).then((r) => r.retreat),
+  });
+}
+
+/** Add (no id) or edit a retreat; every retreat list, option list and the dashboard reload afterwards. */
+export function useSaveRetreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: number; values: RetreatFormInput }) =>
+      apiRequest<{ retreat: RetreatDetail }>(id ? `${BASE}/retreats/${id}` : `${BASE}/retreats`, { method: id ? 'PUT' : 'POST', body: values }).then((r) => r.retreat),
+    onSuccess: (retreat) => {
+      client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
+      void client.invalidateQueries({ queryKey: adminKeys.retreats });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useDeleteRetreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>(`${BASE}/retreats/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: adminKeys.retreat(String(id)) });
+      void client.invalidateQueries({ queryKey: adminKeys.retreats });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void client.invalidateQueries({ queryKey: adminKeys.bookings });
+    },
   });
 }

@@ -45,12 +45,16 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
   const update = useUpdateBooking(String(booking.id));
   const reload = useBooking(String(booking.id));
   const [conflict, setConflict] = useState<string | null>(null);
+  const [full, setFull] = useState<string | null>(null);
 
-  // Checked here with the shared schema; sent as typed (the API parses the same text to cents).
-  const onValid = async () => {
+  // Checked here with the shared schema; sent as typed (the API parses the same text to cents). A confirmation the
+  // retreat has no places for is asked about, and sent again with the override only if the admin says so.
+  const onValid = async (overrideCapacity = false) => {
+    setFull(null);
     try {
-      await update.mutateAsync(getValues());
+      await update.mutateAsync({ ...getValues(), ...(overrideCapacity ? { overrideCapacity: true } : {}) });
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'retreat_full') return setFull(error.message);
       if (error instanceof ApiRequestError && error.status === 409) return setConflict(error.message);
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
       toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
@@ -105,13 +109,27 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
 
   return (
     <AppDialog title="Muuda broneeringut" isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!update.isPending}>
-      <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Muuda broneeringut">
+      <form {...formProps(() => onValid())} className="grid gap-5 sm:grid-cols-2" aria-label="Muuda broneeringut">
         {conflict && (
           <div role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 sm:col-span-2" data-conflict>
             <p className="font-semibold">{conflict}</p>
             <Button variant="outline" size="sm" className="mt-3" onPress={() => void loadLatest()} isPending={reload.isFetching}>
               Laadi uusimad andmed
             </Button>
+          </div>
+        )}
+        {full && (
+          <div role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300 sm:col-span-2" data-retreat-full>
+            <p className="font-semibold">{full}</p>
+            <p className="mt-1 text-sm">Kas kinnitada broneering siiski? Retriidil on siis rohkem inimesi kui kohti.</p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button variant="outline" size="sm" onPress={() => setFull(null)}>
+                Ära kinnita
+              </Button>
+              <Button variant="danger" size="sm" onPress={() => void onValid(true)} isPending={update.isPending}>
+                Kinnita siiski
+              </Button>
+            </div>
           </div>
         )}
         {select('status', 'Staatus', BOOKING_STATUSES, bookingStatusLabel)}

@@ -1,0 +1,121 @@
+/**
+ * /admin/retreats/{id} (admin spec section 2 "Retreat detail"): cards for the basics, dates, prices and places, and
+ * status plus id; the status from the dates (Tulevane / Käimasolev / Lõppenud / Määramata); an edit dialog; the
+ * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
+ */
+import { useEffect, useState } from 'react';
+import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
+import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useRetreat } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import { navigate } from '../../router';
+import type { ScreenProps } from '../../routes';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { Facts, Section } from '../bookings/detail/parts';
+import { RetreatDialog } from './retreat-dialog';
+
+export default function RetreatDetailScreen({ params }: ScreenProps) {
+  const retreat = useRetreat(params.id!);
+  const notFound = retreat.error instanceof ApiRequestError && retreat.error.status === 404;
+
+  useEffect(() => {
+    if (notFound) {
+      toast({ title: 'Viga', description: RETREAT_MESSAGES.notFound, variant: 'destructive' });
+      navigate('/admin/retreats', { replace: true });
+    } else if (retreat.isError) {
+      toast({ title: 'Retriidi laadimine ebaõnnestus', description: retreat.error.message, variant: 'destructive' });
+    }
+  }, [notFound, retreat.isError, retreat.error]);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title={retreat.data?.name ?? 'Retriit'} />
+        <AppLink href="/admin/retreats" className="btn-outline">
+          ← Tagasi retriitide juurde
+        </AppLink>
+      </div>
+      {retreat.isPending ? (
+        <LoadingState text="Retriidi laadimine..." />
+      ) : retreat.isError ? (
+        notFound ? null : <ErrorState text="Retriidi laadimine ebaõnnestus" detail={retreat.error.message} onRetry={() => void retreat.refetch()} />
+      ) : (
+        <Detail retreat={retreat.data} />
+      )}
+    </>
+  );
+}
+
+type Row = RetreatDetail['bookings'][number];
+
+function Detail({ retreat }: { retreat: RetreatDetail }) {
+  const [editing, setEditing] = useState(false);
+  const status = retreatStatus(retreat, tallinnDay());
+  const columns: DataColumn<Row>[] = [
+    {
+      id: 'guest',
+      header: 'Külaline',
+      isRowHeader: true,
+      cell: (b) => (
+        <AppLink href={`/admin/bookings/${b.id}`} className="font-semibold text-lagoon-700 underline-offset-4 hover:underline">
+          {b.guestName}
+        </AppLink>
+      ),
+    },
+    { id: 'email', header: 'E-post', cell: (b) => b.email ?? '–' },
+    { id: 'status', header: 'Staatus', cell: (b) => <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge> },
+    { id: 'room', header: 'Majutus', cell: (b) => roomTypeLabel(b.roomType) },
+    { id: 'people', header: 'Inimesi', cell: (b) => String(b.people), className: 'text-right tabular-nums' },
+    { id: 'amount', header: 'Summa', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },
+    { id: 'payment', header: 'Makse staatus', cell: (b) => <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge> },
+    { id: 'date', header: 'Broneeritud', cell: (b) => formatDate(b.bookingDate), className: 'whitespace-nowrap' },
+  ];
+
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge tone={status === 'Käimasolev' ? 'green' : status === 'Tulevane' ? 'blue' : 'grey'}>{status}</Badge>
+        <span className="grow" />
+        <Button onPress={() => setEditing(true)}>Muuda retriiti</Button>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="retreat-basics" title="Põhiandmed">
+          <Facts items={[['Nimi', retreat.name], ['Asukoht', retreat.location], ['Kirjeldus', retreat.description]]} />
+        </Section>
+        <Section id="retreat-dates" title="Kuupäevad">
+          <Facts
+            items={[
+              ['Algus', formatDate(retreat.startDate)],
+              ['Lõpp', formatDate(retreat.endDate)],
+              ['Saabumine', formatDate(retreat.arrivalDate)],
+              ['Lahkumine', formatDate(retreat.departureDate)],
+            ]}
+          />
+        </Section>
+        <Section id="retreat-prices" title="Hinnad ja kohad">
+          <Facts
+            items={[
+              ['Baashind', formatMoney(retreat.basePriceCents)],
+              ['Hind', formatMoney(retreat.priceCents)],
+              ['Kohtade arv', retreat.capacity === null ? 'Piiramata' : String(retreat.capacity)],
+              ['Kohti võetud', occupancyText(retreat)],
+            ]}
+          />
+        </Section>
+        <Section id="retreat-status" title="Staatus">
+          <Facts items={[['Staatus', status], ['ID', String(retreat.id)], ['Väljaanne', retreat.edition], ['Loodud', formatDate(retreat.createdAt)]]} />
+        </Section>
+      </div>
+      <Section id="retreat-bookings" title="Broneeringud">
+        <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty={<EmptyState text="Kinnitatud ega ootel broneeringuid ei ole" />} />
+      </Section>
+      {editing && <RetreatDialog retreat={retreat} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * /admin/retreats (admin spec section 2): search over name, location and description, the counters total / upcoming
+ * / ongoing, the table (price, else base price, else 0) with places taken, view, edit and delete (with the spec's
+ * question); add and edit dialogs. Search and paging are done by the server.
+ */
+import { useEffect, useState } from 'react';
+import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
+import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useDeleteRetreat, useRetreatList } from '../../api/admin-api';
+import { useListState } from '../../list-state';
+import { useLocation } from '../../router';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Button } from '../../ui/button';
+import { Counter } from '../../ui/counter';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Pagination } from '../../ui/pagination';
+import { SearchBox } from '../../ui/search-box';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { RetreatDialog } from './retreat-dialog';
+
+export default function RetreatList() {
+  const location = useLocation();
+  const [query, setQuery] = useListState(retreatListQuerySchema, location);
+  const list = useRetreatList(query);
+  const [editing, setEditing] = useState<RetreatItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RetreatItem | null>(null);
+  const remove = useDeleteRetreat();
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Retriitide laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
+  }, [list.isError, list.error]);
+
+  const counts = list.data?.counts;
+  const columns: DataColumn<RetreatItem>[] = [
+    { id: 'name', header: 'Nimi', isRowHeader: true, cell: (r) => r.name, className: 'font-semibold' },
+    { id: 'location', header: 'Asukoht', cell: (r) => r.location ?? '–' },
+    { id: 'start', header: 'Algus', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
+    { id: 'end', header: 'Lõpp', cell: (r) => formatDate(r.endDate), className: 'whitespace-nowrap' },
+    { id: 'price', header: 'Hind', cell: (r) => formatMoney(displayPriceCents(r)), className: 'text-right tabular-nums whitespace-nowrap' },
+    {
+      id: 'places',
+      header: 'Kohti võetud',
+      cell: (r) => (
+        <span className={r.capacity !== null && r.placesTaken >= r.capacity ? 'font-semibold text-rose-800' : undefined} data-places={r.id}>
+          {occupancyText(r)}
+        </span>
+      ),
+      className: 'text-right tabular-nums whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'Tegevused',
+      srOnlyHeader: true,
+      cell: (r) => (
+        <span className="flex gap-2">
+          <AppLink href={`/admin/retreats/${r.id}`} className="btn-outline min-h-9 px-3 py-1.5">
+            Vaata<span className="sr-only"> retriiti: {r.name}</span>
+          </AppLink>
+          <Button variant="outline" size="sm" onPress={() => setEditing(r)}>
+            Muuda<span className="sr-only"> retriiti: {r.name}</span>
+          </Button>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(r)}>
+            Kustuta<span className="sr-only"> retriit: {r.name}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'Retriit kustutatud' });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast({ title: 'Retriidi kustutamine ebaõnnestus', description: error.message, variant: 'destructive' });
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title="Retriidid" />
+        <div className="flex flex-wrap gap-3">
+          <AppLink href="/dashboard" className="btn-outline">
+            ← Tagasi töölauale
+          </AppLink>
+          <Button variant="secondary" onPress={() => setEditing('new')}>
+            + Lisa uus retriit
+          </Button>
+        </div>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-3" aria-busy={!counts}>
+        <Counter label="Kokku" value={counts?.total} name="total" />
+        <Counter label="Tulevased" value={counts?.upcoming} name="upcoming" />
+        <Counter label="Käimasolevad" value={counts?.ongoing} name="ongoing" />
+      </dl>
+
+      <div className="mt-6 max-w-xl" role="search" aria-label="Retriitide otsing">
+        <SearchBox
+          value={query.q ?? ''}
+          onChange={(q) => setQuery({ q }, { replace: true })}
+          placeholder="Nimi, asukoht või kirjeldus"
+          hint="Otsib nime, asukoha ja kirjelduse järgi."
+        />
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingState text="Retriitide laadimine..." />
+        ) : list.isError && !list.data ? (
+          <ErrorState text="Retriitide laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {list.data ? `${formatCount(list.data.total)} retriiti` : ''}
+            </p>
+            <DataTable
+              label="Retriidid"
+              columns={columns}
+              items={list.data?.items ?? []}
+              isStale={list.isPlaceholderData}
+              empty={<EmptyState text={query.q ? 'Otsingule vastavaid retriite ei leitud' : 'Retriite ei ole veel'} />}
+            />
+            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
+          </>
+        )}
+      </div>
+
+      {editing && <RetreatDialog retreat={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        title="Kustuta retriit"
+        message={deleting ? RETREAT_MESSAGES.deleteConfirm(deleting.name) : ''}
+        confirmLabel="Kustuta"
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The add and edit dialogs of a retreat (admin spec sections 2 and 5): every field; empty dates and prices are saved
+ * as null, prices are typed as decimals and stored as exact cents; plus the number of places (issue "Back office III").
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type FieldPath } from 'react-hook-form';
+import { retreatFormSchema, type RetreatForm, type RetreatFormInput, type RetreatItem } from '../../../../lib/admin/retreats';
+import { centsToInput } from '../../../../lib/money';
+import { useValidatedForm } from '../../../forms/use-validated-form';
+import { toast } from '../../../toast';
+import { useSaveRetreat } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import { Button } from '../../ui/button';
+import { DatePickerField } from '../../ui/date-picker';
+import { AppDialog } from '../../ui/dialog';
+import { TextInputField } from '../../ui/text-field';
+
+const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
+  name: r?.name ?? '',
+  location: r?.location ?? '',
+  description: r?.description ?? '',
+  startDate: r?.startDate ?? null,
+  endDate: r?.endDate ?? null,
+  arrivalDate: r?.arrivalDate ?? null,
+  departureDate: r?.departureDate ?? null,
+  basePrice: centsToInput(r?.basePriceCents),
+  price: centsToInput(r?.priceCents),
+  capacity: r?.capacity === null || r?.capacity === undefined ? '' : String(r.capacity),
+});
+
+/** `retreat` null: add a new one. */
+export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | null; onClose: () => void }) {
+  const { control, getValues, formProps, showFieldIssues } = useValidatedForm<RetreatFormInput, RetreatForm>({
+    resolver: zodResolver(retreatFormSchema),
+    defaultValues: valuesOf(retreat),
+  });
+  const save = useSaveRetreat();
+  const title = retreat ? 'Muuda retriiti' : 'Lisa uus retriit';
+
+  const onValid = async () => {
+    try {
+      await save.mutateAsync({ id: retreat?.id, values: getValues() });
+    } catch (error) {
+      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      toast({ title: retreat ? 'Retriidi uuendamine ebaõnnestus' : 'Retriidi lisamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: retreat ? 'Retriit uuendatud' : 'Retriit lisatud' });
+    onClose();
+  };
+
+  const text = (name: FieldPath<RetreatFormInput>, label: string, options: { multiline?: boolean; decimal?: boolean; numeric?: boolean; required?: boolean; description?: string } = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInputField
+          label={label}
+          name={field.name}
+          value={(field.value as string | null) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          multiline={options.multiline}
+          inputMode={options.decimal ? 'decimal' : options.numeric ? 'numeric' : undefined}
+          isRequired={options.required}
+          description={options.description}
+          errorMessage={fieldState.error?.message}
+          className={options.multiline ? 'sm:col-span-2' : ''}
+        />
+      )}
+    />
+  );
+
+  const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DatePickerField label={label} value={field.value ?? null} onChange={field.onChange} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+      )}
+    />
+  );
+
+  return (
+    <AppDialog title={title} isOpen onOpenChange={(open) => !open && onClose()} size="lg" isDismissable={!save.isPending}>
+      <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label={title}>
+        {text('name', 'Nimi', { required: true })}
+        {text('location', 'Asukoht')}
+        {text('description', 'Kirjeldus', { multiline: true })}
+        {day('startDate', 'Alguskuupäev')}
+        {day('endDate', 'Lõppkuupäev')}
+        {day('arrivalDate', 'Saabumise kuupäev')}
+        {day('departureDate', 'Lahkumise kuupäev')}
+        {text('basePrice', 'Baashind (€)', { decimal: true })}
+        {text('price', 'Hind (€)', { decimal: true })}
+        {text('capacity', 'Kohtade arv', { numeric: true, description: 'Tühi: kohtade arv ei ole piiratud.' })}
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+          <Button variant="outline" onPress={onClose} isDisabled={save.isPending}>
+            Tühista
+          </Button>
+          <Button type="submit" isPending={save.isPending}>
+            {retreat ? 'Salvesta' : 'Lisa retriit'}
+          </Button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}
