@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
+import { syncEditionRetreats } from './services/edition-retreats';
 import { dispatchDueMail, pruneOutbox } from './services/mail/outbox';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
@@ -16,6 +17,7 @@ export async function runScheduledJobs(deps: AppDeps): Promise<void> {
   await pruneOutbox(deps);
   await dispatchDueMail(deps);
   await pruneAuthData(deps);
+  await syncEditionRetreats(deps);
 }
 
 export async function pruneAuthData({ db, now }: Pick<AppDeps, 'db' | 'now'>) {

@@ -154,6 +154,17 @@ describe('list, add, edit, delete', () => {
     expect(JSON.parse(String(audit!.metadata)).changes).toMatchObject({ name: { from: 'Kevadretriit', to: 'Uus nimi' }, capacity: { from: null, to: 12 } });
   });
 
+  it('refuses to change an edition\'s dates (they are the editors\'), and takes every other field', async () => {
+    const [row] = await app.rows("INSERT INTO retreats (edition, name, start_date, end_date) VALUES ('sep-2027', 'Sügis', '2027-09-10', '2027-09-20') RETURNING id");
+    const id = Number(row!.id);
+    const moved = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Sügis', startDate: '2027-09-11', endDate: '2027-09-20' }));
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.details).toEqual([{ path: 'startDate', message: 'Selle retriidi algus- ja lõppkuupäev tulevad veebilehe sisufailist (väljaanne). Muutke neid seal.' }]);
+    const kept = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Sügis Balil', startDate: '2027-09-10', endDate: '2027-09-20', capacity: '16' }));
+    expect(kept.status).toBe(200);
+    expect(kept.body.retreat).toMatchObject({ edition: 'sep-2027', name: 'Sügis Balil', capacity: 16, startDate: '2027-09-10' });
+  });
+
   it('deletes a retreat and keeps its bookings without it; unknown and malformed ids are 404', async () => {
     const { id } = await retreat();
     const bookingId = await bookOn(id);

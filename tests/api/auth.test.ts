@@ -495,7 +495,8 @@ describe('/api/admin', () => {
     await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email });
     await app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone' });
     const res = await who.b.get('/api/admin/dashboard');
-    expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 0 }, upcomingRetreats: [] });
+    // The booking made its edition's retreat (jan-2026, in the past: not upcoming).
+    expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 1 }, upcomingRetreats: [], criticalEvents: { total: 0, items: [] } });
 
     const timeout = await who.b.post('/api/admin/session-timeout');
     expect(timeout.status).toBe(204);

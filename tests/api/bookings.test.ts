@@ -111,8 +111,9 @@ describe('POST /api/bookings: a valid request', () => {
       special_requests: 'Retriidi aeg: 14.-24.11.2025 (November 2025)\nKogemus: Määramata\nReisimine: Üksi',
       comments: 'Toitumispiirangud: Puuduvad\nKaasreisijaid: 0',
       experience: null,
-      retreat_id: null,
     });
+    // Linked to its edition's retreat, made for it if it did not exist.
+    expect(await app.rows(`SELECT edition FROM retreats WHERE id = ${Number(booking!.retreat_id)}`)).toEqual([{ edition: 'nov-2025' }]);
     const [guest] = await app.rows('SELECT dietary_preferences FROM guests');
     expect(guest!.dietary_preferences).toBeNull();
   });

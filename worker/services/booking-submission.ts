@@ -6,6 +6,7 @@ import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from './rate-limit';
+import { editionRetreatInsert } from './edition-retreats';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
 
@@ -96,6 +97,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   const guestId = crypto.randomUUID();
   const { companions } = booking;
   const confirmation = bookingConfirmationMail(booking);
+  const edition = findEdition(booking.retreatMonth);
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
   // so the write lock is held for microseconds instead of across event-loop turns (bench:api measures this).
@@ -117,6 +119,8 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       }),
       // Anywhere in the batch will do: when it refuses, the whole batch rolls back.
       ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
+      // The edition's retreat, made if the scheduled sync has not made it yet, so the booking finds it below.
+      ...(edition ? [editionRetreatInsert(db, edition, stamp)] : []),
       ...(companions.length > 0
         ? [
             db.insert(guests).values(

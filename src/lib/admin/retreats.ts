@@ -14,6 +14,7 @@ export const RETREAT_MESSAGES = {
   departureBeforeArrival: 'Lahkumise kuupäev ei saa olla enne saabumist',
   capacity: 'Kohtade arv peab olema täisarv 0–1000',
   notFound: 'Retriiti ei leitud',
+  editionDates: 'Selle retriidi algus- ja lõppkuupäev tulevad veebilehe sisufailist (väljaanne). Muutke neid seal.',
   deleteConfirm: (name: string) => `Kas oled kindel, et soovid kustutada retriidi "${name}"?`,
 } as const;
 const M = RETREAT_MESSAGES;

@@ -165,6 +165,14 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
   const { db } = deps;
   const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
   if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  // An edition's dates are the editors' (content/settings/site.json): the scheduled sync would undo a change here.
+  if (before.edition && (form.startDate !== before.startDate || form.endDate !== before.endDate)) {
+    const details = [
+      ...(form.startDate !== before.startDate ? [{ path: 'startDate', message: RETREAT_MESSAGES.editionDates }] : []),
+      ...(form.endDate !== before.endDate ? [{ path: 'endDate', message: RETREAT_MESSAGES.editionDates }] : []),
+    ];
+    throw new ApiError('validation_failed', { details });
+  }
   const values = columnsOf(form);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, value] of Object.entries(values)) {

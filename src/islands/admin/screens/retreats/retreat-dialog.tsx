@@ -72,12 +72,20 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
     />
   );
 
+  const fromContent = (name: string) => !!retreat?.edition && (name === 'startDate' || name === 'endDate');
   const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate', label: string) => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <DatePickerField label={label} value={field.value ?? null} onChange={field.onChange} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+        <DatePickerField
+          label={label}
+          value={field.value ?? null}
+          onChange={field.onChange}
+          inputRef={field.ref}
+          description={fromContent(name) ? `Väljaande „${retreat?.edition}” kuupäev tuleb veebilehe sisufailist.` : undefined}
+          errorMessage={fieldState.error?.message}
+        />
       )}
     />
   );
