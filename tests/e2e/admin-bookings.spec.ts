@@ -54,6 +54,9 @@ async function futureRetreat(name: string) {
   return { id: Number(result.rows[0]!.id), start, end };
 }
 
+// Each test loads admin screens (their own chunks) several times: slow on two cores shared with the other worker.
+test.describe.configure({ timeout: 90_000 });
+
 let ids: number[] = [];
 let withCompanions = 0;
 let adminEmail = '';

@@ -59,6 +59,8 @@ test.describe('the first admin', () => {
   const admin = { get email() { return firstAdmin().email; } };
 
   test('the admin gets the Admin button and a dashboard with real counts and status', async ({ page, consoleErrors }) => {
+    // Sign-in, the dashboard, a client-side route, back, and a content page: several loads on two shared cores.
+    test.slow();
     void consoleErrors;
     await page.goto('/auth?next=%2Fdashboard');
     // The counts the page itself received: other tests create users in parallel, so a later request may differ.

@@ -12,6 +12,9 @@ import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accou
  */
 
 const TAG = `R${Math.random().toString(36).slice(2, 8)}`;
+// Every test here loads at least one admin screen (its own chunk) and most run axe: slow on two shared cores.
+test.describe.configure({ timeout: 90_000 });
+
 let adminEmail = '';
 
 async function sql(statement: string, args: (string | number | null)[] = []) {

@@ -12,6 +12,9 @@ import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, signInConte
 const TAG = `kasutajad${Math.random().toString(36).slice(2, 8)}`;
 /** The role test's own user, outside TAG's search, so the list test's row count holds in any order. */
 const ROLE_TAG = `rollid${Math.random().toString(36).slice(2, 8)}`;
+// Every test here loads at least one admin screen (its own chunk) and most run axe: slow on two shared cores.
+test.describe.configure({ timeout: 90_000 });
+
 let adminEmail = '';
 let targetEmail = '';
 
