@@ -48,32 +48,4 @@ export interface AuditRecord {
 
 export type AuditListResponse = ListPage<AuditRecord>;
 
-export const AUDIT_SEVERITY_LABELS: Record<AuditSeverity, string> = {
-  low: 'Madal',
-  medium: 'Keskmine',
-  high: 'Kõrge',
-  critical: 'Kriitiline',
-};
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  login: 'Sisselogimine',
-  session_timeout: 'Seanss aegus',
-  password_reset: 'Salasõna muutmine',
-  role_change: 'Rolli muutmine',
-  excessive_login_attempts: 'Liiga palju sisselogimisi',
-  'booking.view': 'Broneeringu vaatamine',
-  'booking.create': 'Broneeringu loomine',
-  'booking.update': 'Broneeringu muutmine',
-  'booking.services': 'Lisateenuste muutmine',
-  'booking.companions': 'Kaasreisijate hindade muutmine',
-  'booking.delete': 'Broneeringu kustutamine',
-  'booking.email_resend': 'Kirja uuesti saatmine',
-  'guest.update': 'Külalise andmete muutmine',
-  'email.test': 'E-posti test',
-  'client.create': 'Kliendi lisamine',
-  'client.update': 'Kliendi muutmine',
-  'client.delete': 'Kliendi kustutamine',
-  'client.sync': 'Broneerijate sünkroniseerimine',
-};
-
-export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+export { AUDIT_ACTION_LABELS, AUDIT_SEVERITY_LABELS, auditActionLabel } from './labels';

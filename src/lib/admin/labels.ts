@@ -4,6 +4,8 @@
  * shown raw; an empty one as 'Määramata'.
  */
 
+import type { AuditSeverity } from '../enums';
+
 export type BadgeTone = 'green' | 'yellow' | 'blue' | 'red' | 'grey';
 
 export const UNSET_LABEL = 'Määramata';
@@ -50,3 +52,35 @@ export function statusesMatching(text: string): string[] {
     .filter(([value, shown]) => value.includes(needle) || shown.toLocaleLowerCase('et').includes(needle))
     .map(([value]) => value);
 }
+
+// ── audit trail ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const AUDIT_SEVERITY_LABELS: Record<AuditSeverity, string> = {
+  low: 'Madal',
+  medium: 'Keskmine',
+  high: 'Kõrge',
+  critical: 'Kriitiline',
+};
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  login: 'Sisselogimine',
+  session_timeout: 'Seanss aegus',
+  password_reset: 'Salasõna muutmine',
+  role_change: 'Rolli muutmine',
+  excessive_login_attempts: 'Liiga palju sisselogimisi',
+  'booking.view': 'Broneeringu vaatamine',
+  'booking.create': 'Broneeringu loomine',
+  'booking.update': 'Broneeringu muutmine',
+  'booking.services': 'Lisateenuste muutmine',
+  'booking.companions': 'Kaasreisijate hindade muutmine',
+  'booking.delete': 'Broneeringu kustutamine',
+  'booking.email_resend': 'Kirja uuesti saatmine',
+  'guest.update': 'Külalise andmete muutmine',
+  'email.test': 'E-posti test',
+  'client.create': 'Kliendi lisamine',
+  'client.update': 'Kliendi muutmine',
+  'client.delete': 'Kliendi kustutamine',
+  'client.sync': 'Broneerijate sünkroniseerimine',
+};
+
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/bookings';
-import { auditActionLabel } from '../../../../lib/admin/audit';
+import { auditActionLabel } from '../../../../lib/admin/labels';
 import { formatCount, formatDate, formatDateTime } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/admin-api';
 import { AppLink, ScreenHeading } from '../../shell';
