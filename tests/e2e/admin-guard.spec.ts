@@ -8,7 +8,7 @@ import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin,
  */
 
 test.describe('guard', () => {
-  test('shows "Loading..." while the session loads, then sends an anonymous visitor to /auth', async ({ page, consoleErrors }) => {
+  test('shows "Laadimine..." while the session loads, then sends an anonymous visitor to /auth', async ({ page, consoleErrors }) => {
     void consoleErrors;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -17,7 +17,9 @@ test.describe('guard', () => {
       await route.continue();
     });
     await page.goto('/dashboard');
-    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Laadimine...' })).toBeVisible();
+    // The waiting state is the interface too: Estonian, nothing in it marked as another language.
+    await expect(page.locator('[data-loading] [lang]:not([lang="et"])')).toHaveCount(0);
     await page.waitForTimeout(300);
     await expect(page).toHaveURL(/\/dashboard$/);
     release();

@@ -1,6 +1,6 @@
 /**
  * The admin guard, exactly as the spec has it (its texts stay English, as the spec gives them): while the session
- * loads, a spinner with "Loading..."; not signed in → /auth (replacing the history entry, with `next` so sign-in
+ * loads, a spinner with "Laadimine..."; not signed in → /auth (replacing the history entry, with `next` so sign-in
  * comes back here); signed in but not admin → "Access Denied". Sign-out in another tab lands here as "not signed in".
  *
  * Idle sign-out: after 8 hours without mouse, key, scroll or touch activity (checked every 5 minutes) the app

@@ -34,12 +34,15 @@ export function ScreenHeading({ title, intro }: { title: string; intro?: string 
   );
 }
 
-/** The guard's waiting state (spec: a spinner with "Loading..."). */
+/**
+ * The guard's waiting state: a spinner with the spec's waiting text in the interface's language (admin spec
+ * section 1: Estonian), 'Laadimine...' as the spec words it on the clients screen, not the guard's English "Loading...".
+ */
 export function Spinner() {
   return (
     <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-ink-600" data-loading>
       <span className="spinner size-10 border-4" aria-hidden="true" />
-      <span lang="en">Loading...</span>
+      <span>Laadimine...</span>
     </div>
   );
 }
