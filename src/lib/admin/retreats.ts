@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { nullableMoneyInput } from '../money';
 import { sanitizeSingleLine } from '../validation/sanitize';
 import { optionalDay, optionalText } from './bookings';
-import { countParam, pagingParams, searchParam, type ListPage } from './list-query';
+import { pagingParams, searchParam, type ListPage } from './list-query';
 
 export const RETREAT_MESSAGES = {
   nameRequired: 'Sisestage retriidi nimi',
@@ -64,7 +64,6 @@ export const retreatFormSchema = z
 export type RetreatFormInput = z.input<typeof retreatFormSchema>;
 export type RetreatForm = z.output<typeof retreatFormSchema>;
 
-export const retreatIdParam = countParam(1, 2_147_483_647);
 
 export interface RetreatItem {
   id: number;

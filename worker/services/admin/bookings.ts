@@ -27,6 +27,7 @@ import { bookings, customers, guests, retreats, type AdditionalServiceItem, type
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged, recordAudit } from '../audit';
+import { PEOPLE_OF_BOOKING } from './retreats';
 
 /** Who is acting, for the audit trail. */
 export interface Actor {
@@ -316,9 +317,9 @@ async function writeBooking(
 const FITS_IN_RETREAT = sql`NOT EXISTS (
   SELECT 1 FROM retreats AS r
   WHERE r.id = "bookings"."retreat_id" AND r.capacity IS NOT NULL
-    AND (SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b
+    AND (SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b
          WHERE b.retreat_id = r.id AND b.status = 'confirmed' AND b.id <> "bookings"."id")
-        + 1 + coalesce(json_array_length("bookings"."companions"), 0) > r.capacity)`;
+        + ${PEOPLE_OF_BOOKING('"bookings"')} > r.capacity)`;
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
   const { booking: before } = await loadRow(deps, id);

@@ -8,6 +8,7 @@ import { tallinnDay } from '../../../src/lib/format';
 import { bookings, customers, retreats, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recentCriticalEvents } from './audit-trail';
+import { placesTaken } from './retreats';
 
 const UPCOMING_LIMIT = 10;
 
@@ -31,7 +32,8 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         bookings: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id")`,
         confirmed: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'confirmed')`,
         pending: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'pending')`,
-        people: sql<number>`(SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status != 'cancelled')`,
+        // Places taken: one home for "people on a retreat" (main guests and companions of pending and confirmed bookings).
+        people: placesTaken(sql`"retreats"."id"`),
       })
       .from(retreats)
       .where(gte(retreats.startDate, today))

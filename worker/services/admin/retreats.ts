@@ -192,9 +192,7 @@ export async function deleteRetreat(deps: Deps, id: number, actor: Actor): Promi
   const { db } = deps;
   const [before] = await db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, id));
   if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
-  const [[bookingCount]] = await db.batch([
-    db.select({ n: count() }).from(bookings).where(eq(bookings.retreatId, id)),
-  ]);
+  const [bookingCount] = await db.select({ n: count() }).from(bookings).where(eq(bookings.retreatId, id));
   const [result] = await db.batch([
     db.delete(retreats).where(eq(retreats.id, id)),
     auditOf(deps, actor, 'retreat.delete', String(id), { name: before.name, bookingsKept: Number(bookingCount?.n ?? 0) }),
