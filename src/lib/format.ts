@@ -65,3 +65,39 @@ export function formatDateTime(value: string | null | undefined): string {
 export function tallinnDay(instant: Date = new Date()): string {
   return zonedDateFormatter.format(instant);
 }
+
+const wallClockFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** How far Tallinn's wall clock is ahead of UTC at an instant (2 h in winter, 3 h in summer), in ms. */
+function tallinnOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(wallClockFormatter.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/** The instant a Tallinn calendar day (YYYY-MM-DD) begins. Clocks change at 03:00/04:00, so midnight always exists once. */
+function tallinnMidnight(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  // Twice: the first guess uses the offset at UTC midnight, which is the day's own offset anyway.
+  const guess = utcMidnight - tallinnOffsetMs(utcMidnight);
+  return utcMidnight - tallinnOffsetMs(guess);
+}
+
+/**
+ * The Tallinn calendar day an instant falls on, as the half-open range of instants [start, end) in the ISO form the
+ * database stores timestamps in: "joined today" is `created_at >= start AND created_at < end`.
+ */
+export function tallinnDayRange(instant: Date = new Date()): { day: string; start: string; end: string } {
+  const day = tallinnDay(instant);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { day, start: new Date(tallinnMidnight(day)).toISOString(), end: new Date(tallinnMidnight(next)).toISOString() };
+}
