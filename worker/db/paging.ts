@@ -39,14 +39,18 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The ids of guests whose "first last e-mail" contains `text` (ASCII case folded), from the trigram index of
- * migration 0003. FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE clause, so the escape is
- * added only when the admin typed a wildcard character.
+ * `SELECT <id column> FROM <fts table> WHERE text LIKE …`: the ids whose indexed text contains `text` (ASCII case
+ * folded), from one of the trigram indexes (migrations 0003 and 0005). FTS5 serves a plain LIKE from the index but
+ * scans for one with an ESCAPE clause, so the escape is added only when the admin typed a wildcard character.
  */
-export function guestIdsMatching(text: string): SQL {
+function idsMatching(source: SQL, text: string): SQL {
   const literal = /[\\%_]/.test(text);
   const pattern = literal ? containsPattern(text) : `%${text}%`;
-  return literal
-    ? sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern} ESCAPE '\\'`
-    : sql`SELECT guest_id FROM guests_search WHERE text LIKE ${pattern}`;
+  return literal ? sql`${source} WHERE text LIKE ${pattern} ESCAPE '\\'` : sql`${source} WHERE text LIKE ${pattern}`;
 }
+
+/** The ids of guests whose "first last e-mail" contains `text` (guests_search, migration 0003). */
+export const guestIdsMatching = (text: string): SQL => idsMatching(sql`SELECT guest_id FROM guests_search`, text);
+
+/** The ids of clients whose "first last e-mail phone" contains `text` (customers_search, migration 0005). */
+export const customerIdsMatching = (text: string): SQL => idsMatching(sql`SELECT customer_id FROM customers_search`, text);

@@ -15,6 +15,7 @@ import { listRetreatOptions } from '../../services/admin/retreats';
 import { signOut } from '../../services/auth/sessions';
 import { adminActor } from './actor';
 import { adminBookingRoutes } from './bookings';
+import { adminClientRoutes } from './clients';
 
 export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin())
@@ -25,6 +26,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/dashboard', async (c) => c.json(await dashboardSummary(c.var.deps)))
   .route('/bookings', adminBookingRoutes)
+  .route('/clients', adminClientRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .get('/retreats', validQuery(retreatListQuerySchema), async (c) => c.json(await listRetreatOptions(c.var.deps, c.req.valid('query'))))
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
