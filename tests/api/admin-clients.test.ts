@@ -407,7 +407,7 @@ describe('DELETE /api/admin/clients/:id', () => {
     client.batch = (async (...args: Parameters<typeof original>) => {
       if (JSON.stringify(args[0]).includes('delete from \\"bookings\\"')) {
         client.batch = original;
-        await client.execute({ sql: 'INSERT INTO bookings (guest_id, customer_id) VALUES (?, ?)', args: [guestRow!.guest_id, id] });
+        await client.execute({ sql: 'INSERT INTO bookings (guest_id, customer_id) VALUES (?, ?)', args: [String(guestRow!.guest_id), id] });
       }
       return original(...args);
     }) as typeof client.batch;
