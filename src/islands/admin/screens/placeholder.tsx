@@ -1,4 +1,4 @@
-/** Screens that a later issue builds (clients, users, retreats): their title and a note, inside the real frame. */
+/** Screens that a later issue builds (users, retreats): their title and a note, inside the real frame. */
 import { matchAdminRoute } from '../routes';
 import { useLocation } from '../router';
 import { ScreenHeading } from '../shell';
