@@ -18,6 +18,8 @@ export const API_ERRORS = {
   last_admin: { status: 409, message: 'Viimast administraatorit ei saa tavakasutajaks muuta. Määrake enne teine administraator.' },
   retreat_full: { status: 409, message: 'Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.' },
   booking_changed: { status: 409, message: 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
+  client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
+  client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },
   too_many_attempts: { status: 429, message: 'Liiga palju katseid' },
   malformed_json: { status: 400, message: 'Päringu sisu ei ole korrektne JSON.' },
   invalid_idempotency_key: { status: 400, message: 'Idempotency-Key peab olema 8–200 märki (tähed, numbrid, - ja _).' },

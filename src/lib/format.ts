@@ -94,3 +94,13 @@ export function tallinnDayStart(day: string): Date {
   const first = midnightUtc - tallinnOffsetMs(new Date(midnightUtc));
   return new Date(midnightUtc - tallinnOffsetMs(new Date(first)));
 }
+
+/**
+ * The Tallinn calendar day an instant falls on, as the half-open range of instants [start, end) in the ISO form the
+ * database stores timestamps in: "joined today" is `created_at >= start AND created_at < end`.
+ */
+export function tallinnDayRange(instant: Date = new Date()): { day: string; start: string; end: string } {
+  const day = tallinnDay(instant);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { day, start: tallinnDayStart(day).toISOString(), end: tallinnDayStart(next).toISOString() };
+}

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, customers, guests, invoices, retreats, users } from '../../worker/db/schema';
 import { seedDemoData } from '../../worker/db/seed';
 import { isReadOnlySql, WriteQueue } from '../../worker/db/serialized-client';
-import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
+import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase, openLocalClient } from '../../worker/db/migrate';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 const TABLES = [
@@ -69,6 +72,32 @@ describe('migrations', () => {
     expect(before).toBeGreaterThan(0);
     await migrateDatabase(t.client);
     expect(await count()).toBe(before);
+  });
+
+  // drizzle's migrator applies only migrations stamped later than the newest one a database has (journal `when`), so a
+  // migration stamped earlier than its predecessor would be skipped for good by every database that stopped between
+  // them (it happened to 0006 once). Each stopping point must reach the full set.
+  it('bring a database that stopped after any earlier migration up to every migration', async () => {
+    const journal = JSON.parse(readFileSync(join(DEFAULT_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const all = journal.entries.length;
+    for (let stop = 1; stop < all; stop += 1) {
+      const folder = await mkdtemp(join(tmpdir(), 'migrations-'));
+      try {
+        await cp(DEFAULT_MIGRATIONS_FOLDER, folder, { recursive: true });
+        await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
+        const partial = await createTestDb({ migrate: false });
+        try {
+          await migrateDatabase(partial.client, folder);
+          await migrateDatabase(partial.client);
+          const applied = Number((await partial.client.execute('SELECT count(*) AS n FROM __drizzle_migrations')).rows[0]!.n);
+          expect(applied, `stopped after migration ${stop}`).toBe(all);
+        } finally {
+          await partial.cleanup();
+        }
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    }
   });
 
   it('put the local file in WAL mode', async () => {

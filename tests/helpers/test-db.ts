@@ -20,12 +20,13 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDb(): Promise<TestDb> {
+/** `migrate: false` leaves the file empty, for tests of migrating itself. */
+export async function createTestDb({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDb> {
   const dir = await mkdtemp(join(tmpdir(), 'retreat-test-db-'));
   const url = pathToFileURL(join(dir, 'test.db')).href;
   const client = openLocalClient(url);
   try {
-    await migrateDatabase(client);
+    if (migrate) await migrateDatabase(client);
   } catch (error) {
     client.close();
     await rm(dir, { recursive: true, force: true });

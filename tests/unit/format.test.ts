@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayStart } from '../../src/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
 
 // Intl writes no-break spaces (U+00A0) between groups and before the sign; compare with them spelled out.
 const nb = (text: string) => text.replace(/ /g, '\u00a0');
@@ -58,5 +58,18 @@ describe('tallinnDayStart', () => {
       expect(tallinnDay(new Date(start))).toBe(day);
       expect(tallinnDay(new Date(start - 1))).not.toBe(day);
     }
+  });
+});
+
+describe('a Tallinn calendar day as a range of instants ("joined today")', () => {
+  it.each([
+    ['winter: UTC+2', '2026-03-01T08:00:00.000Z', '2026-03-01', '2026-02-28T22:00:00.000Z', '2026-03-01T22:00:00.000Z'],
+    ['summer: UTC+3', '2026-07-01T20:59:59.999Z', '2026-07-01', '2026-06-30T21:00:00.000Z', '2026-07-01T21:00:00.000Z'],
+    ['Tallinn midnight belongs to the new day', '2026-07-01T21:00:00.000Z', '2026-07-02', '2026-07-01T21:00:00.000Z', '2026-07-02T21:00:00.000Z'],
+    ['the spring-forward day has 23 hours', '2026-03-29T12:00:00.000Z', '2026-03-29', '2026-03-28T22:00:00.000Z', '2026-03-29T21:00:00.000Z'],
+    ['the fall-back day has 25 hours', '2026-10-24T21:30:00.000Z', '2026-10-25', '2026-10-24T21:00:00.000Z', '2026-10-25T22:00:00.000Z'],
+    ['new year', '2026-12-31T22:00:00.000Z', '2027-01-01', '2026-12-31T22:00:00.000Z', '2027-01-01T22:00:00.000Z'],
+  ])('%s', (_, instant, day, start, end) => {
+    expect(tallinnDayRange(new Date(instant))).toEqual({ day, start, end });
   });
 });

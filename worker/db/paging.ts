@@ -39,11 +39,11 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005) whose text
- * contains `text` (ASCII case folded). FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE
- * clause, so the escape is added only when the admin typed a wildcard character.
+ * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005,
+ * `customers_search` of 0007) whose text contains `text` (ASCII case folded). FTS5 serves a plain LIKE from the index
+ * but scans for one with an ESCAPE clause, so the escape is added only when the admin typed a wildcard character.
  */
-function idsMatching(index: 'guests_search' | 'users_search', idColumn: 'guest_id' | 'user_id', text: string): SQL {
+function idsMatching(index: 'guests_search' | 'users_search' | 'customers_search', idColumn: 'guest_id' | 'user_id' | 'customer_id', text: string): SQL {
   const literal = /[\\%_]/.test(text);
   const pattern = literal ? containsPattern(text) : `%${text}%`;
   const from = sql.raw(`SELECT ${idColumn} FROM ${index} WHERE text LIKE `);
@@ -55,3 +55,6 @@ export const guestIdsMatching = (text: string): SQL => idsMatching('guests_searc
 
 /** Accounts whose "e-mail first last" contains `text`. */
 export const userIdsMatching = (text: string): SQL => idsMatching('users_search', 'user_id', text);
+
+/** Clients whose "first last e-mail phone" contains `text`. */
+export const customerIdsMatching = (text: string): SQL => idsMatching('customers_search', 'customer_id', text);

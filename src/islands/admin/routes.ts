@@ -32,14 +32,12 @@ function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   return Object.assign(lazy(once), { preload: once });
 }
 
-const placeholder = lazyScreen(() => import('./screens/placeholder'));
-
 export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/dashboard', title: 'Töölaud', section: 'dashboard', screen: lazyScreen(() => import('./screens/dashboard')) },
   { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/list')) },
   { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/new')) },
   { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/detail')) },
-  { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: placeholder },
+  { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: lazyScreen(() => import('./screens/clients')) },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },
   { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats/detail')) },

@@ -15,6 +15,7 @@ import { signOut } from '../../services/auth/sessions';
 import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';
+import { adminClientRoutes } from './clients';
 import { adminExportRoutes } from './exports';
 import { adminRetreatRoutes } from './retreats';
 import { adminUserRoutes } from './users';
@@ -31,6 +32,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/users', adminUserRoutes)
   .route('/audit', adminAuditRoutes)
   .route('/exports', adminExportRoutes)
+  .route('/clients', adminClientRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))

@@ -21,12 +21,14 @@ export interface TextInputFieldProps {
   isDisabled?: boolean;
   autoComplete?: string;
   maxLength?: number;
+  /** The first field of a dialog's form takes the focus when the dialog opens. */
+  autoFocus?: boolean;
   className?: string;
 }
 
 const CONTROL = 'w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 data-[invalid]:border-rose-700';
 
-export function TextInputField({ label, value, onChange, onBlur, name, inputRef, type = 'text', inputMode, multiline, rows = 3, placeholder, description, errorMessage, isRequired, isDisabled, autoComplete, maxLength, className = '' }: TextInputFieldProps) {
+export function TextInputField({ label, value, onChange, onBlur, name, inputRef, type = 'text', inputMode, multiline, rows = 3, placeholder, description, errorMessage, isRequired, isDisabled, autoComplete, maxLength, autoFocus, className = '' }: TextInputFieldProps) {
   return (
     <TextField
       className={`flex flex-col gap-1.5 ${className}`}
@@ -41,6 +43,7 @@ export function TextInputField({ label, value, onChange, onBlur, name, inputRef,
       isInvalid={!!errorMessage}
       autoComplete={autoComplete}
       maxLength={maxLength}
+      autoFocus={autoFocus}
       // The schemas validate (with the spec's messages), not the browser's built-in bubbles.
       validationBehavior="aria"
     >

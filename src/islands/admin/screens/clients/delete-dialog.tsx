@@ -1,0 +1,66 @@
+/**
+ * The delete confirmation (admin spec section 5): it loads the client's bookings first, and when there are any it
+ * says how many and that the client and all their bookings are deleted irreversibly. The count it showed goes with
+ * the delete, so if the bookings changed meanwhile the API deletes nothing and the dialog shows the new count.
+ */
+import type { ClientListItem } from '../../../../lib/admin/clients';
+import { toast } from '../../../toast';
+import { useClient, useDeleteClient } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import { Button } from '../../ui/button';
+import { AppDialog } from '../../ui/dialog';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { fullName } from './view-dialog';
+
+export function deleteQuestion(name: string, bookingCount: number): string {
+  if (bookingCount === 0) return `Kas olete kindel, et soovite kliendi ${name} kustutada?`;
+  const bookings = bookingCount === 1 ? '1 broneering' : `${bookingCount} broneeringut`;
+  return `Kliendil ${name} on ${bookings}. Kas olete kindel, et soovite kliendi kustutada? Klient ja kõik tema broneeringud kustutatakse jäädavalt, seda ei saa tagasi võtta.`;
+}
+
+export function DeleteClientDialog({ client, onClose }: { client: ClientListItem; onClose: () => void }) {
+  const detail = useClient(client.id);
+  const remove = useDeleteClient();
+  const name = fullName(client);
+
+  const confirm = () => {
+    if (!detail.data) return;
+    remove.mutate(
+      { id: client.id, bookingCount: detail.data.bookingCount },
+      {
+        onSuccess: () => {
+          toast({ title: 'Klient kustutatud' });
+          onClose();
+        },
+        onError: (error) => {
+          toast({ title: 'Viga kliendi kustutamisel', description: error.message, variant: 'destructive' });
+          // The bookings changed: show the count as it is now and ask again.
+          if (error instanceof ApiRequestError && error.code === 'client_bookings_changed') void detail.refetch();
+          else onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <AppDialog title="Kustuta klient" isOpen onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" isDismissable={!remove.isPending}>
+      {detail.isPending ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState text="Kliendi andmete laadimine ebaõnnestus" detail={detail.error.message} onRetry={() => void detail.refetch()} />
+      ) : (
+        <p className="text-ink-900" data-delete-question>
+          {deleteQuestion(name, detail.data.bookingCount)}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onPress={onClose} isDisabled={remove.isPending} autoFocus>
+          Tühista
+        </Button>
+        <Button variant="danger" onPress={confirm} isPending={remove.isPending} isDisabled={!detail.data || detail.isFetching}>
+          Kustuta
+        </Button>
+      </div>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * /admin/clients (admin spec section 2 clients): search and paging done by the server with the state in the URL;
+ * counters for all clients, the search's results and those who joined today (Tallinn); view, edit and delete per
+ * row; add; sync of bookers. One dialog at a time, kept in one piece of state.
+ */
+import { useEffect, useState } from 'react';
+import { clientListQuerySchema, type ClientListItem } from '../../../../lib/admin/clients';
+import { formatCount, formatDate } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useClientList } from '../../api/admin-api';
+import { useListState } from '../../list-state';
+import { useLocation } from '../../router';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Button } from '../../ui/button';
+import { Counter } from '../../ui/counter';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { Pagination } from '../../ui/pagination';
+import { SearchBox } from '../../ui/search-box';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { AddClientDialog, EditClientDialog } from './client-dialog';
+import { DeleteClientDialog } from './delete-dialog';
+import { SyncClientsButton } from './sync-button';
+import { fullName, ViewClientDialog } from './view-dialog';
+
+type Dialog = { kind: 'add' } | { kind: 'view'; id: string } | { kind: 'edit'; client: ClientListItem } | { kind: 'delete'; client: ClientListItem } | null;
+
+export default function ClientList() {
+  const location = useLocation();
+  const [query, setQuery] = useListState(clientListQuerySchema, location);
+  const list = useClientList(query);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Viga klientide laadimisel', description: list.error.message, variant: 'destructive' });
+  }, [list.isError, list.error]);
+
+  const counts = list.data?.counts;
+
+  const columns: DataColumn<ClientListItem>[] = [
+    { id: 'name', header: 'Nimi', isRowHeader: true, cell: fullName, className: 'font-semibold whitespace-nowrap' },
+    { id: 'email', header: 'E-post', cell: (c) => c.email },
+    { id: 'phone', header: 'Telefon', cell: (c) => c.phone ?? '–', className: 'whitespace-nowrap' },
+    { id: 'joined', header: 'Liitunud', cell: (c) => formatDate(c.createdAt), className: 'whitespace-nowrap' },
+    {
+      id: 'actions',
+      header: 'Tegevused',
+      srOnlyHeader: true,
+      cell: (c) => (
+        <span className="flex gap-2">
+          <Button variant="outline" size="sm" onPress={() => setDialog({ kind: 'view', id: c.id })}>
+            Vaata<span className="sr-only"> klienti: {fullName(c)}</span>
+          </Button>
+          <Button variant="outline" size="sm" onPress={() => setDialog({ kind: 'edit', client: c })}>
+            Muuda<span className="sr-only"> klienti: {fullName(c)}</span>
+          </Button>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDialog({ kind: 'delete', client: c })}>
+            Kustuta<span className="sr-only"> klient: {fullName(c)}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title="Kliendid" />
+        <div className="flex flex-wrap gap-3">
+          <AppLink href="/dashboard" className="btn-outline">
+            ← Tagasi töölauale
+          </AppLink>
+          <SyncClientsButton />
+          <Button onPress={() => setDialog({ kind: 'add' })}>+ Lisa klient</Button>
+        </div>
+      </div>
+
+      <dl className="mt-6 grid gap-3 sm:grid-cols-3" aria-busy={!counts}>
+        <Counter label="Kliente kokku" value={counts?.total} name="total" />
+        <Counter label="Otsingu tulemused" value={list.data?.total} name="results" />
+        <Counter label="Täna liitunud" value={counts?.joinedToday} name="joinedToday" />
+      </dl>
+
+      <div className="mt-6 max-w-xl" role="search" aria-label="Klientide otsing">
+        <SearchBox
+          value={query.q ?? ''}
+          onChange={(q) => setQuery({ q }, { replace: true })}
+          placeholder="Nimi, e-post või telefon"
+          hint="Otsib eesnime, perekonnanime, e-posti ja telefoni järgi."
+        />
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingState text="Laadimine..." />
+        ) : list.isError && !list.data ? (
+          <ErrorState text="Viga klientide laadimisel" detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {list.data ? `${formatCount(list.data.total)} klienti` : ''}
+            </p>
+            <DataTable
+              label="Kliendid"
+              columns={columns}
+              items={list.data?.items ?? []}
+              isStale={list.isPlaceholderData}
+              empty={<EmptyState text={query.q ? 'Otsingule vastavaid kliente ei leitud' : 'Kliente ei ole veel'} />}
+            />
+            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
+          </>
+        )}
+      </div>
+
+      {dialog?.kind === 'add' && <AddClientDialog onClose={close} />}
+      {dialog?.kind === 'view' && <ViewClientDialog id={dialog.id} onEdit={(client) => setDialog({ kind: 'edit', client })} onClose={close} />}
+      {dialog?.kind === 'edit' && <EditClientDialog client={dialog.client} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteClientDialog client={dialog.client} onClose={close} />}
+    </>
+  );
+}

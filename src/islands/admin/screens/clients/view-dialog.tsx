@@ -1,0 +1,121 @@
+/**
+ * The view-client dialog: the client's details and their bookings, each linking to its booking screen, with the
+ * retreat, dates, status, total, paid and what is still owed (the balance rule of src/lib/admin/balance.ts, as the
+ * API computed it).
+ */
+import type { ReactNode } from 'react';
+import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/admin/labels';
+import { formatDate, formatMoney } from '../../../../lib/format';
+import { useClient } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import { AppLink } from '../../shell';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { AppDialog } from '../../ui/dialog';
+import { ErrorState, LoadingState } from '../../ui/states';
+
+export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
+
+export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: (client: ClientDetail) => void; onClose: () => void }) {
+  const client = useClient(id);
+  const notFound = client.error instanceof ApiRequestError && client.error.status === 404;
+  return (
+    <AppDialog title={client.data ? fullName(client.data) : 'Klient'} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
+      {client.isPending ? (
+        <LoadingState />
+      ) : client.isError ? (
+        <ErrorState text={notFound ? 'Klienti ei leitud' : 'Kliendi andmete laadimine ebaõnnestus'} detail={notFound ? undefined : client.error.message} onRetry={notFound ? undefined : () => void client.refetch()} />
+      ) : (
+        <div className="grid gap-6" data-client-view>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            <Fact label="Eesnimi">{client.data.firstName}</Fact>
+            <Fact label="Perekonnanimi">{client.data.lastName}</Fact>
+            <Fact label="E-post">{client.data.email}</Fact>
+            <Fact label="Telefon">{client.data.phone}</Fact>
+            <Fact label="Liitunud">{formatDate(client.data.createdAt)}</Fact>
+            <Fact label="Broneeringuid">{String(client.data.bookingCount)}</Fact>
+          </dl>
+          <ClientBookings bookings={client.data.bookings} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="outline" onPress={() => onEdit(client.data)}>
+              Muuda klienti
+            </Button>
+            <Button onPress={onClose}>Sulge</Button>
+          </div>
+        </div>
+      )}
+    </AppDialog>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-ink-900" data-fact={label}>
+        {children === null || children === undefined || children === '' ? '–' : children}
+      </dd>
+    </div>
+  );
+}
+
+/** The booking's own dates, else its retreat's. */
+function datesOf(b: ClientBooking): string {
+  const start = b.checkInDate ?? b.retreat?.startDate ?? null;
+  const end = b.checkOutDate ?? b.retreat?.endDate ?? null;
+  return start || end ? `${formatDate(start)} – ${formatDate(end)}` : '–';
+}
+
+function ClientBookings({ bookings }: { bookings: ClientBooking[] }) {
+  return (
+    <section aria-labelledby="client-bookings-title" data-client-bookings>
+      <h3 id="client-bookings-title" className="text-lg text-lagoon-900">
+        Broneeringud
+      </h3>
+      {bookings.length === 0 ? (
+        <p className="mt-2 text-ink-600">Kliendil ei ole broneeringuid.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-sand-200">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead className="border-b border-sand-200 bg-sand-50 text-xs tracking-wide text-ink-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">Broneering</th>
+                <th scope="col" className="px-3 py-2">Retriit</th>
+                <th scope="col" className="px-3 py-2">Kuupäevad</th>
+                <th scope="col" className="px-3 py-2">Staatus</th>
+                <th scope="col" className="px-3 py-2 text-right">Kokku</th>
+                <th scope="col" className="px-3 py-2 text-right">Makstud</th>
+                <th scope="col" className="px-3 py-2 text-right">Tasuda</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id} className="border-b border-sand-100 last:border-0" data-client-booking={b.id}>
+                  <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
+                    <AppLink href={`/admin/bookings/${b.id}`} className="text-lagoon-700 underline underline-offset-2">
+                      #{b.id}
+                    </AppLink>
+                  </th>
+                  <td className="px-3 py-2">{b.retreat?.name ?? '–'}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{datesOf(b)}</td>
+                  <td className="px-3 py-2">
+                    <span className="flex flex-col items-start gap-1">
+                      <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
+                      <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge>
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(b.totalAmountCents)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(b.amountPaidCents)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-remaining>
+                    {formatMoney(b.totals.remainingCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/** /api/admin/clients: the list, one client with their bookings, add, edit, delete, and the sync of bookers. */
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { clientDeleteQuerySchema, clientInputSchema, clientListQuerySchema } from '../../../src/lib/admin/clients';
+import type { AppEnv } from '../../app-env';
+import { validJson, validQuery } from '../../http/validate';
+import {
+  createClient,
+  deleteClient,
+  listClients,
+  parseClientId,
+  syncClientsFromGuests,
+  updateClient,
+  viewClientDetail,
+} from '../../services/admin/clients';
+import { adminActor } from './actor';
+
+const emptyBody = z.object({}).optional();
+
+export const adminClientRoutes = new Hono<AppEnv>()
+  .get('/', validQuery(clientListQuerySchema), async (c) => {
+    return c.json(await listClients(c.var.deps, c.req.valid('query')));
+  })
+  .post('/', validJson(clientInputSchema), async (c) => {
+    const client = await createClient(c.var.deps, c.req.valid('json'), await adminActor(c));
+    return c.json({ client }, 201);
+  })
+  // Before '/:id', which would otherwise take "sync" for an id (and answer 404).
+  .post('/sync', validJson(emptyBody), async (c) => {
+    return c.json(await syncClientsFromGuests(c.var.deps, await adminActor(c)));
+  })
+  .get('/:id', async (c) => {
+    const client = await viewClientDetail(c.var.deps, parseClientId(c.req.param('id')), await adminActor(c));
+    return c.json({ client });
+  })
+  .patch('/:id', validJson(clientInputSchema), async (c) => {
+    const client = await updateClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ client });
+  })
+  .delete('/:id', validQuery(clientDeleteQuerySchema), async (c) => {
+    await deleteClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('query').bookingCount, await adminActor(c));
+    return c.body(null, 204);
+  });
