@@ -28,8 +28,8 @@ async function book(overrides: Parameters<typeof validBooking>[0] = {}) {
   return (await readJson(res)).bookingId as number;
 }
 
-async function download(query = '') {
-  const res = await admin.b.get(`/api/admin/exports/bookings.csv${query}`);
+async function download(query = '', list = 'bookings') {
+  const res = await admin.b.get(`/api/admin/exports/${list}.csv${query}`);
   expect(res.status).toBe(200);
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { res, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
@@ -95,6 +95,57 @@ describe('GET /api/admin/exports/bookings.csv', () => {
 
   it('refuses a bad filter with 422, as the list does', async () => {
     const res = await admin.b.get('/api/admin/exports/bookings.csv?status=kadunud');
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).error.code).toBe('validation_failed');
+  });
+});
+
+describe('GET /api/admin/exports/clients.csv', () => {
+  it('is admin-only', async () => {
+    expect((await browser(app).get('/api/admin/exports/clients.csv')).status).toBe(401);
+    expect((await (await signedIn(app)).b.get('/api/admin/exports/clients.csv')).status).toBe(403);
+  });
+
+  it('has each client with their bookings count and what those still owe together, in euros with a comma', async () => {
+    const first = await book({ firstName: 'Õnne', lastName: 'Ääremaa', email: 'onne@example.com', phone: '+372 5123 4567' });
+    const second = await book({ firstName: 'Õnne', lastName: 'Ääremaa', email: 'onne@example.com', phone: '+372 5123 4567' });
+    await book({ firstName: 'Teine', lastName: 'Klient', email: 'teine@example.com' });
+    await app.deps.sql.execute({
+      sql: `UPDATE bookings SET total_amount_cents = 129900, amount_paid_cents = 30000, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`,
+      args: [first],
+    });
+    await app.deps.sql.execute({ sql: `UPDATE bookings SET total_amount_cents = 100000, amount_paid_cents = 100000 WHERE id = ?`, args: [second] });
+    const { res, bytes, text } = await download('', 'clients');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="kliendid-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = lines(text);
+    expect(header).toBe('Eesnimi;Perekonnanimi;E-post;Telefon;Liitunud;Broneeringuid;Jääk kokku (€)');
+    const onne = rows.find((r) => r.includes('onne@example.com'))!.split(';');
+    // 1299 + 45,50 − 300 on the first booking, nothing on the paid second: 1044,50 from 2 bookings.
+    expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', '+37251234567', expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50']);
+    expect(rows.find((r) => r.includes('teine@example.com'))!.split(';').slice(5)).toEqual(['1', '0,00']);
+  });
+
+  it("has exactly the list's search and order, through every chunk", async () => {
+    const stamp = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    const rows = Array.from({ length: 1_234 }, (_, i) => `('${crypto.randomUUID()}', 'Klient${i}', '${i % 2 ? 'Paaritu' : 'Paaris'}', 'k${i}@example.com', '${stamp(i)}', '${stamp(i)}')`);
+    await app.deps.sql.execute(`INSERT INTO customers (id, first_name, last_name, email, created_at, updated_at) VALUES ${rows.join(',')}`);
+    for (const query of ['', '?q=paaritu', '?q=k12']) {
+      const listed: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const body = await readJson(await admin.b.get(`/api/admin/clients${query}${query ? '&' : '?'}pageSize=100&page=${page}`));
+        listed.push(...body.items.map((c: { email: string }) => c.email));
+        if (body.items.length < 100) break;
+      }
+      const exported = lines((await download(query, 'clients')).text).slice(1).map((line) => line.split(';')[2]);
+      expect(exported, query).toEqual(listed);
+    }
+    expect(lines((await download('?q=paaritu', 'clients')).text)).toHaveLength(1 + 617);
+  });
+
+  it('refuses a bad query with 422, as the list does', async () => {
+    const res = await admin.b.get(`/api/admin/exports/clients.csv?q=${'x'.repeat(500)}`);
     expect(res.status).toBe(422);
     expect((await readJson(res)).error.code).toBe('validation_failed');
   });

@@ -165,6 +165,14 @@ test('the search runs on the server over names, e-mail and phone, and the URL ke
   await expect(searchBox(page)).toHaveValue(email('Birgit'));
   await expect(page.getByRole('row')).toHaveCount(2);
 
+  // The CSV download has exactly the list's search: this one client, with their one booking.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Laadi alla CSV/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^kliendid-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
+  const csvRows = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(csvRows).toHaveLength(2);
+  expect(csvRows[1]!.split(';').slice(0, 3)).toEqual(['Birgit', TAG, email('Birgit')]);
+
   // A phone number typed with spaces finds the number as stored (without them).
   const digits = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
   const created = await page.request.post('/api/admin/clients', {

@@ -1,17 +1,23 @@
 /** /api/admin/exports: CSV downloads of the lists, with the list's own query (filters, search, sort). */
 import { Hono } from 'hono';
 import { bookingListQuerySchema } from '../../../src/lib/admin/bookings';
+import { clientListQuerySchema } from '../../../src/lib/admin/clients';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
-import { bookingsCsv } from '../../services/admin/exports';
+import { bookingsCsv, clientsCsv } from '../../services/admin/exports';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
   'Content-Disposition': `attachment; filename="${name}-${day}.csv"`,
 });
 
-export const adminExportRoutes = new Hono<AppEnv>().get('/bookings.csv', validQuery(bookingListQuerySchema), (c) => {
-  const { deps } = c.var;
-  return c.body(bookingsCsv(deps, c.req.valid('query')), 200, csvHeaders('broneeringud', tallinnDay(deps.now())));
-});
+export const adminExportRoutes = new Hono<AppEnv>()
+  .get('/bookings.csv', validQuery(bookingListQuerySchema), (c) => {
+    const { deps } = c.var;
+    return c.body(bookingsCsv(deps, c.req.valid('query')), 200, csvHeaders('broneeringud', tallinnDay(deps.now())));
+  })
+  .get('/clients.csv', validQuery(clientListQuerySchema), (c) => {
+    const { deps } = c.var;
+    return c.body(clientsCsv(deps, c.req.valid('query')), 200, csvHeaders('kliendid', tallinnDay(deps.now())));
+  });

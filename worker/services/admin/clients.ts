@@ -4,8 +4,7 @@
  * client and all their bookings) and the sync of bookers into clients. Every write carries its audit record (who,
  * when, what changed) in the same batch as the change; the sync, which commits chunk by chunk, records one at the end.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { bookingTotals } from '../../../src/lib/admin/balance';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CLIENT_MESSAGES,
   clientInputSchema,
@@ -25,6 +24,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged, recordAudit } from '../audit';
 import { changedFields, type Actor } from './bookings';
+import { storedBookingTotals } from './stored-totals';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -65,12 +65,18 @@ export function clientSearchText(q: string): string {
 }
 
 /** Newest first; the id breaks ties between clients created in the same millisecond, so pages never overlap. */
-const NEWEST_FIRST = [desc(customers.createdAt), desc(customers.id)];
+export const NEWEST_FIRST = [desc(customers.createdAt), desc(customers.id)];
+
+/** The list's search as a condition on customers (the list and its CSV export share it). */
+export function clientListFilter(query: Pick<ClientListQuery, 'q'>): SQL | undefined {
+  const text = query.q ? clientSearchText(query.q) : undefined;
+  return text ? sql`${customers.id} IN (${customerIdsMatching(text)})` : undefined;
+}
 
 export async function listClients(deps: Deps, query: ClientListQuery): Promise<ClientListResponse> {
   const { db } = deps;
   const text = query.q ? clientSearchText(query.q) : undefined;
-  const where = text ? sql`${customers.id} IN (${customerIdsMatching(text)})` : undefined;
+  const where = clientListFilter(query);
   const { limit, offset } = pageWindow(query);
   const today = tallinnDayRange(deps.now());
   // The page's ids first, from the (created_at, id) index alone; then 25 rows are read, not every row OFFSET skips.
@@ -132,12 +138,7 @@ export async function getClientDetail(deps: Deps, id: string): Promise<ClientDet
     retreat: b.retreatId !== null && b.retreatName !== null ? { id: b.retreatId, name: b.retreatName, startDate: b.retreatStart, endDate: b.retreatEnd } : null,
     totalAmountCents: b.totalAmountCents,
     amountPaidCents: b.amountPaidCents,
-    totals: bookingTotals({
-      totalAmountCents: b.totalAmountCents,
-      amountPaidCents: b.amountPaidCents,
-      additionalServices: (b.additionalServices ?? []).map((s) => ({ priceCents: s.price_cents })),
-      companions: (b.companions ?? []).map((c) => ({ customPriceCents: c.custom_price_cents ?? null })),
-    }),
+    totals: storedBookingTotals(b),
     createdAt: b.createdAt,
   }));
   return { ...client, bookingCount: clientBookings.length, bookings: clientBookings };

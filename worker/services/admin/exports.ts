@@ -6,14 +6,16 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { bookingTotals } from '../../../src/lib/admin/balance';
 import type { BookingListQuery } from '../../../src/lib/admin/bookings';
 import { bookingStatusLabel, paymentStatusLabel, roomTypeLabel } from '../../../src/lib/admin/labels';
 import { formatDate } from '../../../src/lib/format';
-import { bookings, guests, retreats } from '../../db/schema';
+import type { ClientListQuery } from '../../../src/lib/admin/clients';
+import { orderBy } from '../../db/paging';
+import { bookings, customers, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { listFilter, SORT_COLUMNS, sortNeedsGuests } from './bookings';
-import { orderBy } from '../../db/paging';
+import { clientListFilter, NEWEST_FIRST } from './clients';
+import { storedBookingTotals } from './stored-totals';
 
 const CHUNK_ROWS = 500;
 const BOM = '\uFEFF';
@@ -101,12 +103,7 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
       .where(inArray(bookings.id, ids))
       .orderBy(...order);
     return rows.map((r) => {
-      const totals = bookingTotals({
-        totalAmountCents: r.totalAmountCents,
-        amountPaidCents: r.amountPaidCents,
-        additionalServices: (r.additionalServices ?? []).map((s) => ({ priceCents: s.price_cents })),
-        companions: (r.companions ?? []).map((c) => ({ customPriceCents: c.custom_price_cents ?? null })),
-      });
+      const totals = storedBookingTotals(r);
       return [
         r.id,
         formatDate(r.createdAt),
@@ -126,6 +123,47 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         csvEuros(r.amountPaidCents),
         csvEuros(totals.remainingCents),
       ];
+    });
+  });
+}
+
+export const CLIENTS_CSV_HEADER = ['Eesnimi', 'Perekonnanimi', 'E-post', 'Telefon', 'Liitunud', 'Broneeringuid', 'Jääk kokku (€)'];
+
+/**
+ * The clients list as CSV, with the list's search and order (newest first), each client with how many bookings they
+ * have and what those still owe together, by the same balance rule as the client's view.
+ */
+export function clientsCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<ClientListQuery, 'q'>): ReadableStream<Uint8Array> {
+  const where = clientListFilter(query);
+  return csvStream(CLIENTS_CSV_HEADER, async (offset) => {
+    const ids = db.select({ id: customers.id }).from(customers).where(where).orderBy(...NEWEST_FIRST).limit(CHUNK_ROWS).offset(offset);
+    const [clients, owed] = await db.batch([
+      db
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phoneNumber, createdAt: customers.createdAt })
+        .from(customers)
+        .where(inArray(customers.id, ids))
+        .orderBy(...NEWEST_FIRST),
+      db
+        .select({
+          customerId: bookings.customerId,
+          totalAmountCents: bookings.totalAmountCents,
+          amountPaidCents: bookings.amountPaidCents,
+          additionalServices: bookings.additionalServices,
+          companions: bookings.companions,
+        })
+        .from(bookings)
+        .where(inArray(bookings.customerId, ids)),
+    ]);
+    const byClient = new Map<string, { count: number; remainingCents: number }>();
+    for (const b of owed) {
+      const sum = byClient.get(b.customerId!) ?? { count: 0, remainingCents: 0 };
+      sum.count += 1;
+      sum.remainingCents += storedBookingTotals(b).remainingCents;
+      byClient.set(b.customerId!, sum);
+    }
+    return clients.map((c) => {
+      const sum = byClient.get(c.id) ?? { count: 0, remainingCents: 0 };
+      return [c.firstName, c.lastName, c.email, c.phone ?? '', formatDate(c.createdAt), sum.count, csvEuros(sum.remainingCents)];
     });
   });
 }

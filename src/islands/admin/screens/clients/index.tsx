@@ -8,7 +8,7 @@ import { clientListQuerySchema, type ClientListItem } from '../../../../lib/admi
 import { formatCount, formatDate } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useClientList } from '../../api/admin-api';
-import { useListState } from '../../list-state';
+import { listQueryString, useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Button } from '../../ui/button';
@@ -70,6 +70,9 @@ export default function ClientList() {
           <AppLink href="/dashboard" className="btn-outline">
             ← Tagasi töölauale
           </AppLink>
+          <a href={`/api/admin/exports/clients.csv${listQueryString(clientListQuerySchema, { ...query, page: 1 })}`} className="btn-outline" download>
+            Laadi alla CSV<span className="sr-only"> (praeguse otsinguga)</span>
+          </a>
           <SyncClientsButton />
           <Button onPress={() => setDialog({ kind: 'add' })}>+ Lisa klient</Button>
         </div>
