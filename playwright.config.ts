@@ -2,12 +2,17 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { requireBrowser } from './scripts/find-browser';
+import { AFTER_EDITIONS_CLOCK_START, TEST_CLOCK_START } from './tests/helpers/test-clock';
 
 // Browser tests run in a real Chromium against the same Node server `npm start` runs, on its own port and a
 // throw-away database file. Which Chromium (CHROMIUM_PATH, the system's, Playwright's own, or Debian's installed on
 // the spot) is scripts/find-browser.ts's decision; without one, the run stops here with a line saying what to install.
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://localhost:${PORT}`;
+// A second server with its clock past every edition's registration: the site as a visitor finds it when no edition
+// takes requests (as on the real date today, but not only today).
+const CLOSED_PORT = PORT - 1;
+process.env.E2E_CLOSED_URL ??= `http://localhost:${CLOSED_PORT}`;
 const CHROMIUM = await requireBrowser();
 // The server's output (the local mail log with confirmation and reset links, the first-admin link) and its database
 // file, where the auth tests read links and set up roles. Set here so the test workers inherit them.
@@ -16,6 +21,9 @@ process.env.E2E_SERVER_LOG ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.log
 process.env.E2E_DATABASE_URL ??= `file:${path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}.db`)}`;
 // The first admin's account, written by the `first-admin` project (tests/e2e/first-admin.setup.ts) for the others.
 process.env.E2E_ADMIN_FILE ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}-admin.json`);
+// The server's clock starts at TEST_CLOCK_START (every edition of the content file open); tests that compare with
+// the server's "today" read it through tests/e2e/clock.ts, which needs to know when that clock was set.
+process.env.E2E_CLOCK_SET_AT ??= String(Date.now());
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,21 +48,35 @@ export default defineConfig({
     { name: 'first-admin', testMatch: /first-admin\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
     { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'] }, dependencies: ['first-admin'] },
   ],
-  webServer: {
-    command: `tsx worker/hosts/node.ts 2>&1 | tee ${process.env.E2E_SERVER_LOG}`,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      // The outbox loop sends what the immediate attempt could not; tests read mails from the log, so keep it brisk.
-      BACKGROUND_INTERVAL_MS: '1000',
-      // Every test browses from 127.0.0.1: lift the per-IP limits the suite as a whole would reach.
-      RATE_LIMIT_EMAIL: '1000/900',
-      RATE_LIMIT_SIGNIN: '1000/900',
-      RATE_LIMIT_BOOKINGS: '1000/600',
-      RATE_LIMIT_CONTACT: '1000/600',
+  webServer: [
+    {
+      command: `tsx worker/hosts/node.ts 2>&1 | tee ${process.env.E2E_SERVER_LOG}`,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        TEST_CLOCK_START,
+        // The outbox loop sends what the immediate attempt could not; tests read mails from the log, so keep it brisk.
+        BACKGROUND_INTERVAL_MS: '1000',
+        // Every test browses from 127.0.0.1: lift the per-IP limits the suite as a whole would reach.
+        RATE_LIMIT_EMAIL: '1000/900',
+        RATE_LIMIT_SIGNIN: '1000/900',
+        RATE_LIMIT_BOOKINGS: '1000/600',
+        RATE_LIMIT_CONTACT: '1000/600',
+      },
     },
-  },
+    {
+      command: 'tsx worker/hosts/node.ts',
+      url: `${process.env.E2E_CLOSED_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(CLOSED_PORT),
+        DATABASE_URL: `file:${path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}-closed.db`)}`,
+        TEST_CLOCK_START: AFTER_EDITIONS_CLOCK_START,
+      },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { TEST_CLOCK_START } from './tests/helpers/test-clock.ts';
 
 /**
  * A service binding for tests/workerd/passwords.test.ts that runs here, in Node, with the Node host's own hasher: the
@@ -31,6 +32,8 @@ const E2E_BINDINGS = {
   ADMIN_SETUP_TOKEN: 'workerd-e2e-setup-token',
   SENDGRID_API_KEY: 'SG.workerd-e2e-key',
   TEAM_EMAIL: 'tiim@retreat.example',
+  // The worker's clock starts where every edition of the content file takes requests (tests/helpers/test-clock.ts).
+  TEST_CLOCK_START,
   // Test files share the database and the client address (none is set): limits the tests are not about stay out of the way.
   RATE_LIMIT_BOOKINGS: '1000/60',
   RATE_LIMIT_CONTACT: '1000/60',

@@ -8,6 +8,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins), ...jsonBodyRules());
 
   app.route('/api/health', healthRoutes);
+  app.route('/api/availability', availabilityRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
   app.route('/api/auth', authRoutes);

@@ -55,7 +55,8 @@ export type EnvSettings = Partial<
     | 'MAIL_CONFIRMATION_WAIT_MS'
     | 'AUTH_SECRET'
     | 'RATE_LIMIT_EMAIL'
-    | 'RATE_LIMIT_SIGNIN',
+    | 'RATE_LIMIT_SIGNIN'
+    | 'TEST_CLOCK_START',
     string
   >
 >;
@@ -66,6 +67,22 @@ export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1
 export const DEFAULT_EMAIL_SEND_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60 * 1000 };
 /** Per IP, on sign-in, beside the spec's 3 per e-mail: one client trying a password on many addresses. */
 export const DEFAULT_SIGNIN_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60 * 1000 };
+
+/**
+ * The host's clock. TEST_CLOCK_START (an ISO date or instant; for test runs only, never set in production) makes the
+ * clock start there and run on at the real pace: the browser suites and the edge suite book the content file's
+ * editions, which by the calendar may all have closed, and the rules that depend on the date (registration closing,
+ * tokens, sessions, "today") then all see one consistent time. Unset: the real time.
+ */
+export function clockFromEnv(env: EnvSettings, log: (entry: Record<string, unknown>) => void = () => {}): () => Date {
+  const start = env.TEST_CLOCK_START;
+  if (!start) return () => new Date();
+  const startMs = Date.parse(start);
+  if (Number.isNaN(startMs)) throw new Error(`TEST_CLOCK_START is not a date: ${start}`);
+  const offset = startMs - Date.now();
+  log({ level: 'warn', msg: 'TEST_CLOCK_START: the clock runs from a set instant (tests only)', start: new Date(startMs).toISOString() });
+  return () => new Date(Date.now() + offset);
+}
 
 /** The origins SITE_URL names (comma separated), each reduced to scheme://host[:port] so they compare exactly. */
 export function siteOrigins(siteUrl: string | undefined): string[] {

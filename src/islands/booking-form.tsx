@@ -2,7 +2,7 @@
  * The booking form on /broneering (visitor spec sections 2-5 and 8; issue 4). Validated in the browser with the
  * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
  */
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   BOOKING_DEFAULTS,
@@ -11,8 +11,10 @@ import {
   ROOM_TYPE_LABELS,
   TRAVEL_WITH_LABELS,
 } from '../lib/booking/form-options';
+import { AVAILABILITY_TEXTS } from '../lib/booking/availability';
 import type { BookingRequest } from '../lib/booking/schema';
 import type { RetreatMonthOption } from '../lib/retreat-editions';
+import { useEditionAvailability } from './booking-availability';
 import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { newIdempotencyKey, postJson } from './forms/post-json';
@@ -26,7 +28,12 @@ interface BookingCreated {
   bookingId: number;
   /** 'queued': not out yet, retried; 'failed': refused, or the address had its confirmations for the day. */
   email: 'sent' | 'queued' | 'failed';
+  /** The edition had no places left: the request is on its waiting list. */
+  waitingList?: boolean;
 }
+
+// Only when no edition takes requests: the page offers the contact form instead (its own chunk, shared with /kontakt).
+const ContactForm = lazy(() => import('./contact-form'));
 
 /** Toast texts, word for word from the spec's error catalogue (section 8). */
 export const BOOKING_TOASTS = {
@@ -38,6 +45,14 @@ export const BOOKING_TOASTS = {
   queued: {
     title: 'Broneering edukalt salvestatud',
     description: 'Broneering on salvestatud, kuid kinnitusmeili saatmisel tekkis viga. Võtame Teiega siiski ühendust.',
+  },
+  waitingList: {
+    title: 'Olete ootejärjekorras',
+    description: 'Saatsime Teile kinnitusmeili. Kui retriidil koht vabaneb, võtame Teiega ühendust järjekorra alusel.',
+  },
+  waitingListQueued: {
+    title: 'Olete ootejärjekorras',
+    description: 'Taotlus on salvestatud, kuid kinnitusmeili saatmisel tekkis viga. Kui koht vabaneb, võtame Teiega ühendust.',
   },
   failedTitle: 'Viga broneeringu saatmisel',
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
@@ -65,6 +80,9 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
   } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload });
   const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
   const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
+  const availability = useEditionAvailability(retreatOptions);
+  const chosenEdition = useWatch({ control, name: 'retreatMonth' });
+  const chosenIsFull = availability.choices.some((choice) => choice.value === chosenEdition && choice.full);
 
   // Choosing "with companions" with nobody listed yet opens one empty companion.
   useEffect(() => {
@@ -87,12 +105,19 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
       'Idempotency-Key': attemptKey.current,
     });
     if (result.ok) {
-      // The spec's two outcomes: saved and confirmed, or saved but the confirmation e-mail did not go out.
-      toast(result.data?.email === 'sent' ? BOOKING_TOASTS.sent : BOOKING_TOASTS.queued);
+      // The spec's two outcomes: saved and confirmed, or saved but the confirmation e-mail did not go out; each also
+      // for a place on the waiting list.
+      const sent = result.data?.email === 'sent';
+      if (result.data?.waitingList) toast(sent ? BOOKING_TOASTS.waitingList : BOOKING_TOASTS.waitingListQueued);
+      else toast(sent ? BOOKING_TOASTS.sent : BOOKING_TOASTS.queued);
       reset(BOOKING_DEFAULTS);
       attemptKey.current = null;
+      // The places left have changed.
+      availability.refresh();
       return;
     }
+    // The edition closed (or filled) since the page loaded: show what is open now.
+    if (result.code === 'edition_closed') availability.refresh();
     toast({ variant: 'destructive', title: BOOKING_TOASTS.failedTitle, description: result.message ?? BOOKING_TOASTS.failedFallback });
     showFieldIssues(result.details);
   };
@@ -107,6 +132,22 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
   const companionErrors = errors.companions;
   const companionsMessage = companionErrors?.message ?? companionErrors?.root?.message;
   const groupError = (name: 'roomType' | 'travelWith') => errors[name]?.message;
+
+  if (availability.status === 'ready' && availability.choices.length === 0) {
+    return (
+      <div data-no-open-edition>
+        <div role="status" className="rounded-2xl bg-sand-100 p-5">
+          <p className="font-semibold text-lagoon-900">{AVAILABILITY_TEXTS.noneOpenTitle}</p>
+          <p className="mt-2 text-ink-600">{AVAILABILITY_TEXTS.noneOpenText}</p>
+        </div>
+        <Suspense fallback={<p className="mt-6 text-ink-600">Laadimine...</p>}>
+          <div className="mt-6">
+            <ContactForm />
+          </div>
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -139,9 +180,9 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
             <legend className="form-section-title">Retriit</legend>
             <Field id={fieldId('retreatMonth')} label="Retriidi aeg" required error={errors.retreatMonth?.message}>
               {(a11y) => (
-                <select {...a11y} {...register('retreatMonth')} className="field-input">
-                  <option value="">Valige retriidi aeg</option>
-                  {retreatOptions.map((option) => (
+                <select {...a11y} {...register('retreatMonth')} className="field-input" aria-busy={availability.status === 'loading'}>
+                  <option value="">{availability.status === 'loading' ? AVAILABILITY_TEXTS.loading : 'Valige retriidi aeg'}</option>
+                  {availability.choices.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>
@@ -149,6 +190,9 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
                 </select>
               )}
             </Field>
+            <p aria-live="polite" className="text-sm text-clay-700" data-waiting-list-note>
+              {chosenIsFull ? AVAILABILITY_TEXTS.waitingListNote : ''}
+            </p>
 
             <fieldset aria-describedby={groupError('roomType') ? fieldId('roomType-error') : undefined}>
               <legend className="field-label">
@@ -241,6 +285,28 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
               {(a11y) => <textarea {...a11y} {...register('message')} rows={4} maxLength={1000} className="field-input" />}
             </Field>
           </fieldset>
+
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id={fieldId('termsAccepted')}
+                {...register('termsAccepted')}
+                type="checkbox"
+                required
+                aria-invalid={errors.termsAccepted ? true : undefined}
+                aria-describedby={errors.termsAccepted ? fieldId('termsAccepted-error') : undefined}
+                className="mt-1 size-5 shrink-0 accent-lagoon-700"
+              />
+              <label htmlFor={fieldId('termsAccepted')} className="text-ink-900">
+                Nõustun{' '}
+                <a href="/tingimused" target="_blank" rel="noopener" className="font-semibold text-lagoon-700 underline underline-offset-4">
+                  tingimustega
+                </a>
+                <span aria-hidden="true" className="field-required"> *</span>
+              </label>
+            </div>
+            <FieldError id={fieldId('termsAccepted-error')} message={errors.termsAccepted?.message} />
+          </div>
 
           <Honeypot id={fieldId('website')}>
             {({ id }) => <input id={id} {...register('website')} type="text" tabIndex={-1} autoComplete="off" />}

@@ -30,6 +30,7 @@ export const API_ERRORS = {
   payload_too_large: { status: 413, message: 'Päringu sisu on liiga suur.' },
   unsupported_media_type: { status: 415, message: 'Päringu sisu peab olema JSON (Content-Type: application/json).' },
   validation_failed: { status: 422, message: 'Sisestus ebakorrektne.' },
+  edition_closed: { status: 422, message: 'Registreerimine sellele retriidile on suletud. Valige mõni teine aeg või kirjutage meile.' },
   spam_rejected: { status: 422, message: 'Päring tundus automaatne ja lükati tagasi.' },
   rate_limited: { status: 429, message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' },
   db_unavailable: { status: 503, message: 'Andmebaas ei ole praegu kättesaadav. Palun proovige mõne minuti pärast uuesti.' },

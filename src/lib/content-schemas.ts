@@ -303,6 +303,7 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
       shares: z.int().min(0),
     }),
     terms: z.strictObject({
+      /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
       lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
       depositPercent: z.int().min(1).max(100),
       finalPaymentDaysBefore: z.int().min(0),

@@ -25,6 +25,9 @@ export const RETREAT_EDITIONS: readonly RetreatEdition[] = settings.editions.map
 export const RETREAT_MONTH_OPTIONS = RETREAT_EDITIONS.map((e) => ({ value: e.id, label: `${e.badge} (${e.label})` }));
 export type RetreatMonthOption = (typeof RETREAT_MONTH_OPTIONS)[number];
 
+/** Registration for an edition closes this many days before its start (the content's "4-5 days": the later, 4). */
+export const REGISTRATION_CLOSES_DAYS_BEFORE: number = settings.retreat.registrationClosesDaysBefore.min;
+
 export function findEdition(id: string): RetreatEdition | undefined {
   return RETREAT_EDITIONS.find((edition) => edition.id === id);
 }
@@ -37,3 +40,6 @@ export const SITE_CONTACTS = {
   retreatName: settings.retreatName,
   venue: settings.venue,
 } as const;
+
+/** The version of the terms of use a booking accepts: the month they were last changed (content/legal/tingimused.md). */
+export const TERMS_VERSION: string = settings.terms.lastUpdated;

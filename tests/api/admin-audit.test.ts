@@ -108,6 +108,9 @@ describe('the dashboard\'s critical events', () => {
   it('counts and shows the critical events of the last 7 days only', async () => {
     const now = new Date('2026-03-10T12:00:00.000Z');
     app.deps.now = () => now;
+    // Signed in on this clock: the session made on the default one (before every edition) would have expired by now.
+    admin = await signedIn(app, { admin: true });
+    await app.deps.sql.execute('DELETE FROM audit_logs');
     await record('excessive_login_attempts', 'critical', '2026-03-03T11:59:00.000Z'); // 7 days and a minute ago
     await record('excessive_login_attempts', 'critical', '2026-03-03T12:01:00.000Z');
     await record('excessive_login_attempts', 'critical', '2026-03-09T08:00:00.000Z');

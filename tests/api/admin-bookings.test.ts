@@ -26,8 +26,9 @@ afterEach(async () => {
   await app.close();
 });
 
+// The tests' clock (1.03.2026) is past January's registration: book March, which is still open then.
 async function book(overrides: Parameters<typeof validBooking>[0] = {}) {
-  const res = await app.post('/api/bookings', validBooking(overrides));
+  const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'mar-2026', ...overrides }));
   expect(res.status).toBe(201);
   return (await readJson(res)).bookingId as number;
 }
@@ -500,8 +501,12 @@ describe('GET /api/admin/dashboard', () => {
     void b;
     const res = await get('/api/admin/dashboard');
     expect(res.body).toEqual({
-      counts: { users: 1, clients: 3, bookings: 3, retreats: 3 }, // the two above and the bookings' edition (jan-2026)
-      upcomingRetreats: [{ id: Number(spring!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11', bookings: 3, confirmed: 1, pending: 1, people: 3 }],
+      counts: { users: 1, clients: 3, bookings: 3, retreats: 3 }, // the two above and the bookings' edition (mar-2026)
+      upcomingRetreats: [
+        // The edition's retreat, made by the bookings' batch; its bookings were all moved to "Kevad".
+        { id: expect.any(Number), name: 'Uus algus retriit Balis – Märts 2026', startDate: '2026-03-14', endDate: '2026-03-24', bookings: 0, confirmed: 0, pending: 0, people: 0 },
+        { id: Number(spring!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11', bookings: 3, confirmed: 1, pending: 1, people: 3 },
+      ],
       criticalEvents: { total: 0, items: [] },
     });
   });

@@ -493,7 +493,12 @@ describe('/api/admin', () => {
   it('gives an admin the real counts, and stops at once when the session ends', async () => {
     const who = await signedInUser();
     await browser(app).post('/api/setup/promote', { token: 'test-setup-token', email: who.email });
-    await app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone' });
+    // Booked while January still took requests; the dashboard is read on the tests' clock (1.03.2026).
+    const at = clock;
+    clock = new Date('2025-12-01T10:00:00.000Z');
+    const booked = await app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone', termsAccepted: true });
+    clock = at;
+    expect(booked.status).toBe(201);
     const res = await who.b.get('/api/admin/dashboard');
     // The booking made its edition's retreat (jan-2026, in the past: not upcoming).
     expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 1 }, upcomingRetreats: [], criticalEvents: { total: 0, items: [] } });

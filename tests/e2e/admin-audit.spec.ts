@@ -2,6 +2,7 @@ import { createClient } from '@libsql/client';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
+import { serverNow } from './clock';
 
 /**
  * The audit trail screen and the dashboard's critical events (issue "Back office III") in Chromium against the real
@@ -22,7 +23,7 @@ async function criticalEventFor(email: string) {
     await db.execute({
       sql: `INSERT INTO audit_logs (user_id, action, severity, metadata, ip, user_agent, created_at)
             SELECT id, 'excessive_login_attempts', 'critical', '{"loginsLast24h":11}', '198.51.100.7', 'Ründaja/1.0', ? FROM users WHERE email = ?`,
-      args: [new Date().toISOString(), email],
+      args: [serverNow().toISOString(), email],
     });
   } finally {
     db.close();
@@ -30,6 +31,8 @@ async function criticalEventFor(email: string) {
 }
 
 test.beforeAll(async ({ request, baseURL }) => {
+  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
+  if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, `audit${Math.random().toString(36).slice(2, 8)}`);
   await criticalEventFor(adminEmail);
 });
@@ -82,8 +85,8 @@ test('filters by user and severity (the select by keyboard) and shows a record\'
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // A range that ended yesterday holds none of today's records.
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  // A range that ended yesterday (the server's) holds none of today's records.
+  const yesterday = new Date(serverNow().getTime() - 86_400_000).toISOString().slice(0, 10);
   await openTrail(page, `?user=${encodeURIComponent(adminEmail)}&to=${yesterday}`);
   await expect(page.getByText('Filtritele vastavaid kirjeid ei leitud')).toBeVisible();
 });

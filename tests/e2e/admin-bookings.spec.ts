@@ -31,6 +31,7 @@ async function makeBooking(request: APIRequestContext, baseURL: string, firstNam
       experience: '',
       dietaryRestrictions: '',
       message: '',
+      termsAccepted: true,
       website: '',
       ...extra,
     },
@@ -62,6 +63,8 @@ let withCompanions = 0;
 let adminEmail = '';
 
 test.beforeAll(async ({ request, baseURL }) => {
+  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
+  if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, 'bookings-admin');
   ids = [];
   for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL!, name));

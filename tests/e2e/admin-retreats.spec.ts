@@ -32,7 +32,7 @@ async function bookingOn(request: APIRequestContext, baseURL: string, retreatId:
     headers: { Origin: baseURL },
     data: {
       firstName, lastName: 'Kohaline', birthday: '1990-05-01', email: `${firstName.toLowerCase()}.${TAG.toLowerCase()}@example.com`, phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', website: '',
+      retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', termsAccepted: true, website: '',
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -42,6 +42,8 @@ async function bookingOn(request: APIRequestContext, baseURL: string, retreatId:
 }
 
 test.beforeAll(async ({ request, baseURL }) => {
+  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
+  if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, `retreats-${TAG.toLowerCase()}`);
 });
 

@@ -19,6 +19,8 @@ let adminEmail = '';
 let targetEmail = '';
 
 test.beforeAll(async ({ request, baseURL }) => {
+  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
+  if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, `${TAG}-admin`);
   targetEmail = await confirmedUser(request, baseURL!, `${TAG}-user`, { firstName: 'Tiina', lastName: 'Tamm' });
 });

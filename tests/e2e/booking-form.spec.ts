@@ -1,4 +1,7 @@
+import { createClient } from '@libsql/client';
 import type { Page, Request } from '@playwright/test';
+import { CONTENT_EDITIONS } from '../helpers/test-clock';
+import { expectNoAxeViolations } from './accounts';
 import { expect, test } from './fixtures';
 
 /**
@@ -40,7 +43,10 @@ async function fillMainGuest(page: Page, overrides: { birthday?: string } = {}) 
   await g.getByLabel('E-post').fill(`  Mari.Tamm+${Date.now()}@Example.com `);
   await g.getByLabel('Telefon').fill('+372 5123 4567');
   await page.getByLabel('Retriidi aeg').selectOption('mar-2026');
+  await consent(page).check();
 }
+
+const consent = (page: Page) => page.getByRole('checkbox', { name: 'Nõustun tingimustega' });
 
 async function fillCompanion(page: Page, n: number, first: string, last: string, birthday: string, age?: string) {
   const c = companion(page, n);
@@ -105,6 +111,7 @@ test.describe('booking form', () => {
       experience: 'beginner',
       dietaryRestrictions: 'Vegan',
       message: 'Ootame väga!',
+      termsAccepted: true,
       website: '',
       companions: [
         { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: 40 },
@@ -125,6 +132,7 @@ test.describe('booking form', () => {
     await expect(page.getByRole('radio', { name: 'Üksi' })).toBeChecked();
     await expect(companionGroups(page)).toHaveCount(0);
     await expect(page.getByLabel('Sõnum')).toHaveValue('');
+    await expect(consent(page)).not.toBeChecked();
     await expect(submitButton(page)).toHaveText('Saada broneeringu taotlus');
     await expect(submitButton(page)).toBeEnabled();
     expect(requests).toHaveLength(1);
@@ -159,6 +167,8 @@ test.describe('booking form', () => {
     await expect(you(page).getByLabel('E-post')).toHaveAccessibleDescription('Email is required');
     await expect(you(page).getByLabel('Telefon')).toHaveAccessibleDescription('Please enter a valid phone number');
     await expect(page.getByLabel('Retriidi aeg')).toHaveAccessibleDescription('Valige retriidi toimumisaeg');
+    await expect(consent(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(consent(page)).toHaveAccessibleDescription('Broneerimiseks nõustuge palun tingimustega');
     // Optional fields carry no error.
     await expect(page.getByLabel('Kogemus joogaga')).not.toHaveAttribute('aria-invalid');
     await expect(page.getByLabel('Sõnum')).not.toHaveAttribute('aria-invalid');
@@ -401,5 +411,83 @@ test.describe('booking form', () => {
     const box = await honeypot.boundingBox();
     expect(box === null || box.x + box.width <= 0).toBe(true);
     await expect(form.getByRole('textbox', { name: 'Veebileht' })).toHaveCount(0);
+  });
+});
+
+/**
+ * The editions at run time (GET /api/availability). Other files book 'mar-2026'; these tests give places to
+ * 'jan-2026' only, so a full edition here turns nobody else's booking into a waiting-list request.
+ */
+test.describe('booking form: places and the waiting list', () => {
+  async function sql(statement: string, args: (string | number)[] = []) {
+    const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+    try {
+      await db.execute('PRAGMA busy_timeout = 10000');
+      return (await db.execute({ sql: statement, args })).rows;
+    } finally {
+      db.close();
+    }
+  }
+  /** Leaves `left` places on the January edition's retreat (made here if no booking has made it yet). */
+  async function placesLeft(left: number) {
+    const jan = CONTENT_EDITIONS.find((edition) => edition.id === 'jan-2026')!;
+    await sql(`INSERT INTO retreats (edition, name, start_date, end_date) VALUES ('jan-2026', 'Jaanuar', ?, ?) ON CONFLICT (edition) DO NOTHING`, [jan.startDate, jan.endDate]);
+    await sql(
+      `UPDATE retreats SET capacity = ? + (SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b
+         WHERE b.retreat_id = retreats.id AND (b.status = 'confirmed' OR (b.status = 'pending' AND b.waiting_list = 0))) WHERE edition = 'jan-2026'`,
+      [left],
+    );
+  }
+  const option = (page: Page) => page.getByLabel('Retriidi aeg').locator('option[value="jan-2026"]');
+
+  test.describe.configure({ mode: 'serial' });
+
+  test('few places left: the choice says how many; a full edition takes the request onto its waiting list', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await placesLeft(2);
+    await openForm(page);
+    await expect(option(page)).toHaveText('14.-24.01.2026 (Jaanuar 2026) – 2 kohta vaba');
+
+    await placesLeft(0);
+    await page.reload();
+    await openForm(page);
+    await expect(option(page)).toHaveText('14.-24.01.2026 (Jaanuar 2026) – Kohad on täis – ootejärjekorda');
+    await fillMainGuest(page);
+    await page.getByLabel('Retriidi aeg').selectOption('jan-2026');
+    await expect(page.locator('[data-waiting-list-note]')).toHaveText(/kohad täis\. Saatke taotlus ootejärjekorda/);
+    const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings'));
+    await submitButton(page).click();
+    const created = (await (await response).json()) as { bookingId: number; waitingList: boolean };
+    expect(created.waitingList).toBe(true);
+    await expect(page.getByRole('status')).toContainText('Olete ootejärjekorras');
+    expect(await sql('SELECT waiting_list FROM bookings WHERE id = ?', [created.bookingId])).toEqual([expect.objectContaining({ waiting_list: 1 })]);
+  });
+});
+
+test.describe('booking page when no edition takes requests (its own server, clock past every edition)', () => {
+  const closedSite = process.env.E2E_CLOSED_URL!;
+
+  test('says so and offers the contact form instead of a form for a past date', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto(`${closedSite}/broneering`);
+    const slot = page.locator('[data-island-slot="booking-form"]');
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot.getByText('Praegu ei ole ühtegi retriiti, kuhu saaks registreeruda')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Broneeringu taotlus' })).toHaveCount(0);
+    const contact = page.getByRole('form', { name: 'Kontaktivorm' });
+    await expect(contact).toBeVisible();
+    await expect(contact.getByRole('button', { name: /Saada/ })).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the API refuses a request for a closed edition with its message under the retreat field', async ({ request }) => {
+    const response = await request.post(`${closedSite}/api/bookings`, {
+      headers: { Origin: closedSite },
+      data: { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-05-01', email: 'hiline@example.com', phone: '+372 5123 4567', retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], termsAccepted: true },
+    });
+    expect(response.status()).toBe(422);
+    const { error } = (await response.json()) as { error: { code: string; details: { path: string; message: string }[] } };
+    expect(error.code).toBe('edition_closed');
+    expect(error.details[0]).toEqual({ path: 'retreatMonth', message: 'Registreerimine sellele retriidile on suletud. Valige mõni teine aeg või kirjutage meile.' });
   });
 });

@@ -18,6 +18,7 @@ export function validBooking(overrides: Partial<BookingRequestInput> = {}): Book
     experience: '',
     dietaryRestrictions: '',
     message: '',
+    termsAccepted: true,
     website: '',
     ...overrides,
   };

@@ -1,8 +1,9 @@
-import { configFromEnv } from '../../worker/config';
+import { clockFromEnv, configFromEnv } from '../../worker/config';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import type { AppDeps } from '../../worker/deps';
 import type { MailTransport, OutgoingMail } from '../../worker/services/mail/transport';
 import { createTestDb } from './test-db';
+import { TEST_CLOCK_START } from './test-clock';
 
 /** A transport that records what it was given; tests swap `deliver` to make it fail or hang. */
 export function recordingTransport() {
@@ -39,7 +40,8 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {},
     },
     mail: recordingTransport(),
     passwords: nodePasswordHasher,
-    now: () => new Date(),
+    // The test servers' clock (./test-clock): every edition of the content file still takes requests.
+    now: clockFromEnv({ TEST_CLOCK_START }),
     clientIp: () => '127.0.0.1',
     log: (entry) => logs.push(entry),
     waitUntil: (work) => background.push(work),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../worker/config';
+import { clockFromEnv, configFromEnv } from '../../worker/config';
 
 const host = { environment: 'production', adminSetupToken: '', authSecret: 'x'.repeat(32) } as const;
 
@@ -28,5 +28,28 @@ describe('configFromEnv: the site origin comes from configuration only', () => {
 
   it('says what is wrong with a SITE_URL that is not a URL', () => {
     expect(() => configFromEnv({ SITE_URL: 'uusalgus.ee' }, host)).toThrow(/SITE_URL must be absolute URLs/);
+  });
+});
+
+describe('clockFromEnv: TEST_CLOCK_START, for test servers only', () => {
+  it('is the real time when unset', () => {
+    const before = Date.now();
+    const now = clockFromEnv({})().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('starts at the given instant, runs on at the real pace, and says so in the log', async () => {
+    const logs: Record<string, unknown>[] = [];
+    const clock = clockFromEnv({ TEST_CLOCK_START: '2025-09-15T09:00:00Z' }, (entry) => logs.push(entry));
+    const first = clock().getTime();
+    expect(first - Date.parse('2025-09-15T09:00:00Z')).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(clock().getTime() - first).toBeGreaterThanOrEqual(25);
+    expect(logs).toEqual([expect.objectContaining({ level: 'warn', start: '2025-09-15T09:00:00.000Z' })]);
+  });
+
+  it('refuses a value that is not a date', () => {
+    expect(() => clockFromEnv({ TEST_CLOCK_START: 'eile' })).toThrow('TEST_CLOCK_START is not a date: eile');
   });
 });

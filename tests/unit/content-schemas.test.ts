@@ -376,6 +376,9 @@ describe('the content carries the specification', () => {
     const pages = readFolder('legal');
     expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md', 'legal/tingimused.md']);
     for (const { data: page } of pages) expect(formatEstonianMonth(String(page.lastUpdated))).toBe('jaanuar 2025');
+    // Each booking stores the version of the terms it accepted, read from the settings: they must name this file's month.
+    const [settings] = readFolder('settings');
+    expect(siteSettingsSchema.parse(settings?.data).terms.lastUpdated).toBe(pages.find(({ file }) => file.endsWith('tingimused.md'))?.data.lastUpdated);
     const terms = pages.find(({ file }) => file.endsWith('tingimused.md'))?.body ?? '';
     for (const rule of [
       'ettemaks 50%',

@@ -28,7 +28,7 @@ describe('public endpoints in workerd, over Hrana', () => {
     const first = await b.post('/api/bookings', booking, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     const body = await first.json<{ bookingId: number; email: string }>();
-    expect(body).toEqual({ bookingId: expect.any(Number), email: 'sent' });
+    expect(body).toEqual({ bookingId: expect.any(Number), email: 'sent', waitingList: false });
 
     const again = await b.post('/api/bookings', booking, { 'Idempotency-Key': key });
     expect(again.status).toBe(201);

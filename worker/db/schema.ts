@@ -423,6 +423,11 @@ export const bookings = sqliteTable(
     retreatEdition: text('retreat_edition'),
     experience: text('experience', { enum: EXPERIENCE_LEVELS }),
     travelWith: text('travel_with', { enum: TRAVEL_MODES }),
+    /** When the visitor accepted the terms of use ("Nõustun tingimustega"), and which version (their last-updated month). */
+    termsAcceptedAt: text('terms_accepted_at'),
+    termsVersion: text('terms_version'),
+    /** A request for an edition that had no places left: a place on its waiting list, not a claim on a place. */
+    waitingList: integer('waiting_list', { mode: 'boolean' }).notNull().default(false),
 
     source: text('source', { enum: BOOKING_SOURCES }).notNull().default('public_form'),
     /**

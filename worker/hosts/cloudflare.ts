@@ -7,7 +7,7 @@ import { createDb } from '../db';
 import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
 import { withWriteIntent } from '../db/write-intent';
-import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
+import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { workersPasswordHasher } from './passwords-workers';
@@ -57,7 +57,7 @@ function appFor(env: Env) {
     }),
     passwords: workersPasswordHasher,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
-    now: () => new Date(),
+    now: clockFromEnv(env, log),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),
     log,
     // Requests use their own ExecutionContext (createApp binds it per request); this is only the fallback.

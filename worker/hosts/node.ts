@@ -8,7 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from '../app';
 import { createDb } from '../db';
 import { migrateDatabase, openLocalClient } from '../db/migrate';
-import { configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
+import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { syncEditionRetreats } from '../services/edition-retreats';
@@ -118,7 +118,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     config,
     mail: mailTransportFromEnv(options.env, (text) => console.log(text)),
     passwords: nodePasswordHasher,
-    now: () => new Date(),
+    now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,
     waitUntil: (work) => {

@@ -23,6 +23,6 @@ export const bookingRoutes = new Hono<AppEnv>().post(
     const rateLimit = { kind: 'booking_submit', key: deps.clientIp(c) ?? 'unknown', limit: deps.config.limits.bookings } as const;
     const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json({ bookingId: result.bookingId, email: result.email }, 201);
+    return c.json({ bookingId: result.bookingId, email: result.email, waitingList: result.waitingList }, 201);
   },
 );

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BookingRequest } from '../../src/lib/booking/schema';
 import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../src/lib/booking/schema';
-import { findEdition } from '../../src/lib/retreat-editions';
+import { API_ERRORS } from '../../src/lib/api-errors';
+import { findEdition, TERMS_VERSION } from '../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from './rate-limit';
+import { editionAvailability, isRegistrationOpen } from './availability';
 import { editionRetreatInsert } from './edition-retreats';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
@@ -35,6 +37,8 @@ export interface SubmissionResult {
   email: FirstDelivery;
   /** True when an earlier request with the same Idempotency-Key already stored this booking. */
   replayed: boolean;
+  /** The edition had too few places left: the request is on its waiting list. */
+  waitingList: boolean;
 }
 
 /** special_requests: retreat month, experience and travel mode, each "Määramata" when not given (spec section 3). */
@@ -61,7 +65,7 @@ async function requestHash(booking: BookingRequest): Promise<string> {
 /** The booking an earlier request with this key made, if any; a different body under the same key is refused. */
 async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): Promise<SubmissionResult | null> {
   const [earlier] = await deps.db
-    .select({ id: bookings.id, hash: bookings.idempotencyRequestHash, outboxId: emailOutbox.id })
+    .select({ id: bookings.id, hash: bookings.idempotencyRequestHash, waitingList: bookings.waitingList, outboxId: emailOutbox.id })
     .from(bookings)
     .leftJoin(emailOutbox, eq(emailOutbox.bookingId, bookings.id))
     .where(eq(bookings.idempotencyKey, key))
@@ -70,7 +74,7 @@ async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): P
   if (earlier.hash !== hash) throw new ApiError('idempotency_key_reused');
   // No outbox row: the address had had its confirmations for the day.
   const email = earlier.outboxId === null ? 'failed' : await deliveryStatusOf(deps.db, earlier.outboxId);
-  return { bookingId: earlier.id, email, replayed: true };
+  return { bookingId: earlier.id, email, replayed: true, waitingList: earlier.waitingList };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -93,11 +97,18 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   }
 
   const now = deps.now();
+  const edition = findEdition(booking.retreatMonth)!;
+  if (!isRegistrationOpen(edition, now)) {
+    throw new ApiError('edition_closed', { details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
+  }
+  const { companions } = booking;
+  // Read before the batch: two requests for the last places at once may both get one. Requests hold no place for
+  // sure; confirming one does, and that is where the capacity guard refuses an overfilled retreat (bookings service).
+  const [availability] = await editionAvailability(deps, [edition]);
+  const waitingList = availability!.placesLeft !== null && 1 + companions.length > availability!.placesLeft;
   const stamp = now.toISOString();
   const guestId = crypto.randomUUID();
-  const { companions } = booking;
-  const confirmation = bookingConfirmationMail(booking);
-  const edition = findEdition(booking.retreatMonth);
+  const confirmation = bookingConfirmationMail(booking, { waitingList });
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
   // so the write lock is held for microseconds instead of across event-loop turns (bench:api measures this).
@@ -120,7 +131,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       // Anywhere in the batch will do: when it refuses, the whole batch rolls back.
       ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
       // The edition's retreat, made if the scheduled sync has not made it yet, so the booking finds it below.
-      ...(edition ? [editionRetreatInsert(db, edition, stamp)] : []),
+      editionRetreatInsert(db, edition, stamp),
       ...(companions.length > 0
         ? [
             db.insert(guests).values(
@@ -161,6 +172,9 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
           comments: composeComments(booking),
           companions: companions.length > 0 ? companions.map((c) => ({ first_name: c.firstName, last_name: c.lastName, age: c.age })) : null,
           retreatEdition: booking.retreatMonth,
+          termsAcceptedAt: stamp,
+          termsVersion: TERMS_VERSION,
+          waitingList,
           experience: booking.experience ?? null,
           travelWith: booking.travelWith,
           source: 'public_form',
@@ -197,12 +211,12 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
 
   if (stored.outboxId === undefined) {
     deps.log({ level: 'warn', msg: 'booking confirmation not sent: daily limit for the address', bookingId: stored.bookingId });
-    return { bookingId: stored.bookingId, email: 'failed', replayed: false };
+    return { bookingId: stored.bookingId, email: 'failed', replayed: false, waitingList };
   }
   const email = await deliverSoon(
     deps,
     { id: stored.outboxId, kind: 'booking_confirmation', writtenAt: now, mail: confirmation },
     deps.config.confirmationWaitMs,
   );
-  return { bookingId: stored.bookingId, email, replayed: false };
+  return { bookingId: stored.bookingId, email, replayed: false, waitingList };
 }

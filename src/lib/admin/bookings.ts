@@ -78,6 +78,8 @@ export const bookingListQuerySchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES).optional()),
   paymentStatus: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUSES).optional()),
   retreatId: z.preprocess(emptyToUndefined, countParam(1, 2_147_483_647).optional()),
+  /** yes: only waiting-list requests; no: none of them. */
+  waitingList: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
   page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
   pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
@@ -95,6 +97,8 @@ export interface GuestSummary {
 export interface BookingListItem {
   id: number;
   status: string;
+  /** Made when its edition had no places left. */
+  waitingList: boolean;
   paymentStatus: string;
   roomType: string | null;
   totalAmountCents: number | null;
@@ -192,6 +196,11 @@ export interface BookingDetail {
   arrivalTime: string | null;
   departureTime: string | null;
   source: string;
+  /** Made when its edition had no places left. */
+  waitingList: boolean;
+  /** When the visitor accepted the terms ("Nõustun tingimustega") and which version; null for admin-made bookings. */
+  termsAcceptedAt: string | null;
+  termsVersion: string | null;
   createdAt: string;
   updatedAt: string;
   guest: GuestDetail | null;

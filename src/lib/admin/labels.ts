@@ -10,6 +10,10 @@ export type BadgeTone = 'green' | 'yellow' | 'blue' | 'red' | 'grey';
 
 export const UNSET_LABEL = 'Määramata';
 
+/** A request made when its edition had no places left (GET /api/availability): its badge and its filter's words. */
+export const WAITING_LIST_LABEL = 'Ootejärjekorras';
+export const WAITING_LIST_FILTER_LABELS = { yes: 'Ainult ootejärjekord', no: 'Ilma ootejärjekorrata' } as const;
+
 export const BOOKING_STATUS_LABELS: Record<string, string> = { pending: 'Ootel', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   pending: 'Ootel',

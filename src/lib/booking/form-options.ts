@@ -19,6 +19,7 @@ export const BOOKING_MESSAGES = {
   travelWithRequired: 'Valige, kas reisite üksi või koos kaaslastega',
   companionsRequired: 'Lisage vähemalt üks kaasreisija',
   ageInvalid: 'Vanus peab olema täisarv vahemikus 0–120',
+  termsRequired: 'Broneerimiseks nõustuge palun tingimustega',
 } as const;
 
 /** What the form starts with and returns to after a successful submit (spec: roomType defaults to single-room). */
@@ -35,6 +36,7 @@ export const BOOKING_DEFAULTS = {
   experience: '' as '' | (typeof EXPERIENCE_LEVELS)[number],
   dietaryRestrictions: '',
   message: '',
+  termsAccepted: false,
   website: '',
 };
 

@@ -82,6 +82,8 @@ export const bookingRequestSchema = z
     experience: optionalChoice(EXPERIENCE_LEVELS),
     dietaryRestrictions: freeTextField,
     message: freeTextField,
+    /** "Nõustun tingimustega": required; the booking stores when and which version (TERMS_VERSION). */
+    termsAccepted: z.literal(true, { error: BOOKING_MESSAGES.termsRequired }),
     /** Honeypot: hidden from people, filled in by form-filling bots. */
     website: z.string().max(200).optional(),
   })

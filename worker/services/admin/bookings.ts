@@ -27,7 +27,7 @@ import { bookings, customers, guests, retreats, type AdditionalServiceItem, type
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged, recordAudit } from '../audit';
-import { PEOPLE_OF_BOOKING } from './retreats';
+import { PEOPLE_OF_BOOKING } from '../places';
 
 /** Who is acting, for the audit trail. */
 export interface Actor {
@@ -55,6 +55,7 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.status) conditions.push(eq(bookings.status, query.status));
   if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
   if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
+  if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.
@@ -83,6 +84,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
       .select({
         id: bookings.id,
         status: bookings.status,
+        waitingList: bookings.waitingList,
         paymentStatus: bookings.paymentStatus,
         roomType: bookings.roomType,
         totalAmountCents: bookings.totalAmountCents,
@@ -120,6 +122,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
   const items: BookingListItem[] = rows.map((r) => ({
     id: r.id,
     status: r.status,
+    waitingList: r.waitingList,
     paymentStatus: r.paymentStatus,
     roomType: r.roomType,
     totalAmountCents: r.totalAmountCents,
@@ -221,6 +224,9 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow): Booki
     departureDate: b.departureDate,
     arrivalTime: b.arrivalTime,
     departureTime: b.departureTime,
+    waitingList: b.waitingList,
+    termsAcceptedAt: b.termsAcceptedAt,
+    termsVersion: b.termsVersion,
     source: b.source,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
@@ -337,6 +343,8 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
     extraFood: edit.extraFood,
   };
   const confirming = edit.status === 'confirmed' && before.status !== 'confirmed';
+  // A waiting-list request that is confirmed has its place now: it leaves the waiting list (and its filter).
+  if (confirming && before.waitingList) Object.assign(values, { waitingList: false });
   const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
   const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT, refusal: new ApiError('retreat_full') } : undefined;
   await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard);

@@ -8,7 +8,7 @@ import { tallinnDay } from '../../../src/lib/format';
 import { bookings, customers, retreats, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recentCriticalEvents } from './audit-trail';
-import { placesTaken } from './retreats';
+import { placesTaken } from '../places';
 
 const UPCOMING_LIMIT = 10;
 

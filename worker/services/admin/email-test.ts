@@ -36,6 +36,7 @@ function sampleBooking(email: string): BookingRequest {
     experience: 'beginner',
     dietaryRestrictions: 'Taimetoit',
     message: 'See on halduse testkiri.',
+    termsAccepted: true,
     website: '',
   } as BookingRequest;
 }

@@ -2,7 +2,7 @@
  * The back office's retreats (admin spec sections 2 "Retreats" and "Retreat detail", 5, 7, 8; issue "Back office
  * III": capacity): the list with search and counters, one retreat with its bookings, add, edit and delete, each
  * write with its audit record in the same batch. Places taken = people (main guest and companions) on the retreat's
- * pending and confirmed bookings; `PLACES_TAKEN` is the one home of that rule in SQL.
+ * pending and confirmed bookings, waiting-list requests aside (../places is that rule's one home).
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../../src/lib/admin/retreats';
@@ -13,16 +13,10 @@ import { bookings, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
+import { PEOPLE_OF_BOOKING, placesTaken } from '../places';
 import type { Actor } from './bookings';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
-
-/** People one booking brings: its main guest and each companion. */
-export const PEOPLE_OF_BOOKING = (alias: string) => sql.raw(`(1 + coalesce(json_array_length(${alias}.companions), 0))`);
-
-/** Places taken on a retreat (by id expression): people on its pending and confirmed bookings. */
-export const placesTaken = (retreatId: SQL) =>
-  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND b.status IN ('pending', 'confirmed'))`;
 
 const itemColumns = {
   id: retreats.id,

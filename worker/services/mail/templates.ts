@@ -24,7 +24,11 @@ const contactLines = () => [
  * address nobody has verified, so it repeats none of the form's free text (the message, the dietary notes): only
  * that they were received. Otherwise anyone could send their own text and links to anybody in the site's name.
  */
-export function bookingConfirmationMail(booking: BookingRequest): OutgoingMail {
+/**
+ * The confirmation of a booking request. On the waiting list (the edition had no places left) it says so: the
+ * request is kept in the order it came and the team writes when a place frees up.
+ */
+export function bookingConfirmationMail(booking: BookingRequest, { waitingList = false } = {}): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
     ['Nimi', `${booking.firstName} ${booking.lastName}`],
@@ -38,9 +42,13 @@ export function bookingConfirmationMail(booking: BookingRequest): OutgoingMail {
     ['Toitumispiirangud', booking.dietaryRestrictions ? RECEIVED : undefined],
     ['Sõnum', booking.message ? RECEIVED : undefined],
   ]);
-  const subject = `Broneeringu taotlus kätte saadud – ${SITE_CONTACTS.retreatName}`;
+  const subject = waitingList
+    ? `Olete ootejärjekorras – ${SITE_CONTACTS.retreatName}`
+    : `Broneeringu taotlus kätte saadud – ${SITE_CONTACTS.retreatName}`;
   const greeting = `Tere, ${booking.firstName}!`;
-  const intro = 'Täname broneeringu taotluse eest. Saime selle kätte ja võtame Teiega ühendust 24 tunni jooksul, et kõik üksikasjad kokku leppida.';
+  const intro = waitingList
+    ? 'Täname taotluse eest. Valitud retriidil on kohad praegu täis, seega lisasime Teid ootejärjekorda. Kui koht vabaneb, võtame Teiega ühendust järjekorra alusel.'
+    : 'Täname broneeringu taotluse eest. Saime selle kätte ja võtame Teiega ühendust 24 tunni jooksul, et kõik üksikasjad kokku leppida.';
   const outro = 'Kui soovite vahepeal midagi lisada või küsida, vastake lihtsalt sellele kirjale või võtke meiega ühendust:';
   return {
     to: booking.email,

@@ -5,7 +5,15 @@
 import { useEffect, useState } from 'react';
 import { bookingListQuerySchema, type BookingListItem, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
-import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
+import {
+  bookingStatusLabel,
+  bookingStatusTone,
+  paymentStatusLabel,
+  paymentStatusTone,
+  roomTypeLabel,
+  WAITING_LIST_FILTER_LABELS,
+  WAITING_LIST_LABEL,
+} from '../../../../lib/admin/labels';
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useBookingList, useDeleteBooking, useRetreatOptions } from '../../api/admin-api';
@@ -36,7 +44,7 @@ export default function BookingList() {
     if (list.isError) toast({ title: 'Broneeringute laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
   }, [list.isError, list.error]);
 
-  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId);
+  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList);
   const counts = list.data?.counts;
 
   const columns: DataColumn<BookingListItem>[] = [
@@ -58,6 +66,7 @@ export default function BookingList() {
         <span className="flex flex-col items-start gap-1">
           <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
           <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge>
+          {b.waitingList ? <Badge tone="grey">{WAITING_LIST_LABEL}</Badge> : null}
         </span>
       ),
     },
@@ -126,7 +135,7 @@ export default function BookingList() {
         <Counter label="Täielikult makstud" value={counts?.fullyPaid} name="fullyPaid" />
       </dl>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
+      <div className="mt-6 grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
         <SearchBox
           value={query.q ?? ''}
           onChange={(q) => setQuery({ q }, { replace: true })}
@@ -150,6 +159,12 @@ export default function BookingList() {
           value={query.retreatId ? String(query.retreatId) : ALL}
           options={[{ value: ALL, label: 'Kõik' }, ...(retreats.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
           onChange={(v) => setQuery({ retreatId: v === ALL ? undefined : Number(v) })}
+        />
+        <SelectField
+          label="Ootejärjekord"
+          value={query.waitingList ?? ALL}
+          options={[{ value: ALL, label: 'Kõik' }, ...(['yes', 'no'] as const).map((v) => ({ value: v, label: WAITING_LIST_FILTER_LABELS[v] }))]}
+          onChange={(v) => setQuery({ waitingList: v === ALL ? undefined : (v as BookingListQuery['waitingList']) })}
         />
       </div>
 

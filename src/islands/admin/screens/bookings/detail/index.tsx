@@ -4,7 +4,7 @@
  * that does not exist says so ('Broneeringut ei leitud') and goes back to the list.
  */
 import { useEffect, useState } from 'react';
-import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel } from '../../../../../lib/admin/labels';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
 import type { BookingDetail } from '../../../../../lib/admin/bookings';
 import { formatDate, formatDateTime } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
@@ -104,7 +104,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
         <Section id="booking-details" title="Broneeringu andmed">
           <Facts
             items={[
-              ['Staatus', bookingStatusLabel(booking.status)],
+              ['Staatus', booking.waitingList ? `${bookingStatusLabel(booking.status)} (${WAITING_LIST_LABEL.toLowerCase()})` : bookingStatusLabel(booking.status)],
               ['Broneeringu kuupäev', booking.bookingDate ? formatDate(booking.bookingDate) : null],
               ['Retriit', booking.retreat?.name ?? null],
               ['Majutuse tüüp', roomTypeLabel(booking.roomType)],
@@ -114,6 +114,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
               ['Väljaregistreerimine', booking.checkOutDate ? formatDate(booking.checkOutDate) : null],
               ['Saabumine', booking.arrivalDate ? `${formatDate(booking.arrivalDate)}${booking.arrivalTime ? ` ${booking.arrivalTime}` : ''}` : null],
               ['Lahkumine', booking.departureDate ? `${formatDate(booking.departureDate)}${booking.departureTime ? ` ${booking.departureTime}` : ''}` : null],
+              ['Tingimustega nõustunud', booking.termsAcceptedAt ? `${formatDateTime(booking.termsAcceptedAt)} (tingimuste versioon ${booking.termsVersion ?? '–'})` : null],
             ]}
           />
         </Section>

@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
+import { API_ERRORS } from '../../src/lib/api-errors';
+import { findEdition, RETREAT_EDITIONS, TERMS_VERSION } from '../../src/lib/retreat-editions';
+import { registrationClosesOn } from '../../worker/services/availability';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
+
+/**
+ * The booking form at run time (issue "Back office III"): GET /api/availability, registration closing 4 days before
+ * an edition's start (Europe/Tallinn days), places left from the retreat's capacity, the waiting list when an edition
+ * is full, the closed-edition 422, and the consent ("Nõustun tingimustega") stored with its version.
+ */
+
+let app: TestApp;
+let clock: Date;
+const JAN = findEdition('jan-2026')!;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  clock = new Date('2025-12-01T10:00:00.000Z');
+  app.deps.now = () => clock;
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function availability() {
+  const res = await browser(app).get('/api/availability');
+  expect(res.status).toBe(200);
+  return (await readJson(res)).editions as { id: string; open: boolean; closesOn: string; placesLeft: number | null; full: boolean }[];
+}
+const edition = async (id: string) => (await availability()).find((e) => e.id === id)!;
+
+async function book(overrides: Parameters<typeof validBooking>[0] = {}) {
+  const res = await app.post('/api/bookings', validBooking({ retreatMonth: JAN.id, ...overrides }));
+  return { status: res.status, body: await readJson(res) };
+}
+/** The edition's retreat (made by the first booking, or by the sync) gets `places`. */
+async function limitPlaces(places: number) {
+  await app.deps.sql.execute({
+    sql: `INSERT INTO retreats (edition, name, start_date, end_date) VALUES (?, 'Jaanuar', ?, ?)
+          ON CONFLICT (edition) DO UPDATE SET capacity = excluded.capacity`,
+    args: [JAN.id, JAN.startDate, JAN.endDate],
+  });
+  await app.deps.sql.execute({ sql: 'UPDATE retreats SET capacity = ? WHERE edition = ?', args: [places, JAN.id] });
+}
+const sentMail = () => (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+const companion = (firstName: string) => ({ firstName, lastName: 'Tamm', birthday: '1985-09-30' });
+
+describe('GET /api/availability', () => {
+  it('lists every edition of the content file with its closing day, open before it, places unlimited without a capacity', async () => {
+    const editions = await availability();
+    expect(editions.map((e) => e.id)).toEqual(RETREAT_EDITIONS.map((e) => e.id));
+    expect(await edition('jan-2026')).toMatchObject({ open: true, closesOn: '2026-01-10', placesLeft: null, full: false });
+    // 14.11.2025 started before 1.12.2025: closed.
+    expect(await edition('nov-2025')).toMatchObject({ open: false, closesOn: '2025-11-10' });
+  });
+
+  it('closes registration 4 days before the start, at Tallinn midnight (UTC+2 in January)', async () => {
+    expect(registrationClosesOn(JAN)).toBe('2026-01-10');
+    clock = new Date('2026-01-09T21:59:59.999Z'); // 9.01 23:59:59 in Tallinn
+    expect((await edition('jan-2026')).open).toBe(true);
+    clock = new Date('2026-01-09T22:00:00.000Z'); // 10.01 00:00 in Tallinn
+    expect((await edition('jan-2026')).open).toBe(false);
+  });
+
+  it('counts places left as people on confirmed bookings and pending requests, never below zero', async () => {
+    await limitPlaces(5);
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 5, full: false });
+    const first = await book({ travelWith: 'with-companions', companions: [companion('Jaan'), companion('Juhan')] });
+    expect(first.status).toBe(201);
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 2, full: false });
+    await book();
+    await book();
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 0, full: true });
+    // A cancelled booking gives its places back.
+    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'cancelled' WHERE id = ?", args: [first.body.bookingId] });
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 3, full: false });
+    await app.deps.sql.execute('UPDATE retreats SET capacity = 1');
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 0, full: true });
+  });
+
+  it('is public and cacheable for a short while', async () => {
+    const res = await browser(app).get('/api/availability');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+  });
+});
+
+describe('POST /api/bookings for an edition', () => {
+  it('refuses a closed edition with 422 edition_closed under the retreat field, and stores nothing', async () => {
+    clock = new Date('2026-01-10T08:00:00.000Z');
+    const res = await book();
+    expect(res.status).toBe(422);
+    expect(res.body.error).toEqual({
+      code: 'edition_closed',
+      message: API_ERRORS.edition_closed.message,
+      details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }],
+    });
+    for (const table of ['bookings', 'guests', 'customers', 'email_outbox', 'retreats']) expect(await app.count(table), table).toBe(0);
+    expect(sentMail()).toHaveLength(0);
+  });
+
+  it('turns a request for a full edition into a waiting-list request: stored as such, said in the answer and the e-mail', async () => {
+    await limitPlaces(2);
+    const placed = await book({ travelWith: 'with-companions', companions: [companion('Jaan')] });
+    expect(placed.body).toMatchObject({ waitingList: false });
+    const waiting = await book({ email: 'ootaja@example.com' });
+    expect(waiting.status).toBe(201);
+    expect(waiting.body).toMatchObject({ waitingList: true, email: 'sent' });
+    const [row] = await app.rows(`SELECT waiting_list, status FROM bookings WHERE id = ${waiting.body.bookingId}`);
+    expect(row).toMatchObject({ waiting_list: 1, status: 'pending' });
+    const mail = sentMail().find((m) => m.to === 'ootaja@example.com')!;
+    expect(mail.subject).toMatch(/^Olete ootejärjekorras/);
+    expect(mail.text).toContain('ootejärjekorda');
+    // A waiting-list request holds no place: the places left stay at 0, not below.
+    expect(await edition('jan-2026')).toMatchObject({ placesLeft: 0, full: true });
+  });
+
+  it('puts a party larger than the places left on the waiting list', async () => {
+    await limitPlaces(2);
+    const party = await book({ travelWith: 'with-companions', companions: [companion('Jaan'), companion('Juhan')] });
+    expect(party.body.waitingList).toBe(true);
+    expect((await book()).body.waitingList).toBe(false);
+  });
+
+  it('answers a replay with the waiting-list flag it was stored with', async () => {
+    await limitPlaces(0);
+    const body = validBooking({ retreatMonth: JAN.id });
+    const first = await readJson(await app.post('/api/bookings', body, { 'Idempotency-Key': 'ootejarjekord-1' }));
+    const again = await readJson(await app.post('/api/bookings', body, { 'Idempotency-Key': 'ootejarjekord-1' }));
+    expect(again).toEqual(first);
+    expect(first.waitingList).toBe(true);
+  });
+});
+
+describe('admin: the waiting list filter', () => {
+  it('lists only waiting-list requests with waitingList=yes, the others with no, and refuses other values', async () => {
+    await limitPlaces(1);
+    const placed = (await book()).body.bookingId;
+    const waiting = (await book()).body.bookingId;
+    const admin = await signedIn(app, { admin: true });
+    const ids = async (query: string) => (await readJson(await admin.b.get(`/api/admin/bookings${query}`))).items.map((b: { id: number }) => b.id);
+    expect(await ids('?waitingList=yes')).toEqual([waiting]);
+    expect(await ids('?waitingList=no')).toEqual([placed]);
+    expect((await readJson(await admin.b.get('/api/admin/bookings?waitingList=yes'))).items[0].waitingList).toBe(true);
+    expect((await admin.b.get('/api/admin/bookings?waitingList=kindlasti')).status).toBe(422);
+    const { booking } = await readJson(await admin.b.get(`/api/admin/bookings/${waiting}`));
+    expect(booking).toMatchObject({ waitingList: true, termsVersion: TERMS_VERSION });
+
+    // Confirmed (past the places, so with the override), the request has its place: it leaves the waiting list.
+    const edit = {
+      version: booking.version, status: 'confirmed', paymentStatus: booking.paymentStatus, roomType: booking.roomType,
+      roomSharingPreference: booking.roomSharingPreference, bedTypePreference: booking.bedTypePreference, totalAmount: '', amountPaid: '',
+      depositAmount: '', specialRequests: booking.specialRequests, comments: booking.comments, extraFood: booking.extraFood, overrideCapacity: true,
+    };
+    const res = await admin.b.send('PATCH', `/api/admin/bookings/${waiting}`, edit);
+    expect(res.status).toBe(200);
+    expect((await readJson(res)).booking).toMatchObject({ status: 'confirmed', waitingList: false });
+    expect(await ids('?waitingList=yes')).toEqual([]);
+    const [audit] = await app.rows(`SELECT metadata FROM audit_logs WHERE action = 'booking.update' AND resource_id = '${waiting}'`);
+    expect(JSON.parse(String(audit!.metadata)).changes.waitingList).toEqual({ from: true, to: false });
+  });
+});
+
+describe('consent: "Nõustun tingimustega"', () => {
+  it('is required: missing or not ticked is a 422 under its field, and nothing is stored', async () => {
+    for (const termsAccepted of [undefined, false, 'true']) {
+      const res = await app.post('/api/bookings', { ...validBooking(), termsAccepted });
+      expect(res.status).toBe(422);
+      const { error } = await readJson(res);
+      expect(error.details).toContainEqual({ path: 'termsAccepted', message: BOOKING_MESSAGES.termsRequired });
+    }
+    expect(await app.count('bookings')).toBe(0);
+  });
+
+  it('is stored with the booking: when it was accepted and which version of the terms', async () => {
+    const { body } = await book();
+    const [row] = await app.rows(`SELECT terms_accepted_at, terms_version, created_at FROM bookings WHERE id = ${body.bookingId}`);
+    expect(row).toMatchObject({ terms_accepted_at: clock.toISOString(), terms_version: TERMS_VERSION, created_at: clock.toISOString() });
+    expect(TERMS_VERSION).toMatch(/^\d{4}-\d{2}$/);
+  });
+});
