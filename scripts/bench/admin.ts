@@ -1,7 +1,8 @@
 // npm run bench:admin — the back office at 50,000 rows per list: bookings (with their guests, companions, services
-// and customers), user accounts and audit records, loaded into a fresh database file. Starts the Node host on it as
+// and customers), user accounts, retreats and audit records, loaded into a fresh database file. Starts the Node host on it as
 // `npm start` does, signs an admin in over HTTP, and times each screen's calls: bookings (first page, search, filter,
-// last page, detail), clients (first page, searches, last page, detail), users (first page, search, last page),
+// last page, detail), clients (first page, searches, last page, detail), retreats (first page, search, last page,
+// detail), users (first page, search, last page),
 // audit trail (first page, two filters, last page); then one sync of every booker.
 // Prints p50/p95/max per call; the goal is p95 ≤ 50 ms each on a 2-core machine.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -63,6 +64,11 @@ async function load() {
           args: [adminId, i % 50 === 0 ? 'excessive_login_attempts' : 'booking.view', i % 50 === 0 ? 'critical' : 'low', 'booking', String(i + 1), '203.0.113.9', 'bench', created],
         },
         { sql: 'INSERT INTO customers (id, first_name, last_name, email, phone_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', args: [customerId, first, last, email, '+37251234567', created, created] },
+        // Retreats after the two every booking is on: a decade of weekly retreats and more, with places.
+        {
+          sql: 'INSERT INTO retreats (name, location, description, start_date, end_date, capacity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          args: [`${last} retriit ${i}`, i % 3 === 0 ? 'Uluwatu, Bali' : 'Canggu, Bali', `${first} juhendab`, new Date(day0 + i * 86_400_000).toISOString().slice(0, 10), new Date(day0 + (i + 10) * 86_400_000).toISOString().slice(0, 10), 20, created, created],
+        },
         {
           sql: `INSERT INTO bookings (guest_id, customer_id, retreat_id, status, payment_status, room_type, total_amount_cents, amount_paid_cents, balance_paid,
                  special_requests, companions, additional_services, booking_date, created_at, updated_at)
@@ -128,6 +134,10 @@ try {
     ['clients: search (e-mail)', (i) => `/api/admin/clients?q=${encodeURIComponent(`.${(i * 7919) % BOOKINGS}@`)}`],
     ['clients: last page', () => `/api/admin/clients?page=${lastPage}`],
     ['clients: detail', (i) => `/api/admin/clients/${clientIds[i % clientIds.length]}`],
+    ['retreats: first page', () => '/api/admin/retreats'],
+    ['retreats: search (name)', (i) => `/api/admin/retreats?q=${encodeURIComponent(LAST[i % LAST.length]!)}`],
+    ['retreats: last page', () => `/api/admin/retreats?page=${lastPage}`],
+    ['retreats: detail', (i) => `/api/admin/retreats/${3 + ((i * 7919) % BOOKINGS)}`],
     ['users: first page', () => '/api/admin/users'],
     ['users: search (surname)', (i) => `/api/admin/users?q=${encodeURIComponent(LAST[i % LAST.length]!)}`],
     ['users: last page', () => `/api/admin/users?page=${lastPage}`],
@@ -137,7 +147,7 @@ try {
     ['audit: last page', () => `/api/admin/audit?page=${lastPage}`],
   ];
 
-  console.log(`bench:admin — ${BOOKINGS.toLocaleString('en')} bookings, as many users and audit records loaded in ${loadSeconds.toFixed(1)} s; ${SAMPLES} sequential requests per call over HTTP, Node host on ${origin}\n`);
+  console.log(`bench:admin — ${BOOKINGS.toLocaleString('en')} bookings, as many clients, users, retreats and audit records loaded in ${loadSeconds.toFixed(1)} s; ${SAMPLES} sequential requests per call over HTTP, Node host on ${origin}\n`);
   console.log(`${'call'.padEnd(28)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   goal p95 ≤ ${GOAL_P95_MS} ms`);
   let allMet = true;
   for (const [name, pathOf] of calls) {
