@@ -64,7 +64,7 @@ async function load() {
           args: [adminId, i % 50 === 0 ? 'excessive_login_attempts' : 'booking.view', i % 50 === 0 ? 'critical' : 'low', 'booking', String(i + 1), '203.0.113.9', 'bench', created],
         },
         { sql: 'INSERT INTO customers (id, first_name, last_name, email, phone_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', args: [customerId, first, last, email, '+37251234567', created, created] },
-        // Retreats after the two every booking is on: a decade of weekly retreats and more, with places.
+        // Retreats beside the two every booking is on: one starting each day from 2024 on, past and future, with places.
         {
           sql: 'INSERT INTO retreats (name, location, description, start_date, end_date, capacity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           args: [`${last} retriit ${i}`, i % 3 === 0 ? 'Uluwatu, Bali' : 'Canggu, Bali', `${first} juhendab`, new Date(day0 + i * 86_400_000).toISOString().slice(0, 10), new Date(day0 + (i + 10) * 86_400_000).toISOString().slice(0, 10), 20, created, created],

@@ -354,6 +354,8 @@ export const retreats = sqliteTable(
   },
   (t) => [
     index('retreats_start_date_idx').on(t.startDate),
+    // The admin list's order (undated last, latest start first, id as tie-break): pages read from it, not a sort.
+    index('retreats_list_order_idx').on(sql`(${col(t.startDate)} IS NULL)`, sql`${col(t.startDate)} DESC`, sql`${col(t.id)} DESC`),
     check('retreats_capacity_valid', sql`${col(t.capacity)} IS NULL OR (typeof(${col(t.capacity)}) = 'integer' AND ${col(t.capacity)} BETWEEN 0 AND 1000)`),
     index('retreats_end_date_idx').on(t.endDate),
     centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
