@@ -302,6 +302,11 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
       comments: z.int().min(0),
       shares: z.int().min(0),
     }),
+    /**
+     * The payment rules the API, the admin screens and the invoices read (issue "Back office II"): `advanceEur` is
+     * the advance payment that confirms a place (the spec's invoice: 300 €).
+     */
+    payments: z.strictObject({ advanceEur: z.int().positive() }),
     terms: z.strictObject({
       /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
       lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),

@@ -11,6 +11,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'partial', 'paid', 'overdue', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** How a payment or refund moved (issue "Back office II": the payments ledger). */
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /** Room type: single/shared/double in the admin screens, 'private' seen in the booking form schema. */
 export const ROOM_TYPES = ['single', 'shared', 'double', 'private'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

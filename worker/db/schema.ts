@@ -17,6 +17,7 @@ import {
   primaryKey,
   sqliteTable,
   text,
+  uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
 import {
@@ -27,6 +28,7 @@ import {
   BOOKING_STATUSES,
   EXPERIENCE_LEVELS,
   OUTBOX_STATUSES,
+  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   ROOM_SHARING_PREFERENCES,
   ROOM_TYPES,
@@ -489,6 +491,37 @@ export const invoices = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('invoices_booking_id_idx').on(t.bookingId), centsCheck('invoices_total_cents_valid', t.totalCents)],
+);
+
+/**
+ * The payments ledger (issue "Back office II"): one row per money movement on a booking, in cents, positive for a
+ * payment and negative for a refund. Append-only: triggers (migration 0010) refuse to change or delete a row, so a
+ * mistake is corrected by a reversing entry (`reverses_payment_id`, once per payment). A booking's amount paid, its
+ * deposit and balance flags and its payment status are derived from these rows in the batch that writes one. Rows
+ * outlive their booking (booking_id becomes NULL) and keep the reference the money came in with.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** The day the money arrived or left (YYYY-MM-DD, Europe/Tallinn), as the bank statement says. */
+    receivedOn: text('received_on').notNull(),
+    /** The booking's reference number (viitenumber) at the time, or the bank's own reference. */
+    reference: text('reference'),
+    note: text('note'),
+    reversesPaymentId: integer('reverses_payment_id').references((): AnySQLiteColumn => payments.id),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_booking_id_idx').on(t.bookingId),
+    uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
+    check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
+    check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ const M = ADMIN_BOOKING_MESSAGES;
 // ── building blocks ─────────────────────────────────────────────────────────────────────────────────────────────
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+export const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** "" or null → null; otherwise cleaned text (the shared sanitiser), null when nothing is left. */
 export const optionalText = (max = 1000) =>

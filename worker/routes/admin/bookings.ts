@@ -9,6 +9,7 @@ import {
   guestEditSchema,
   servicesUpdateSchema,
 } from '../../../src/lib/admin/bookings';
+import { paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
@@ -17,6 +18,7 @@ import { bookingEmails, sendBookingEmailAgain } from '../../services/admin/booki
 import {
   createAdminBooking,
   deleteBooking,
+  getBookingDetail,
   listBookings,
   parseBookingId,
   replaceServices,
@@ -25,6 +27,7 @@ import {
   updateGuest,
   viewBookingDetail,
 } from '../../services/admin/bookings';
+import { getLedger, recordPayment, reversePayment } from '../../services/admin/payments';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();
@@ -73,4 +76,18 @@ export const adminBookingRoutes = new Hono<AppEnv>()
     if (!/^\d{1,10}$/.test(emailId)) throw new ApiError('not_found');
     const email = await sendBookingEmailAgain(c.var.deps, parseBookingId(c.req.param('id')), Number(emailId), await adminActor(c));
     return c.json({ email });
+  })
+  // The payments ledger: entries are only ever added (a payment, a refund, or the reversal of an entry).
+  .get('/:id/payments', async (c) => c.json(await getLedger(c.var.deps, parseBookingId(c.req.param('id')))))
+  .post('/:id/payments', validJson(paymentInputSchema), async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), await adminActor(c));
+    return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+  })
+  .post('/:id/payments/:paymentId/reverse', validJson(reversalInputSchema), async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    const target = c.req.param('paymentId');
+    if (!/^\d{1,10}$/.test(target)) throw new ApiError('not_found', { message: 'Makset ei leitud' });
+    const paymentId = await reversePayment(c.var.deps, id, Number(target), c.req.valid('json').note, await adminActor(c));
+    return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
   });

@@ -23,6 +23,7 @@ import type {
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
 import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
+import type { PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
 import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
@@ -34,6 +35,7 @@ export const adminKeys = {
   bookingList: (query: BookingListQuery) => ['bookings', 'list', query] as const,
   booking: (id: string) => ['bookings', 'detail', id] as const,
   bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
+  bookingPayments: (id: string) => ['bookings', 'detail', id, 'payments'] as const,
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
   users: ['users'] as const,
@@ -126,6 +128,34 @@ export const useUpdateBooking = (id: string) => useBookingWrite<BookingEditInput
 export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id, 'PATCH', '/guest');
 export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
 export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
+
+// ── payments ledger ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export function useBookingPayments(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingPayments(id),
+    queryFn: ({ signal }) => apiRequest<PaymentLedger>(`${BASE}/bookings/${encodeURIComponent(id)}/payments`, { signal }),
+  });
+}
+
+interface LedgerWrite {
+  paymentId: number;
+  ledger: PaymentLedger;
+  booking: BookingDetail;
+}
+
+/** A payment or refund (`path` ''), or the reversal of an entry (`path` '/<id>/reverse'). */
+export function usePaymentWrite(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path = '', body }: { path?: string; body: PaymentInput | { note?: string } }) =>
+      apiRequest<LedgerWrite>(`${BASE}/bookings/${encodeURIComponent(id)}/payments${path}`, { method: 'POST', body }),
+    onSuccess: ({ ledger, booking }) => {
+      client.setQueryData(adminKeys.bookingPayments(id), ledger);
+      bookingChanged(client, booking);
+    },
+  });
+}
 
 export function useDeleteBooking() {
   const client = useQueryClient();

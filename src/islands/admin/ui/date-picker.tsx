@@ -36,6 +36,8 @@ export interface DatePickerFieldProps {
   onChange: (iso: string | null) => void;
   /** ISO day: earlier days are disabled in the calendar and refused when typed. */
   minValue?: string;
+  /** ISO day: later days are disabled in the calendar and refused when typed. */
+  maxValue?: string;
   description?: string;
   errorMessage?: string;
   isRequired?: boolean;
@@ -45,13 +47,14 @@ export interface DatePickerFieldProps {
   inputRef?: (handle: { focus(): void } | null) => void;
 }
 
-export function DatePickerField({ label, value, onChange, minValue, description, errorMessage, isRequired, name, onBlur, inputRef }: DatePickerFieldProps) {
+export function DatePickerField({ label, value, onChange, minValue, maxValue, description, errorMessage, isRequired, name, onBlur, inputRef }: DatePickerFieldProps) {
   return (
     <DatePicker
       className="flex flex-col gap-1.5"
       value={toCalendarDate(value)}
       onChange={(date) => onChange(date ? date.toString() : null)}
       minValue={toCalendarDate(minValue) ?? undefined}
+      maxValue={toCalendarDate(maxValue) ?? undefined}
       isRequired={isRequired}
       isInvalid={!!errorMessage}
       name={name}

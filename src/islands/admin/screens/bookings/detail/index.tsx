@@ -22,6 +22,7 @@ import { EditGuestDialog } from './edit-guest-dialog';
 import { BookingEmails } from './emails';
 import { Facts, Section } from './parts';
 import { PaymentInfo } from './payment-info';
+import { BookingPayments } from './payments';
 import { ServicesEditor } from './services-editor';
 
 export default function BookingDetailScreen({ params }: ScreenProps) {
@@ -133,6 +134,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
 
       <ServicesEditor booking={booking} />
       <PaymentInfo booking={booking} />
+      <BookingPayments bookingId={id} />
       {booking.companions.length > 0 && <CompanionPrices booking={booking} />}
 
       <Section id="booking-timestamps" title="Ajatemplid">

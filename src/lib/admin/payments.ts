@@ -1,0 +1,60 @@
+/**
+ * The payments ledger's contract (issue "Back office II"), shared by the booking detail's dialogs and the API: the
+ * request schemas and the response types. Amounts travel as text and are read as exact cents (../money). Browser-safe.
+ */
+import * as z from 'zod';
+import { PAYMENT_METHODS, type PaymentMethod } from '../enums';
+import { MONEY_MESSAGES, moneyInput } from '../money';
+import { isRealDay, optionalText } from './bookings';
+
+export const PAYMENT_MESSAGES = {
+  invalidDay: 'Sisestage kuupäev kujul pp.kk.aaaa.',
+  futureDay: 'Makse kuupäev ei saa olla tulevikus.',
+  refundExceedsPaid: 'Tagastus ei saa olla suurem kui broneeringule makstud summa.',
+} as const;
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: 'Pangaülekanne',
+  card: 'Kaardimakse',
+  cash: 'Sularaha',
+  other: 'Muu',
+};
+
+/** POST /api/admin/bookings/:id/payments: money in (payment) or out (refund), never zero. */
+export const paymentInputSchema = z.object({
+  kind: z.enum(['payment', 'refund']),
+  amount: moneyInput.refine((cents) => cents > 0, MONEY_MESSAGES.positive),
+  method: z.enum(PAYMENT_METHODS),
+  /** The day on the bank statement (Europe/Tallinn); not after today, which the server checks on its clock. */
+  receivedOn: z.string().trim().refine(isRealDay, PAYMENT_MESSAGES.invalidDay),
+  reference: optionalText(140),
+  note: optionalText(500),
+});
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+export type PaymentValues = z.output<typeof paymentInputSchema>;
+
+/** POST /api/admin/bookings/:id/payments/:paymentId/reverse. */
+export const reversalInputSchema = z.object({ note: optionalText(500) });
+
+export interface PaymentEntry {
+  id: number;
+  /** Positive: a payment; negative: a refund or the reversal of a payment. */
+  amountCents: number;
+  method: PaymentMethod;
+  receivedOn: string;
+  reference: string | null;
+  note: string | null;
+  reversesPaymentId: number | null;
+  /** The entry that reversed this one, if any. */
+  reversedById: number | null;
+  recordedBy: string | null;
+  createdAt: string;
+}
+
+export interface PaymentLedger {
+  /** The booking's Estonian reference number (viitenumber), for the payer's transfer. */
+  referenceNumber: string;
+  items: PaymentEntry[];
+  /** Sums over the ledger: money in, money out (≤ 0) and what stays paid. */
+  totals: { receivedCents: number; refundedCents: number; paidCents: number };
+}

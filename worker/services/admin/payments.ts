@@ -1,0 +1,155 @@
+/**
+ * The payments ledger (issue "Back office II"; DESIGN: money is a ledger). Recording a payment, a refund or a
+ * reversal is one batch: the ledger row (written only if the booking exists and what stays paid would not go below
+ * zero), the booking's amounts and payment status derived again from every row, and the audit record. The last two
+ * run only when the row went in (`changes()`), so a refused entry changes nothing at all.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PaymentEntry, PaymentLedger, PaymentValues } from '../../../src/lib/admin/payments';
+import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
+import { tallinnDay } from '../../../src/lib/format';
+import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { bookings, payments, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { auditIfChanged } from '../audit';
+import type { Actor } from './bookings';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+
+/** What a booking owes before payments: its total, its services and its companions' prices (the balance rule). */
+const OWED = sql.raw(`(coalesce(bookings.total_amount_cents, 0)
+  + coalesce((SELECT sum(json_extract(s.value, '$.price_cents')) FROM json_each(bookings.additional_services) AS s), 0)
+  + coalesce((SELECT sum(json_extract(c.value, '$.custom_price_cents')) FROM json_each(bookings.companions) AS c), 0))`);
+
+/**
+ * The booking's payment fields from its ledger, for the batch that just wrote a row (only if it did): amount paid;
+ * deposit paid once the advance is in; balance paid once nothing is owed; status pending (nothing paid), paid
+ * (nothing owed) or partial. 'overdue' is the scheduled job's to set; the next payment recomputes it too.
+ */
+function deriveFromLedger(deps: Deps, bookingId: number) {
+  return deps.db.run(sql`
+    UPDATE bookings SET
+      amount_paid_cents = p.paid,
+      deposit_paid = p.paid >= ${ADVANCE_CENTS},
+      balance_paid = p.paid > 0 AND ${OWED} - p.paid <= 0,
+      payment_status = CASE WHEN p.paid <= 0 THEN 'pending' WHEN ${OWED} - p.paid <= 0 THEN 'paid' ELSE 'partial' END,
+      version = version + 1,
+      updated_at = ${deps.now().toISOString()}
+    FROM (SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments WHERE booking_id = ${bookingId}) AS p
+    WHERE bookings.id = ${bookingId} AND changes() > 0`);
+}
+
+const paidSoFar = (bookingId: number) => sql`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
+
+export async function getLedger({ db }: Deps, bookingId: number): Promise<PaymentLedger> {
+  const reversals = sql`(SELECT r.id FROM payments AS r WHERE r.reverses_payment_id = ${payments.id})`;
+  const [[booking], rows] = await db.batch([
+    db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)),
+    db
+      .select({
+        id: payments.id,
+        amountCents: payments.amountCents,
+        method: payments.method,
+        receivedOn: payments.receivedOn,
+        reference: payments.reference,
+        note: payments.note,
+        reversesPaymentId: payments.reversesPaymentId,
+        reversedById: sql<number | null>`${reversals}`,
+        recordedBy: users.email,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.recordedBy))
+      .where(eq(payments.bookingId, bookingId))
+      .orderBy(asc(payments.receivedOn), asc(payments.id)),
+  ]);
+  if (!booking) throw notFound();
+  const items: PaymentEntry[] = rows.map((r) => ({ ...r, reversedById: r.reversedById === null ? null : Number(r.reversedById) }));
+  const receivedCents = items.filter((i) => i.amountCents > 0).reduce((sum, i) => sum + i.amountCents, 0);
+  const refundedCents = items.filter((i) => i.amountCents < 0).reduce((sum, i) => sum + i.amountCents, 0);
+  return { referenceNumber: bookingReferenceNumber(bookingId), items, totals: { receivedCents, refundedCents, paidCents: receivedCents + refundedCents } };
+}
+
+interface Entry {
+  amountCents: number;
+  method: string;
+  receivedOn: string;
+  reference: string | null;
+  note: string | null;
+  reversesPaymentId: number | null;
+}
+
+/** The batch for one ledger row; answers the new row's id, or why nothing was written. */
+async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Actor, action: string): Promise<number> {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const [inserted] = await db.batch([
+    db.all<{ id: number }>(sql`
+      INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, reverses_payment_id, recorded_by, created_at)
+      SELECT ${bookingId}, ${entry.amountCents}, ${entry.method}, ${entry.receivedOn}, ${entry.reference}, ${entry.note}, ${entry.reversesPaymentId}, ${actor.userId}, ${stamp}
+      WHERE EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId}) AND ${paidSoFar(bookingId)} + ${entry.amountCents} >= 0
+      RETURNING id`),
+    deriveFromLedger(deps, bookingId),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action,
+      severity: 'high',
+      resourceType: 'booking',
+      resourceId: String(bookingId),
+      metadata: { amountCents: entry.amountCents, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  const id = (inserted as { id: number }[])[0]?.id;
+  if (id !== undefined) return id;
+  // Nothing was written: say why.
+  const [exists] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!exists) throw notFound();
+  if (entry.reversesPaymentId !== null && (await isReversed(deps, entry.reversesPaymentId))) throw new ApiError('payment_already_reversed');
+  throw new ApiError('validation_failed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.refundExceedsPaid }] });
+}
+
+/** A payment (money in) or a refund (money out, at most what stays paid). */
+export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor): Promise<number> {
+  if (input.receivedOn > tallinnDay(deps.now())) {
+    throw new ApiError('validation_failed', { details: [{ path: 'receivedOn', message: PAYMENT_MESSAGES.futureDay }] });
+  }
+  const amountCents = input.kind === 'refund' ? -input.amount : input.amount;
+  return writeEntry(deps, bookingId, { amountCents, method: input.method, receivedOn: input.receivedOn, reference: input.reference, note: input.note, reversesPaymentId: null }, actor, input.kind === 'refund' ? 'payment.refund' : 'payment.record');
+}
+
+async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {
+  const [reversal] = await db.select({ id: payments.id }).from(payments).where(eq(payments.reversesPaymentId, paymentId));
+  return reversal !== undefined;
+}
+
+/** Corrects a mistaken entry by its opposite, today; an entry is reversed once, and a reversal is not reversed. */
+export async function reversePayment(deps: Deps, bookingId: number, paymentId: number, note: string | null, actor: Actor): Promise<number> {
+  const [original] = await deps.db
+    .select({ amountCents: payments.amountCents, method: payments.method, reference: payments.reference, reversesPaymentId: payments.reversesPaymentId })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.bookingId, bookingId)));
+  if (!original) throw new ApiError('not_found', { message: 'Makset ei leitud' });
+  if (original.reversesPaymentId !== null) throw new ApiError('payment_not_reversible');
+  if (await isReversed(deps, paymentId)) throw new ApiError('payment_already_reversed');
+  try {
+    return await writeEntry(
+      deps,
+      bookingId,
+      { amountCents: -original.amountCents, method: original.method, receivedOn: tallinnDay(deps.now()), reference: original.reference, note, reversesPaymentId: paymentId },
+      actor,
+      'payment.reverse',
+    );
+  } catch (err) {
+    // The unique index on reverses_payment_id: someone reversed it first (or a second click got here).
+    for (let e: unknown = err; e instanceof Error; e = e.cause) {
+      if (/UNIQUE constraint failed: payments\.reverses_payment_id/.test(e.message)) throw new ApiError('payment_already_reversed');
+    }
+    throw err;
+  }
+}
