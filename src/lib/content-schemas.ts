@@ -13,6 +13,10 @@ import { z } from 'astro/zod';
 // Building blocks
 
 /** A required, trimmed, single-line or multi-line text with an upper bound. */
+/** ISO 13616: the country and check digits moved to the end, letters as 10..35, the number mod 97 is 1. */
+const ibanChecksumHolds = (iban: string) =>
+  [...`${iban.slice(4)}${iban.slice(0, 4)}`].reduce((rest, char) => Number(`${rest}${parseInt(char, 36)}`) % 97, 0) === 1;
+
 const text = (max: number) => z.string().trim().min(1, 'Tekst ei tohi olla tühi').max(max, `Kuni ${max} märki`);
 
 /** Ordering key for lists that editors sort by hand (1 comes first). */
@@ -303,16 +307,19 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
       shares: z.int().min(0),
     }),
     /**
-     * The payment rules the API, the admin screens and the invoices read (issue "Back office II"): `advanceEur` is
-     * the advance payment that confirms a place (the spec's invoice: 300 €).
+     * The payment rules, in one home (issue "Back office II", docs/decisions/012): the API derives the deposit flag
+     * and the schedule from them, the admin screens, invoices and reminders show them, and the terms, the FAQ and the
+     * landing page state them (a content test keeps the texts equal to these numbers).
      */
-    payments: z.strictObject({ advanceEur: z.int().positive() }),
-    terms: z.strictObject({
-      /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
-      lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
-      depositPercent: z.int().min(1).max(100),
-      finalPaymentDaysBefore: z.int().min(0),
-      minParticipants: z.int().min(1),
+    payments: z.strictObject({
+      /** The advance payment that confirms a place (the spec's invoice: 300 €). */
+      advanceEur: z.int().positive(),
+      /** The rest is due this many days before the retreat starts; a booking made later owes everything at once. */
+      balanceDueDaysBefore: z.int().min(0),
+      /** An invoice is due this many days after it is issued. */
+      invoiceTermDays: z.int().min(0),
+      /** Payment reminders go this many days before a due date and this many after it (and on the day). */
+      reminderDays: z.strictObject({ before: z.int().positive(), after: z.int().positive() }),
       /** From the most days before the start down to 0: the first row whose `fromDaysBefore` is reached applies. */
       cancellation: z
         .array(
@@ -322,7 +329,28 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
             feePercent: z.int().min(0).max(100),
           }),
         )
-        .min(1),
+        .min(1)
+        .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.fromDaysBefore < (tiers[i - 1]?.fromDaysBefore ?? 0)), 'Astmed kahanevas järjekorras')
+        .refine((tiers) => tiers.at(-1)?.fromDaysBefore === 0, 'Viimane aste algab 0 päevast'),
+    }),
+    /** The invoice series and the seller printed on every invoice (placeholders until the editors fill them). */
+    invoicing: z.strictObject({
+      /** One consecutive series: {YYYY} is the year of issue, {N…} the series number zero-padded to as many digits. */
+      numberFormat: z.string().regex(/^[^{}]*(\{YYYY\}[^{}]*)?\{N+\}[^{}]*$|^[^{}]*\{N+\}[^{}]*\{YYYY\}[^{}]*$/, 'Peab sisaldama {N}, soovi korral {YYYY}'),
+      seller: z.strictObject({
+        name: text(120),
+        registryCode: z.string().regex(/^\d{8}$/, 'Registrikood on 8 numbrit'),
+        vatNumber: z.string().regex(/^EE\d{9}$/, 'KMKR number kujul EE123456789').nullable(),
+        address: text(200),
+        email: z.email('Vigane e-posti aadress'),
+        bank: text(80),
+        iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Vigane IBAN').refine(ibanChecksumHolds, 'IBAN-i kontrollsumma ei klapi'),
+      }),
+    }),
+    terms: z.strictObject({
+      /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
+      lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
+      minParticipants: z.int().min(1),
       passportValidMonths: z.int().min(0),
       changeNoticeDays: z.int().min(0),
     }),

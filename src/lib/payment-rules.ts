@@ -1,8 +1,28 @@
 /**
- * The payment rules, read from content/settings/site.json (their one home): the server derives a booking's deposit
- * flag from them, and the screens and documents show them. Browser-safe.
+ * The payment rules, read from content/settings/site.json (their one home, docs/decisions/012): the server derives a
+ * booking's deposit flag and schedule from them, and the screens, invoices and reminders show them. Browser-safe.
  */
 import settings from '../../content/settings/site.json';
 
+const { payments } = settings;
+
 /** The advance payment that confirms a place, in cents. */
-export const ADVANCE_CENTS: number = settings.payments.advanceEur * 100;
+export const ADVANCE_CENTS: number = payments.advanceEur * 100;
+
+/** The rest of the price is due this many days before the retreat's first day. */
+export const BALANCE_DUE_DAYS_BEFORE: number = payments.balanceDueDaysBefore;
+
+/** An invoice is due this many days after it is issued. */
+export const INVOICE_TERM_DAYS: number = payments.invoiceTermDays;
+
+/** Reminders: this many days before a due date, on it, and this many days after it. */
+export const REMINDER_DAYS: { before: number; after: number } = payments.reminderDays;
+
+export interface CancellationTier {
+  fromDaysBefore: number;
+  refundPercent: number;
+  feePercent: number;
+}
+
+/** From the most days before the start down to 0 (the settings' schema keeps that order). */
+export const CANCELLATION_TIERS: readonly CancellationTier[] = payments.cancellation;

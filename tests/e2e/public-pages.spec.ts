@@ -83,8 +83,8 @@ test('the booking and contact pages carry their facts and blocks', async ({ page
   await expect(page.locator('main a[href="/kkk"]').first()).toBeVisible();
   await expect(page.locator('main')).toContainText('Tallinn');
   await page.goto('/tingimused');
-  await expect(page.locator('[data-last-updated]')).toContainText('jaanuar 2025');
-  for (const rule of ['50%', '60 päeva', '8 ']) await expect(page.locator('main')).toContainText(rule);
+  await expect(page.locator('[data-last-updated]')).toContainText('november 2026');
+  for (const rule of ['300 eurot', '60 päeva', '8 ']) await expect(page.locator('main')).toContainText(rule);
 });
 
 test('SEO: unique titles and descriptions, canonical URLs, sitemap and robots', async ({ page, request }) => {

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
+import type { SiteSettings } from '../../src/lib/content-schemas';
 import {
   extraSchema,
   faqSchema,
@@ -120,7 +121,8 @@ describe('the content files in content/', () => {
       deferred: { fromEur: 65, maxMonths: 24 },
     });
     expect(parsed.retreat).toMatchObject({ durationDays: 10, minAge: 14, contactWithinHours: 24 });
-    expect(parsed.terms).toMatchObject({ depositPercent: 50, finalPaymentDaysBefore: 60, minParticipants: 8 });
+    expect(parsed.terms).toMatchObject({ minParticipants: 8 });
+    expect(parsed.payments).toMatchObject({ advanceEur: 300, balanceDueDaysBefore: 60, invoiceTermDays: 14 });
     expect(parsed.contacts.office).toBe('Tallinn');
   });
 });
@@ -363,37 +365,71 @@ describe('the content carries the specification', () => {
     expect(settings.stats.gallery.map(({ value }) => value)).toEqual(['100+', '8', '4', '1000+']);
     expect(settings.treatments).toMatchObject({ bodyPerDay: 2, facePerDay: 1, totalValueOverEur: 2000 });
     expect(settings.adPreview).toMatchObject({ attendees: 192, returning: 19 });
-    expect(settings.terms.cancellation).toEqual([
+    expect(settings.payments.cancellation).toEqual([
       { fromDaysBefore: 60, refundPercent: 100, feePercent: 5 },
       { fromDaysBefore: 30, refundPercent: 50, feePercent: 0 },
       { fromDaysBefore: 0, refundPercent: 0, feePercent: 0 },
     ]);
-    expect(settings.terms).toMatchObject({ passportValidMonths: 6, changeNoticeDays: 30, lastUpdated: '2025-01' });
+    expect(settings.terms).toMatchObject({ passportValidMonths: 6, changeNoticeDays: 30, lastUpdated: '2026-11' });
     expect(settings.excluded).toEqual(['Majutus', 'Lennud Eestist Balile', 'Isiklikud kulud', 'Lisateenused väljaspool programmi']);
   });
 
-  it('legal: privacy and terms, both last updated January 2025; the terms state every business rule', () => {
+  it('legal: privacy and terms with their months; the terms state every business rule, the payment rules from the settings', () => {
     const pages = readFolder('legal');
     expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md', 'legal/tingimused.md']);
-    for (const { data: page } of pages) expect(formatEstonianMonth(String(page.lastUpdated))).toBe('jaanuar 2025');
+    // The spec's date; the terms are a month later since their payment rules became the ledger's (docs/decisions/012).
+    const month = (file: string) => formatEstonianMonth(String(pages.find((page) => page.file === file)?.data.lastUpdated));
+    expect(month('legal/privaatsus.md')).toBe('jaanuar 2025');
+    expect(month('legal/tingimused.md')).toBe('november 2026');
     // Each booking stores the version of the terms it accepted, read from the settings: they must name this file's month.
     const [settings] = readFolder('settings');
     expect(siteSettingsSchema.parse(settings?.data).terms.lastUpdated).toBe(pages.find(({ file }) => file.endsWith('tingimused.md'))?.data.lastUpdated);
     const terms = pages.find(({ file }) => file.endsWith('tingimused.md'))?.body ?? '';
     for (const rule of [
-      'ettemaks 50%',
-      'hiljemalt 60 päeva enne retriidi algust',
+      ...paymentRuleTexts(siteSettingsSchema.parse(settings?.data).payments),
       'vähemalt 8',
-      '60 või rohkem päeva enne retriidi algust, tagastame kogu tasutud summa, millest arvatakse maha 5% menetlustasu',
-      '30-59 päeva enne retriidi algust, tagastame 50%',
-      'vähem kui 30 päeva enne retriidi algust, tasutud summat ei tagastata',
       'kehtiv vähemalt 6 kuud',
       'vähemalt 30 päeva enne nende jõustumist',
     ]) {
       expect(terms, rule).toContain(rule);
     }
   });
+
+  it('the FAQ states the same payment and cancellation rules as the settings', () => {
+    const payments = siteSettingsSchema.parse(readFolder('settings')[0]?.data).payments;
+    const answer = (file: string) => String(readFolder('faq').find((entry) => entry.file === `faq/${file}`)?.data.answer ?? '');
+    const [advance, balance, , ...tiers] = paymentRuleTexts(payments);
+    const paying = answer('kuidas-maksmine-kaib.json');
+    for (const rule of [advance, balance]) expect(paying, rule).toContain(rule);
+    const cancelling = answer('mis-saab-kui-pean-tuhistama.json');
+    for (const rule of tiers) expect(cancelling, rule).toContain(rule);
+  });
 });
+
+/**
+ * The sentences the terms must contain, made from the settings' payment rules: when an editor changes a number in
+ * site.json and not in the prose (or the other way round), the content test fails before the pull request lands.
+ */
+function paymentRuleTexts(payments: SiteSettings['payments']): string[] {
+  const tiers = payments.cancellation;
+  return [
+    `ettemaks ${payments.advanceEur} eurot`,
+    `hiljemalt ${payments.balanceDueDaysBefore} päeva enne retriidi algust`,
+    `maksetähtaeg on ${payments.invoiceTermDays} päeva`,
+    ...tiers.map((tier, i) => {
+      const above = tiers[i - 1]?.fromDaysBefore;
+      const when =
+        above === undefined
+          ? `${tier.fromDaysBefore} või rohkem päeva enne retriidi algust`
+          : tier.fromDaysBefore === 0
+            ? `vähem kui ${above} päeva enne retriidi algust`
+            : `${tier.fromDaysBefore}-${above - 1} päeva enne retriidi algust`;
+      if (tier.refundPercent === 0) return `${when}, tasutud summat ei tagastata`;
+      const refund = tier.refundPercent === 100 ? 'kogu tasutud summa' : `${tier.refundPercent}%`;
+      return `${when}, tagastame ${refund}${tier.feePercent > 0 ? `, millest arvatakse maha ${tier.feePercent}% menetlustasu` : ''}`;
+    }),
+  ];
+}
 
 describe('slugFromName', () => {
   it.each([
