@@ -19,6 +19,16 @@ async function nodePasswords(request: Request): Promise<Response> {
 }
 
 /**
+ * A service binding for tests/workerd/invoice-pdf.test.ts: the PDF made inside workerd comes here, and poppler's
+ * pdftotext (a system tool, as in tests/api/admin-invoices.test.ts) reads its text back.
+ */
+async function pdfText(request: Request): Promise<Response> {
+  const { execFileSync } = await import('node:child_process');
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return new Response(execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }));
+}
+
+/**
  * The workerd end-to-end project's outside world (tests/helpers/workerd-e2e-backend.ts): the worker's libSQL
  * database behind a Hrana server as Turso would serve it, a SendGrid stand-in, and a control host for the tests.
  * Every fetch made inside workerd, by the worker or by a test, comes here through miniflare's `outboundService`.
@@ -73,7 +83,7 @@ export default defineConfig({
             // No DATABASE_URL: the worker must still boot and report the database as unavailable.
             miniflare: {
               bindings: { SITE_URL: 'https://retreat.example' },
-              serviceBindings: { NODE_PASSWORDS: nodePasswords },
+              serviceBindings: { NODE_PASSWORDS: nodePasswords, PDF_TEXT: pdfText },
             },
           }),
         ],

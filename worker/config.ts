@@ -1,5 +1,6 @@
 import { SITE_CONTACTS } from '../src/lib/retreat-editions';
 import { logTransport, sendGridTransport, type MailTransport } from './services/mail/transport';
+import type { MailAttachment } from './services/mail/attachments';
 
 /** A per-IP limit: at most `max` requests per `windowMs`. */
 export interface RateLimit {
@@ -133,9 +134,12 @@ export function configFromEnv(
   };
 }
 
-/** SendGrid when a key is set, otherwise the local mail log (DESIGN section 6). */
-export function mailTransportFromEnv(env: EnvSettings, print: (text: string) => void): MailTransport {
-  if (!env.SENDGRID_API_KEY) return logTransport(print);
+/**
+ * SendGrid when a key is set, otherwise the local mail log (DESIGN section 6); `saveAttachment` keeps the log's
+ * attachments where the host can write files.
+ */
+export function mailTransportFromEnv(env: EnvSettings, print: (text: string) => void, saveAttachment?: (file: MailAttachment) => Promise<string>): MailTransport {
+  if (!env.SENDGRID_API_KEY) return logTransport(print, saveAttachment);
   return sendGridTransport({
     apiKey: env.SENDGRID_API_KEY,
     apiUrl: env.SENDGRID_API_URL,

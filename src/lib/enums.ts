@@ -15,6 +15,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** An invoice, or a credit note that takes (part of) one back (issue "Back office II"). */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 /** Room type: single/shared/double in the admin screens, 'private' seen in the booking form schema. */
 export const ROOM_TYPES = ['single', 'shared', 'double', 'private'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

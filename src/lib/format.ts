@@ -61,6 +61,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(instant.getTime()) ? value : dateTimeFormatter.format(instant).replace(',', '');
 }
 
+/** A calendar day (YYYY-MM-DD) moved by whole days: addDays('2026-12-25', 14) -> '2027-01-08'. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in Tallinn: "today" for rules such as "no past dates". */
 export function tallinnDay(instant: Date = new Date()): string {
   return zonedDateFormatter.format(instant);
@@ -101,6 +106,6 @@ export function tallinnDayStart(day: string): Date {
  */
 export function tallinnDayRange(instant: Date = new Date()): { day: string; start: string; end: string } {
   const day = tallinnDay(instant);
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const next = addDays(day, 1);
   return { day, start: tallinnDayStart(day).toISOString(), end: tallinnDayStart(next).toISOString() };
 }

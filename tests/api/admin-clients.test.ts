@@ -365,11 +365,13 @@ describe('PATCH /api/admin/clients/:id', () => {
 });
 
 describe('DELETE /api/admin/clients/:id', () => {
-  it('deletes the client and all of their bookings (and what hangs on those bookings) in one go, with the audit record', async () => {
+  it('deletes the client and all of their bookings in one go, with the audit record; their invoices stay for the books', async () => {
     const first = await book({ email: 'mari@example.com' });
     const second = await book({ email: 'mari@example.com' });
     const others = await book({ email: 'jaan@example.com' });
-    await app.deps.sql.execute(`INSERT INTO invoices (booking_id, number, issued_at, due_at, total_cents) VALUES (${first}, 'INV-1', '2026-03-01', '2026-03-15', 100)`);
+    await app.deps.sql.execute(
+      `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, due_on, total_cents, buyer_name, document) VALUES (1, '2026-0001', 'invoice', ${first}, '2026-03-01', '2026-03-15', 100, 'Mari Tamm', '{}')`,
+    );
     const id = await clientIdOf('mari@example.com');
     const detail = await get(`/api/admin/clients/${id}`);
     expect(detail.body.client.bookingCount).toBe(2);
@@ -379,7 +381,8 @@ describe('DELETE /api/admin/clients/:id', () => {
     expect(res.status).toBe(204);
     expect(await app.count(`customers WHERE id = '${id}'`)).toBe(0);
     expect((await app.rows('SELECT id FROM bookings')).map((r) => r.id)).toEqual([others]);
-    expect(await app.count('invoices')).toBe(0);
+    // The books keep the invoice; it only loses its link to the booking.
+    expect(await app.rows('SELECT booking_id, number FROM invoices')).toEqual([{ booking_id: null, number: '2026-0001' }]);
     // As when one booking is deleted: the e-mails lose their link, the guests stay.
     expect(await app.count(`email_outbox WHERE booking_id IN (${first}, ${second})`)).toBe(0);
     expect(await app.count("email_outbox WHERE kind = 'booking_confirmation'")).toBe(3);

@@ -10,6 +10,7 @@ export interface ReceivedMail {
     from: { email: string; name?: string };
     subject: string;
     content: { type: string; value: string }[];
+    attachments?: { content: string; filename: string; type: string; disposition: string }[];
   };
 }
 

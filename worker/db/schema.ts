@@ -27,6 +27,7 @@ import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
   EXPERIENCE_LEVELS,
+  INVOICE_KINDS,
   OUTBOX_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -36,6 +37,8 @@ import {
   USER_ROLES,
   type AuthAttemptKind,
 } from '../../src/lib/enums';
+import type { InvoiceDocument } from '../../src/lib/admin/invoices';
+import type { MailAttachmentRef } from '../services/mail/attachments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -474,25 +477,6 @@ export const bookings = sqliteTable(
   ],
 );
 
-/** Invoices issued for a booking (number INV-{bookingId}-{6 digits}, due 14 days after issue). */
-export const invoices = sqliteTable(
-  'invoices',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    number: text('number').notNull().unique(),
-    issuedAt: text('issued_at').notNull(),
-    dueAt: text('due_at').notNull(),
-    totalCents: integer('total_cents').notNull(),
-    sentTo: text('sent_to'),
-    sentAt: text('sent_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('invoices_booking_id_idx').on(t.bookingId), centsCheck('invoices_total_cents_valid', t.totalCents)],
-);
-
 /**
  * The payments ledger (issue "Back office II"): one row per money movement on a booking, in cents, positive for a
  * payment and negative for a refund. Append-only: triggers (migration 0010) refuse to change or delete a row, so a
@@ -521,6 +505,40 @@ export const payments = sqliteTable(
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/**
+ * Invoices and credit notes (migration 0011, docs/decisions/013): numbers from one consecutive series (a trigger
+ * refuses any other), and each row frozen once written (triggers refuse updates and deletes; a deleted booking or
+ * user only clears its link). `document` is the whole issued document as JSON (`InvoiceDocument`): seller, buyer,
+ * lines and totals as they were on the day.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    seriesNumber: integer('series_number').notNull(),
+    number: text('number').notNull(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    creditsInvoiceId: integer('credits_invoice_id').references((): AnySQLiteColumn => invoices.id),
+    /** YYYY-MM-DD, Europe/Tallinn. */
+    issuedOn: text('issued_on').notNull(),
+    dueOn: text('due_on'),
+    totalCents: integer('total_cents').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email'),
+    document: text('document', { mode: 'json' }).$type<InvoiceDocument>().notNull(),
+    issuedBy: text('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_number_unique').on(t.seriesNumber),
+    uniqueIndex('invoices_number_unique').on(t.number),
+    index('invoices_booking_id_idx').on(t.bookingId, t.id),
+    index('invoices_credits_invoice_id_idx').on(t.creditsInvoiceId),
+    check('invoices_kind_valid', oneOf(t.kind, INVOICE_KINDS)),
   ],
 );
 
@@ -565,6 +583,8 @@ export const emailOutbox = sqliteTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Files made when the message is sent, not stored with it (an invoice's PDF): `MailAttachmentRef[]`. */
+    attachments: text('attachments', { mode: 'json' }).$type<MailAttachmentRef[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,10 +1,11 @@
 /**
  * Demo data for local development: three retreat editions, clearly fictional guests (…@example.com), their
  * customers and six bookings in varied states. No user accounts: there are no built-in credentials anywhere
- * (DESIGN section 8); create an admin with the setup flow instead.
+ * (DESIGN section 8); create an admin with the setup flow instead. No invoices either: an invoice is a legal
+ * document with a number from the one series, issued from the booking detail.
  *
  * Idempotent without a marker table: every row has a stable natural key (fixed UUIDs for guests and customers,
- * `edition` for retreats, `idempotency_key` 'seed:…' for bookings, the invoice number) and is inserted with
+ * `edition` for retreats, `idempotency_key` 'seed:…' for bookings) and is inserted with
  * ON CONFLICT DO NOTHING, so a second run inserts nothing and never overwrites what someone edited since.
  * Run only on request (`npm run db:seed`); nothing calls it implicitly.
  */
@@ -14,7 +15,6 @@ import {
   bookings,
   customers,
   guests,
-  invoices,
   retreats,
   type NewBooking,
   type NewCustomer,
@@ -24,7 +24,7 @@ import {
 
 export interface SeedReport {
   /** Rows inserted by this run, per table (0 everywhere on a second run). */
-  inserted: { retreats: number; guests: number; customers: number; bookings: number; invoices: number };
+  inserted: { retreats: number; guests: number; customers: number; bookings: number };
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -243,7 +243,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
 
   return db.transaction(async (tx) => {
-    const inserted = { retreats: 0, guests: 0, customers: 0, bookings: 0, invoices: 0 };
+    const inserted = { retreats: 0, guests: 0, customers: 0, bookings: 0 };
 
     inserted.retreats = (
       await tx.insert(retreats).values(DEMO_RETREATS).onConflictDoNothing({ target: retreats.edition }).returning({ id: retreats.id })
@@ -266,35 +266,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       await tx.insert(bookings).values(rows).onConflictDoNothing({ target: bookings.idempotencyKey }).returning({ id: bookings.id })
     ).length;
 
-    inserted.invoices = await insertDemoInvoice(tx, now);
     return { inserted };
   });
 }
 
 async function insertGuests(tx: Tx, rows: NewGuest[]): Promise<number> {
   return (await tx.insert(guests).values(rows).onConflictDoNothing().returning({ id: guests.id })).length;
-}
-
-/** One invoice for the fully paid demo booking, numbered INV-{bookingId}-{6 digits}, due 14 days after issue. */
-async function insertDemoInvoice(tx: Tx, now: Date): Promise<number> {
-  const [paid] = await tx
-    .select({ id: bookings.id, total: bookings.totalAmountCents })
-    .from(bookings)
-    .where(eq(bookings.idempotencyKey, 'seed:booking-4'));
-  if (!paid) return 0;
-  const issued = new Date(now.getTime() - 12 * 86_400_000);
-  const result = await tx
-    .insert(invoices)
-    .values({
-      bookingId: paid.id,
-      number: `INV-${paid.id}-000001`,
-      issuedAt: issued.toISOString(),
-      dueAt: new Date(issued.getTime() + 14 * 86_400_000).toISOString(),
-      totalCents: paid.total ?? 0,
-      sentTo: 'liis.testija@example.com',
-      sentAt: issued.toISOString(),
-    })
-    .onConflictDoNothing({ target: invoices.number })
-    .returning({ id: invoices.id });
-  return result.length;
 }

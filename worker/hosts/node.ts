@@ -1,6 +1,7 @@
 // The Node.js host: the embedded default (`npm start`) and the tests. It owns everything Node-specific: the libSQL
 // file, migrations at start, serving dist/, the background loop and signal handling.
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -15,8 +16,19 @@ import { syncEditionRetreats } from '../services/edition-retreats';
 import { adminExists } from '../services/auth/roles';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
+import type { MailAttachment } from '../services/mail/attachments';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The local mail log's attachments (an invoice's PDF) land here, beside the database, so they can be opened. */
+export const MAIL_FILES_DIR = path.join(REPO_ROOT, 'data', 'mail');
+
+async function saveMailAttachment(file: MailAttachment): Promise<string> {
+  await mkdir(MAIL_FILES_DIR, { recursive: true });
+  const target = path.join(MAIL_FILES_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${file.filename.replace(/[^\w.-]+/g, '-')}`);
+  await writeFile(target, file.content);
+  return path.relative(process.cwd(), target) || target;
+}
 
 export interface NodeServerOptions {
   port: number;
@@ -116,7 +128,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     db: createDb(client),
     sql: client,
     config,
-    mail: mailTransportFromEnv(options.env, (text) => console.log(text)),
+    mail: mailTransportFromEnv(options.env, (text) => console.log(text), saveMailAttachment),
     passwords: nodePasswordHasher,
     now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,

@@ -37,6 +37,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/list')) },
   { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/new')) },
   { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/detail')) },
+  { path: '/admin/invoices/:id', title: 'Arve', section: 'bookings', screen: lazyScreen(() => import('./screens/invoices')) },
   { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: lazyScreen(() => import('./screens/clients')) },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },

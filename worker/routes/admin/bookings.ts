@@ -9,6 +9,7 @@ import {
   guestEditSchema,
   servicesUpdateSchema,
 } from '../../../src/lib/admin/bookings';
+import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
 import { paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
@@ -27,6 +28,7 @@ import {
   updateGuest,
   viewBookingDetail,
 } from '../../services/admin/bookings';
+import { bookingInvoices, issueInvoice } from '../../services/admin/invoices';
 import { getLedger, recordPayment, reversePayment } from '../../services/admin/payments';
 import { adminActor } from './actor';
 
@@ -90,4 +92,10 @@ export const adminBookingRoutes = new Hono<AppEnv>()
     if (!/^\d{1,10}$/.test(target)) throw new ApiError('not_found', { message: 'Makset ei leitud' });
     const paymentId = await reversePayment(c.var.deps, id, Number(target), c.req.valid('json').note, await adminActor(c));
     return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+  })
+  // Invoices: issued from the booking as it is, then frozen (see ./invoices for one invoice, its PDF and e-mail).
+  .get('/:id/invoices', async (c) => c.json(await bookingInvoices(c.var.deps, parseBookingId(c.req.param('id')))))
+  .post('/:id/invoices', validJson(invoiceIssueSchema), async (c) => {
+    const invoice = await issueInvoice(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ invoice }, 201);
   });

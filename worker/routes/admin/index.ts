@@ -17,6 +17,7 @@ import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
 import { adminExportRoutes } from './exports';
+import { adminInvoiceRoutes } from './invoices';
 import { adminRetreatRoutes } from './retreats';
 import { adminUserRoutes } from './users';
 
@@ -33,6 +34,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/audit', adminAuditRoutes)
   .route('/exports', adminExportRoutes)
   .route('/clients', adminClientRoutes)
+  .route('/invoices', adminInvoiceRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))

@@ -194,7 +194,7 @@ export async function updateClient(deps: Deps, id: string, input: ClientValues, 
 /**
  * Deletes the client and every booking of theirs in one batch with its audit record (admin spec section 5: the
  * customer and all their bookings, irreversibly). Each booking goes as `deleteBooking` deletes one: its invoices
- * with it (cascade), its e-mails' link set to null, its guest kept. `expectedBookings` is the count the
+ * and payments kept for the books with their link cleared, its e-mails' link set to null, its guest kept. `expectedBookings` is the count the
  * confirmation showed; if the client's bookings are not exactly the ones read here when the batch runs (one was
  * added or removed meanwhile), nothing is deleted and the answer is 409.
  */
@@ -212,7 +212,7 @@ export async function deleteClient(deps: Deps, id: string, expectedBookings: num
   const currentSignature = sql`(SELECT group_concat(id, ',') FROM (SELECT id FROM ${bookings} WHERE customer_id = ${id} ORDER BY id))`;
   const [, removed] = await db.batch([
     db.delete(bookings).where(and(eq(bookings.customerId, id), sql`${currentSignature} IS ${signature}`)),
-    // changes() is the booking delete's own count (cascaded invoices are not counted): the client goes only if
+    // changes() is the booking delete's own count (links cleared by foreign keys are not counted): the client goes only if
     // exactly the bookings read above went and none is left.
     db.delete(customers).where(and(eq(customers.id, id), sql`changes() = ${bookingIds.length}`, sql`NOT EXISTS (SELECT 1 FROM ${bookings} WHERE customer_id = ${id})`)),
     auditIfChanged(deps, {

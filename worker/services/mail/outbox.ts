@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { emailOutbox } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { LINK_MAIL_LIFETIMES, linkLifetimeOf } from '../auth/link-lifetimes';
+import { resolveAttachments, type MailAttachmentRef } from './attachments';
 import { MailDeliveryError, type OutgoingMail } from './transport';
 
 /**
@@ -36,7 +37,14 @@ export function retryDeadline(kind: string, writtenAt: Date): Date {
 }
 
 type Writer = Pick<Db, 'insert'>;
-type QueuedMail = OutgoingMail & { kind: string; bookingId?: number | SQL; contactMessageId?: number; userId?: string };
+type QueuedMail = OutgoingMail & {
+  kind: string;
+  bookingId?: number | SQL;
+  contactMessageId?: number;
+  userId?: string;
+  /** Files made when the message is sent (./attachments). */
+  attachments?: MailAttachmentRef[];
+};
 
 /**
  * The insert that puts a message into the outbox, for a batch that also writes its cause. `claimed` writes it
@@ -55,6 +63,7 @@ export function outboxInsert(db: Writer, mail: QueuedMail, now: Date, options: {
       bookingId: mail.bookingId,
       contactMessageId: mail.contactMessageId,
       userId: mail.userId,
+      attachments: mail.attachments,
       attempts: options.claimed ? 1 : 0,
       nextAttemptAt: options.claimed ? new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() : now.toISOString(),
       createdAt: now.toISOString(),
@@ -80,6 +89,7 @@ interface ClaimedMail {
   /** Attempts including the one under way. */
   attempts: number;
   mail: OutgoingMail;
+  attachments?: MailAttachmentRef[] | null;
 }
 
 /**
@@ -111,14 +121,15 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
     writtenAt: new Date(row.createdAt),
     attempts: row.attempts,
     mail: { to: row.toAddress, subject: row.subject, html: row.html ?? '', text: row.text ?? '' },
+    attachments: row.attachments,
   });
 }
 
 /** Sends a message this caller holds the lease on, and records how it went (sent, retry later, or given up). */
-async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, { id, kind, writtenAt, attempts, mail }: ClaimedMail): Promise<OutboxState> {
+async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, { id, kind, writtenAt, attempts, mail, attachments }: ClaimedMail): Promise<OutboxState> {
   const { db, log } = deps;
   try {
-    const outcome = await deps.mail.send(mail);
+    const outcome = await deps.mail.send({ ...mail, attachments: await resolveAttachments(db, attachments ?? null) });
     const done = deps.now().toISOString();
     await db
       .update(emailOutbox)

@@ -1,3 +1,5 @@
+import { toBase64, type MailAttachment } from './attachments';
+
 /** One e-mail ready to go: both an HTML and a plain-text body, always. */
 export interface OutgoingMail {
   to: string;
@@ -6,13 +8,18 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** As handed to a transport: with its files, made when it is sent (./attachments). */
+export interface MailToSend extends OutgoingMail {
+  attachments?: MailAttachment[];
+}
+
 /** 'sent': the provider accepted it. 'logged': no provider configured, printed to the console instead. */
 export type DeliveryOutcome = 'sent' | 'logged';
 
 export interface MailTransport {
   readonly name: 'sendgrid' | 'log';
   /** Resolves when the mail is handed over; rejects (MailDeliveryError) when it was not. */
-  send(mail: OutgoingMail): Promise<DeliveryOutcome>;
+  send(mail: MailToSend): Promise<DeliveryOutcome>;
 }
 
 export class MailDeliveryError extends Error {
@@ -65,6 +72,16 @@ export function sendGridTransport(options: SendGridOptions): MailTransport {
               { type: 'text/plain', value: mail.text },
               { type: 'text/html', value: mail.html },
             ],
+            ...(mail.attachments?.length
+              ? {
+                  attachments: mail.attachments.map((file) => ({
+                    content: toBase64(file.content),
+                    filename: file.filename,
+                    type: file.contentType,
+                    disposition: 'attachment',
+                  })),
+                }
+              : {}),
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
@@ -81,12 +98,22 @@ export function sendGridTransport(options: SendGridOptions): MailTransport {
   };
 }
 
-/** No provider configured: the message is printed, so a newcomer can follow a link from it (DESIGN section 6). */
-export function logTransport(print: (text: string) => void): MailTransport {
+/**
+ * No provider configured: the message is printed, so a newcomer can follow a link from it (DESIGN section 6).
+ * Attachments are named with their size; where the host can keep files (`saveAttachment`, the Node host's
+ * `.data/mail/`), each is written there and its path printed, so an invoice's PDF can be opened.
+ */
+export function logTransport(print: (text: string) => void, saveAttachment?: (file: MailAttachment) => Promise<string>): MailTransport {
   return {
     name: 'log',
     async send(mail) {
-      print(`\n──── e-mail (local mail log) ────\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n─────────────────────────────────\n`);
+      const files: string[] = [];
+      for (const file of mail.attachments ?? []) {
+        const where = saveAttachment ? ` → ${await saveAttachment(file)}` : '';
+        files.push(`Attachment: ${file.filename} (${file.contentType}, ${file.content.length} bytes)${where}`);
+      }
+      const head = [`To: ${mail.to}`, `Subject: ${mail.subject}`, ...files].join('\n');
+      print(`\n──── e-mail (local mail log) ────\n${head}\n\n${mail.text}\n─────────────────────────────────\n`);
       return 'logged';
     },
   };

@@ -23,6 +23,7 @@ import type {
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
 import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
+import type { BookingInvoices, InvoiceIssueInput, InvoiceView } from '../../../lib/admin/invoices';
 import type { PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
 import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
@@ -36,6 +37,8 @@ export const adminKeys = {
   booking: (id: string) => ['bookings', 'detail', id] as const,
   bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
   bookingPayments: (id: string) => ['bookings', 'detail', id, 'payments'] as const,
+  bookingInvoices: (id: string) => ['bookings', 'detail', id, 'invoices'] as const,
+  invoice: (id: string) => ['invoices', id] as const,
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
   users: ['users'] as const,
@@ -156,6 +159,65 @@ export function usePaymentWrite(id: string) {
     },
   });
 }
+
+// ── invoices ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The booking's invoices and the preview of a new one (what the create dialog shows). */
+export function useBookingInvoices(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingInvoices(id),
+    queryFn: ({ signal }) => apiRequest<BookingInvoices>(`${BASE}/bookings/${encodeURIComponent(id)}/invoices`, { signal }),
+  });
+}
+
+export function useInvoice(id: string) {
+  return useQuery({
+    queryKey: adminKeys.invoice(id),
+    queryFn: ({ signal }) => apiRequest<{ invoice: InvoiceView }>(`${BASE}/invoices/${encodeURIComponent(id)}`, { signal }).then((r) => r.invoice),
+    // An issued invoice never changes.
+    staleTime: Infinity,
+  });
+}
+
+/** After an invoice or credit note is issued: its booking's invoice list and the original's credited sum reload. */
+function invoiceIssued(client: QueryClient, invoice: InvoiceView) {
+  client.setQueryData(adminKeys.invoice(String(invoice.id)), invoice);
+  if (invoice.creditsInvoiceId !== null) void client.invalidateQueries({ queryKey: adminKeys.invoice(String(invoice.creditsInvoiceId)) });
+  if (invoice.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(invoice.bookingId)) });
+}
+
+export function useIssueInvoice(bookingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceIssueInput) =>
+      apiRequest<{ invoice: InvoiceView }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/invoices`, { method: 'POST', body }).then((r) => r.invoice),
+    onSuccess: (invoice) => invoiceIssued(client, invoice),
+  });
+}
+
+export function useCreditNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, reason }: { invoiceId: number; reason: string }) =>
+      apiRequest<{ invoice: InvoiceView }>(`${BASE}/invoices/${invoiceId}/credit-note`, { method: 'POST', body: { reason } }).then((r) => r.invoice),
+    onSuccess: (invoice) => invoiceIssued(client, invoice),
+  });
+}
+
+/** E-mails an invoice's PDF; the booking's e-mails list shows the message. */
+export function useSendInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId }: { invoiceId: number; bookingId: number | null }) =>
+      apiRequest<{ state: 'sent' | 'logged' | 'pending' | 'failed'; to: string }>(`${BASE}/invoices/${invoiceId}/send`, { method: 'POST', body: {} }),
+    onSettled: (_data, _error, { bookingId }) => {
+      if (bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.bookingEmails(String(bookingId)) });
+    },
+  });
+}
+
+/** The PDF's address: `download` saves it, without it the browser shows it. */
+export const invoicePdfUrl = (invoiceId: number, download = false) => `${BASE}/invoices/${invoiceId}/pdf${download ? '?download=1' : ''}`;
 
 export function useDeleteBooking() {
   const client = useQueryClient();

@@ -22,6 +22,7 @@ import { EditGuestDialog } from './edit-guest-dialog';
 import { BookingEmails } from './emails';
 import { Facts, Section } from './parts';
 import { PaymentInfo } from './payment-info';
+import { BookingInvoices } from './invoices';
 import { BookingPayments } from './payments';
 import { ServicesEditor } from './services-editor';
 
@@ -135,6 +136,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
       <ServicesEditor booking={booking} />
       <PaymentInfo booking={booking} />
       <BookingPayments bookingId={id} />
+      <BookingInvoices bookingId={id} />
       {booking.companions.length > 0 && <CompanionPrices booking={booking} />}
 
       <Section id="booking-timestamps" title="Ajatemplid">

@@ -1,0 +1,69 @@
+/**
+ * /admin/invoices/{id}: one issued invoice or credit note as an A4 page in Estonian, with "Prindi" (print CSS
+ * prints the invoice alone), the PDF, the e-mail, and the way back to its booking. An invoice whose booking is gone
+ * still opens (the books keep it).
+ */
+import { useEffect } from 'react';
+import { INVOICE_TEXTS } from '../../../../lib/admin/invoices';
+import { formatMoney } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { invoicePdfUrl, useInvoice, useSendInvoice } from '../../api/admin-api';
+import { ApiRequestError } from '../../api/client';
+import type { ScreenProps } from '../../routes';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Button } from '../../ui/button';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { SendInvoiceButton } from '../bookings/detail/invoices';
+import { InvoiceDocumentView } from './invoice-document';
+
+export default function InvoiceScreen({ params }: ScreenProps) {
+  const invoice = useInvoice(params.id!);
+  const send = useSendInvoice();
+  const notFound = invoice.error instanceof ApiRequestError && invoice.error.status === 404;
+
+  useEffect(() => {
+    if (invoice.isError) toast({ title: notFound ? 'Arvet ei leitud' : 'Arve laadimine ebaõnnestus', description: invoice.error.message, variant: 'destructive' });
+  }, [invoice.isError, invoice.error, notFound]);
+
+  const data = invoice.data;
+  const title = data ? `${INVOICE_TEXTS.title[data.kind]} ${data.number}` : 'Arve';
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title={title} intro={data ? `${data.buyerName} · ${formatMoney(data.totalCents)}` : undefined} />
+        {data?.bookingId ? (
+          <AppLink href={`/admin/bookings/${data.bookingId}`} className="btn-outline">
+            ← Tagasi broneeringu juurde
+          </AppLink>
+        ) : (
+          <AppLink href="/admin/bookings" className="btn-outline">
+            ← Broneeringute juurde
+          </AppLink>
+        )}
+      </div>
+      {invoice.isPending ? (
+        <LoadingState text="Arve laadimine..." />
+      ) : invoice.isError ? (
+        <ErrorState text={notFound ? 'Arvet ei leitud' : 'Arve laadimine ebaõnnestus'} detail={invoice.error.message} onRetry={notFound ? undefined : () => void invoice.refetch()} />
+      ) : (
+        <div className="mt-6 space-y-4">
+          <div className="flex flex-wrap gap-3" role="group" aria-label="Arve tegevused">
+            <Button onPress={() => window.print()}>Prindi</Button>
+            <a className="btn-outline" href={invoicePdfUrl(invoice.data.id, true)} download>
+              Laadi PDF alla
+            </a>
+            <SendInvoiceButton invoice={invoice.data} bookingId={invoice.data.bookingId} send={send} />
+            {invoice.data.creditsInvoiceId !== null && (
+              <AppLink href={`/admin/invoices/${invoice.data.creditsInvoiceId}`} className="btn-outline">
+                Krediteeritud arve
+              </AppLink>
+            )}
+          </div>
+          <div className="card mx-auto max-w-[210mm] p-[12mm]" data-print-area>
+            <InvoiceDocumentView invoice={invoice.data.document} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

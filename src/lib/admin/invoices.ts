@@ -1,0 +1,173 @@
+/**
+ * The invoices' contract (issue "Back office II", docs/decisions/013), shared by the booking detail's dialogs, the
+ * print view and the API: the request schemas, the issued document's shape and the Estonian texts an invoice prints.
+ * Browser-safe.
+ */
+import * as z from 'zod';
+import type { InvoiceKind } from '../enums';
+import { emailField, singleLineTextField } from '../validation/fields';
+import { optionalText } from './bookings';
+
+export const INVOICE_TEXTS = {
+  title: { invoice: 'Arve', credit_note: 'Kreeditarve' } satisfies Record<InvoiceKind, string>,
+  /** The spec's fixed retreat line. */
+  retreatLine: 'Uus algus retriit Balis',
+  companionLine: (name: string) => `Kaaslane: ${name}`,
+  /** The spec: the text says the booking is confirmed by paying 300 euro. */
+  advanceNote: (advance: string) => `Broneering kinnitatakse ${advance} ettemaksu tasumisel.`,
+  remainingAfterAdvance: 'Jääk pärast ettemaksu',
+  creditsInvoice: (number: string, issuedOn: string) => `Kreeditarve arvele nr ${number} (${issuedOn})`,
+  paymentInstruction: (p: { days: number; dueOn: string; iban: string; bank: string; seller: string; reference: string }) =>
+    `Maksetähtaeg ${p.days} päeva: palume tasuda hiljemalt ${p.dueOn} kontole ${p.iban} (${p.bank}), saaja ${p.seller}, viitenumber ${p.reference}.`,
+  noVat: 'Müüja ei ole käibemaksukohustuslane; arvel käibemaksu ei ole.',
+} as const;
+
+export const INVOICE_MESSAGES = {
+  /** The spec's e-mail texts. */
+  sending: 'Saadan arvet meilile...',
+  sent: 'Arve saadetud!',
+  sentTo: (address: string) => `Arve saadeti aadressile ${address}.`,
+  sendFailed: 'Arve saatmine ebaõnnestus. Palun proovige uuesti.',
+  issued: 'Arve väljastatud',
+  credited: 'Kreeditarve väljastatud',
+  queued: 'Arve on saatmisjärjekorras ja läheb teele niipea kui võimalik.',
+  buyerNameRequired: 'Sisestage arve saaja nimi.',
+} as const;
+
+/** POST /api/admin/bookings/:id/invoices: the buyer as the invoice names them (a person or a company). */
+export const invoiceIssueSchema = z.object({
+  /** The detail's version the preview was made from: an edit in between means a new preview first. */
+  version: z.int().positive(),
+  buyer: z.object({
+    name: singleLineTextField(200).pipe(z.string({ error: INVOICE_MESSAGES.buyerNameRequired })),
+    email: emailField.nullish().or(z.literal('').transform(() => null)),
+    /** For a company: its registry code and VAT number, and the address the invoice goes to. */
+    registryCode: optionalText(20),
+    vatNumber: optionalText(20),
+    address: optionalText(300),
+  }),
+});
+export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;
+export type InvoiceIssueValues = z.output<typeof invoiceIssueSchema>;
+
+/** POST /api/admin/invoices/:id/credit-note: why the invoice is taken back. */
+export const creditNoteSchema = z.object({ reason: optionalText(500) });
+
+export interface InvoiceSeller {
+  name: string;
+  registryCode: string;
+  vatNumber: string | null;
+  address: string;
+  email: string;
+  bank: string;
+  iban: string;
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  registryCode: string | null;
+  vatNumber: string | null;
+  address: string | null;
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+/** Everything an issued invoice or credit note shows, frozen on the day it was issued. */
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  number: string;
+  issuedOn: string;
+  /** An invoice: issue day + the payment term. A credit note: null. */
+  dueOn: string | null;
+  paymentTermDays: number | null;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  booking: { id: number; referenceNumber: string; retreatName: string; startDate: string | null; endDate: string | null } | null;
+  lines: InvoiceLine[];
+  totalCents: number;
+  currency: 'EUR';
+  /** Paid on the booking on the issue day, and what was left to pay (an invoice only). */
+  paidCents: number;
+  outstandingCents: number;
+  /** The spec's advance (300 €) and, when more than it is outstanding, what remains after it. */
+  advanceCents: number;
+  remainingAfterAdvanceCents: number | null;
+  credits: { id: number; number: string; issuedOn: string } | null;
+  reason: string | null;
+}
+
+export interface InvoiceSummary {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  issuedOn: string;
+  dueOn: string | null;
+  totalCents: number;
+  buyerName: string;
+  buyerEmail: string | null;
+  creditsInvoiceId: number | null;
+  /** What credit notes have taken back from this invoice so far (≤ 0). */
+  creditedCents: number;
+  issuedBy: string | null;
+  createdAt: string;
+}
+
+export interface InvoiceView extends InvoiceSummary {
+  bookingId: number | null;
+  document: InvoiceDocument;
+}
+
+/** GET /api/admin/bookings/:id/invoices: the invoices, and a preview of the next one for the create dialog. */
+export interface BookingInvoices {
+  items: InvoiceSummary[];
+  preview: Omit<InvoiceDocument, 'number'>;
+  version: number;
+}
+
+/** The totals block, in order, for the print view and the PDF: [label, cents, emphasised]. */
+export function invoiceTotals(invoice: Pick<InvoiceDocument, 'kind' | 'totalCents' | 'paidCents' | 'outstandingCents' | 'advanceCents' | 'remainingAfterAdvanceCents'>): [string, number, boolean][] {
+  if (invoice.kind === 'credit_note') return [['Kokku krediteeritud', invoice.totalCents, true]];
+  const rows: [string, number, boolean][] = [
+    ['Kokku', invoice.totalCents, true],
+    ['Tasutud', invoice.paidCents, false],
+    ['Tasuda', invoice.outstandingCents, true],
+  ];
+  if (invoice.remainingAfterAdvanceCents !== null) {
+    rows.push(['Ettemaks', invoice.advanceCents, false], [INVOICE_TEXTS.remainingAfterAdvance, invoice.remainingAfterAdvanceCents, false]);
+  }
+  return rows;
+}
+
+/** The notes under the totals: the advance, how to pay, and the VAT note. */
+export function invoiceNotes(invoice: Omit<InvoiceDocument, 'number'>, formatDay: (day: string) => string, formatCents: (cents: number) => string): string[] {
+  const notes: string[] = [];
+  if (invoice.kind === 'invoice') {
+    notes.push(INVOICE_TEXTS.advanceNote(formatCents(invoice.advanceCents)));
+    if (invoice.dueOn && invoice.paymentTermDays !== null) {
+      notes.push(
+        INVOICE_TEXTS.paymentInstruction({
+          days: invoice.paymentTermDays,
+          dueOn: formatDay(invoice.dueOn),
+          iban: invoice.seller.iban,
+          bank: invoice.seller.bank,
+          seller: invoice.seller.name,
+          reference: invoice.booking?.referenceNumber ?? '–',
+        }),
+      );
+    }
+  }
+  if (!invoice.seller.vatNumber) notes.push(INVOICE_TEXTS.noVat);
+  return notes;
+}
+
+/** The PDF's file name: "arve-2026-0001.pdf", "kreeditarve-2026-0002.pdf". */
+export function invoiceFileName(kind: InvoiceKind, number: string): string {
+  return `${kind === 'invoice' ? 'arve' : 'kreeditarve'}-${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+}

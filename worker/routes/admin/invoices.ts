@@ -1,0 +1,32 @@
+/**
+ * /api/admin/invoices/:id: one issued invoice or credit note, its PDF, its e-mail, and the credit note that takes
+ * it back. There is no route that edits or deletes an issued document (docs/decisions/013).
+ */
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { creditNoteSchema, invoiceFileName } from '../../../src/lib/admin/invoices';
+import type { AppEnv } from '../../app-env';
+import { validJson } from '../../http/validate';
+import { getInvoice, issueCreditNote, parseInvoiceId, sendInvoice } from '../../services/admin/invoices';
+import { renderInvoicePdf } from '../../services/invoices/pdf';
+import { adminActor } from './actor';
+
+export const adminInvoiceRoutes = new Hono<AppEnv>()
+  .get('/:id', async (c) => c.json({ invoice: await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
+  .get('/:id/pdf', async (c) => {
+    const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
+    const pdf = await renderInvoicePdf(invoice.document);
+    const name = invoiceFileName(invoice.kind, invoice.number);
+    return c.body(pdf, 200, {
+      'Content-Type': 'application/pdf',
+      // ?download=1 saves it; without, the browser shows it (the "open PDF" link).
+      'Content-Disposition': `${c.req.query('download') ? 'attachment' : 'inline'}; filename="${name}"`,
+    });
+  })
+  .post('/:id/send', validJson(z.object({}).optional()), async (c) => {
+    return c.json(await sendInvoice(c.var.deps, parseInvoiceId(c.req.param('id')), await adminActor(c)));
+  })
+  .post('/:id/credit-note', validJson(creditNoteSchema), async (c) => {
+    const invoice = await issueCreditNote(c.var.deps, parseInvoiceId(c.req.param('id')), c.req.valid('json').reason, await adminActor(c));
+    return c.json({ invoice }, 201);
+  });

@@ -1,0 +1,201 @@
+/**
+ * Invoices and credit notes (issue "Back office II", docs/decisions/013). Issuing is one batch: the row takes the
+ * next number of the one series inside its own INSERT (SQLite runs one write at a time, and a trigger refuses any
+ * number but the next), with the document frozen as JSON, then the audit record. Nothing here edits or deletes an
+ * issued document: a correction is a credit note, then a new invoice.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import settings from '../../../content/settings/site.json';
+import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceSummary, InvoiceView } from '../../../src/lib/admin/invoices';
+import { invoiceFileName } from '../../../src/lib/admin/invoices';
+import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
+import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import { invoices, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { auditIfChanged } from '../audit';
+import { creditNoteDraft, defaultBuyer, invoiceDraft, type DraftDocument } from '../invoices/document';
+import { invoiceNumberSql, numberShape } from '../invoices/number';
+import { escapeHtml, mailLayout } from '../mail/html';
+import { deliverMessage, outboxInsert, type OutboxState } from '../mail/outbox';
+import { getBookingDetail, type Actor } from './bookings';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+const invoiceNotFound = () => new ApiError('not_found', { message: 'Arvet ei leitud' });
+
+/** What credit notes have taken back from an invoice (≤ 0). */
+const creditedSql = sql<number>`(SELECT coalesce(sum(c.total_cents), 0) FROM ${invoices} AS c WHERE c.credits_invoice_id = ${invoices.id})`;
+
+const SUMMARY_COLUMNS = {
+  id: invoices.id,
+  number: invoices.number,
+  kind: invoices.kind,
+  issuedOn: invoices.issuedOn,
+  dueOn: invoices.dueOn,
+  totalCents: invoices.totalCents,
+  buyerName: invoices.buyerName,
+  buyerEmail: invoices.buyerEmail,
+  creditsInvoiceId: invoices.creditsInvoiceId,
+  creditedCents: creditedSql,
+  issuedBy: users.email,
+  createdAt: invoices.createdAt,
+};
+
+const toSummary = <T extends { creditedCents: unknown }>(row: T): T & { creditedCents: number } => ({ ...row, creditedCents: Number(row.creditedCents) });
+
+/** The booking's invoices, newest first, and what a new one would say today (the create dialog's preview). */
+export async function bookingInvoices(deps: Deps, bookingId: number): Promise<BookingInvoices> {
+  const booking = await getBookingDetail({ ...deps, log: () => {} }, bookingId);
+  const rows = await deps.db
+    .select(SUMMARY_COLUMNS)
+    .from(invoices)
+    .leftJoin(users, eq(users.id, invoices.issuedBy))
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(desc(invoices.id))
+    .limit(200);
+  return { items: rows.map(toSummary), preview: invoiceDraft(booking, defaultBuyer(booking), tallinnDay(deps.now())), version: booking.version };
+}
+
+/**
+ * Writes a document with the next number of the series, if `guard` holds inside the same statement; answers the
+ * new id, or undefined when the guard refused. The number's text is made in SQL from the series number, and set
+ * into the frozen document there too.
+ */
+async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingId: number | null; creditsInvoiceId: number | null }, guard: ReturnType<typeof sql>, actor: Actor, action: string) {
+  const { db } = deps;
+  const shape = numberShape(settings.invoicing.numberFormat, Number(draft.issuedOn.slice(0, 4)));
+  const next = sql`(SELECT coalesce(max(series_number), 0) + 1 FROM ${invoices})`;
+  const [inserted] = await db.batch([
+    db.all<{ id: number; number: string }>(sql`
+      INSERT INTO ${invoices} (series_number, number, kind, booking_id, credits_invoice_id, issued_on, due_on, total_cents, buyer_name, buyer_email, document, issued_by, created_at)
+      SELECT n.value, n.number, ${draft.kind}, ${meta.bookingId}, ${meta.creditsInvoiceId}, ${draft.issuedOn}, ${draft.dueOn}, ${draft.totalCents},
+             ${draft.buyer.name}, ${draft.buyer.email}, json_set(${JSON.stringify(draft)}, '$.number', n.number), ${actor.userId}, ${deps.now().toISOString()}
+      FROM (SELECT ${next} AS value, ${invoiceNumberSql(shape, next)} AS number) AS n
+      WHERE ${guard}
+      RETURNING id, number`),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action,
+      severity: 'high',
+      resourceType: 'invoice',
+      resourceId: sql`(SELECT max(id) FROM ${invoices})`,
+      metadata: { bookingId: meta.bookingId, creditsInvoiceId: meta.creditsInvoiceId, totalCents: draft.totalCents, buyer: draft.buyer.name },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  return (inserted as { id: number; number: string }[])[0];
+}
+
+/** Issues an invoice for a booking as the detail showed it (`version`): an edit in between is a 409, not a surprise. */
+export async function issueInvoice(deps: Deps, bookingId: number, input: InvoiceIssueValues, actor: Actor): Promise<InvoiceView> {
+  const booking = await getBookingDetail({ ...deps, log: () => {} }, bookingId);
+  if (booking.version !== input.version) throw new ApiError('booking_changed');
+  const guestDefaults = defaultBuyer(booking);
+  const buyer: InvoiceBuyer = {
+    name: input.buyer.name,
+    email: input.buyer.email ?? null,
+    phone: input.buyer.name === guestDefaults.name ? guestDefaults.phone : null,
+    registryCode: input.buyer.registryCode,
+    vatNumber: input.buyer.vatNumber,
+    address: input.buyer.address,
+  };
+  const draft = invoiceDraft(booking, buyer, tallinnDay(deps.now()));
+  if (draft.totalCents <= 0) throw new ApiError('nothing_to_invoice');
+  const inserted = await insertDocument(
+    deps,
+    draft,
+    { bookingId, creditsInvoiceId: null },
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND version = ${input.version})`,
+    actor,
+    'invoice.issue',
+  );
+  if (!inserted) throw new ApiError('booking_changed');
+  return getInvoice(deps, inserted.id);
+}
+
+export async function getInvoice({ db }: Pick<AppDeps, 'db'>, id: number): Promise<InvoiceView> {
+  const [row] = await db
+    .select({ ...SUMMARY_COLUMNS, bookingId: invoices.bookingId, document: invoices.document })
+    .from(invoices)
+    .leftJoin(users, eq(users.id, invoices.issuedBy))
+    .where(eq(invoices.id, id));
+  if (!row) throw invoiceNotFound();
+  return toSummary(row);
+}
+
+/** Takes back what is still uncredited on an invoice, today, with the reason printed on the credit note. */
+export async function issueCreditNote(deps: Deps, invoiceId: number, reason: string | null, actor: Actor): Promise<InvoiceView> {
+  const original = await getInvoice(deps, invoiceId);
+  if (original.kind !== 'invoice') throw new ApiError('invoice_not_creditable');
+  if (original.totalCents + original.creditedCents <= 0) throw new ApiError('invoice_already_credited');
+  const draft = creditNoteDraft({ ...original.document, id: original.id }, original.creditedCents, reason, tallinnDay(deps.now()));
+  // Inside the INSERT: nothing else credited this invoice since it was read (two clicks make one credit note).
+  const credited = sql`(SELECT coalesce(sum(total_cents), 0) FROM ${invoices} WHERE credits_invoice_id = ${invoiceId})`;
+  const inserted = await insertDocument(
+    deps,
+    draft,
+    { bookingId: original.bookingId, creditsInvoiceId: invoiceId },
+    sql`${credited} = ${original.creditedCents}`,
+    actor,
+    'invoice.credit_note',
+  );
+  if (!inserted) throw new ApiError('invoice_already_credited');
+  return getInvoice(deps, inserted.id);
+}
+
+/** The invoice e-mail: Estonian, short, with the PDF attached when it is sent. */
+function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
+  const title = document.kind === 'invoice' ? 'arve' : 'kreeditarve';
+  const subject = `${SITE_CONTACTS.retreatName}: ${title} nr ${invoice.number}`;
+  const lines = [
+    `Tere, ${document.buyer.name}!`,
+    '',
+    document.kind === 'invoice'
+      ? `Saadame manuses arve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)}. Palume tasuda hiljemalt ${formatDateEt(document.dueOn ?? document.issuedOn)} kontole ${document.seller.iban}, viitenumber ${document.booking?.referenceNumber ?? '–'}.`
+      : `Saadame manuses kreeditarve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)} arvele nr ${document.credits?.number ?? ''}.`,
+    '',
+    'Küsimuste korral vasta sellele kirjale.',
+    '',
+    `${document.seller.name}`,
+  ];
+  const text = lines.join('\n');
+  const html = mailLayout(subject, lines.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'));
+  return { subject, text, html };
+}
+
+/**
+ * E-mails the document's PDF to its buyer through the outbox (the PDF is made when the message is sent) and tries
+ * once at once: 'sent' (or logged), 'failed' when the provider refused it, 'pending' when it will be retried.
+ */
+export async function sendInvoice(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, invoiceId: number, actor: Actor): Promise<{ state: OutboxState; to: string }> {
+  const invoice = await getInvoice(deps, invoiceId);
+  if (!invoice.buyerEmail) throw new ApiError('invoice_no_email');
+  const mail = invoiceMail(invoice, invoice.document);
+  const [queued] = await deps.db.batch([
+    outboxInsert(
+      deps.db,
+      { kind: 'invoice', to: invoice.buyerEmail, ...mail, bookingId: invoice.bookingId ?? undefined, attachments: [{ type: 'invoice_pdf', invoiceId }] },
+      deps.now(),
+    ),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'invoice.send',
+      severity: 'medium',
+      resourceType: 'invoice',
+      resourceId: String(invoiceId),
+      metadata: { to: invoice.buyerEmail, number: invoice.number, file: invoiceFileName(invoice.kind, invoice.number) },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
+  const outboxId = queued[0]!.id;
+  return { state: await deliverMessage(deps, outboxId), to: invoice.buyerEmail };
+}
+
+export function parseInvoiceId(raw: string): number {
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw invoiceNotFound();
+  return id;
+}

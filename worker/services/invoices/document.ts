@@ -1,0 +1,103 @@
+/**
+ * What an invoice says, made from a booking on the day it is issued (issue "Back office II"; the admin spec's
+ * invoice rules): the retreat line "Uus algus retriit Balis" × 1 at the booking's total, a line per additional
+ * service and per companion price, the total, what was paid and is outstanding, the 300 € advance and, when more
+ * than it is outstanding, what remains after it; due after the settings' payment term. A credit note takes an
+ * invoice's lines back. Pure: the service stores the result frozen.
+ */
+import settings from '../../../content/settings/site.json';
+import type { BookingDetail } from '../../../src/lib/admin/bookings';
+import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '../../../src/lib/admin/invoices';
+import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
+import { sumCents } from '../../../src/lib/money';
+import { ADVANCE_CENTS, INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { addDays, formatDateEt } from '../../../src/lib/format';
+
+export type DraftDocument = Omit<InvoiceDocument, 'number'>;
+
+export const SELLER: InvoiceSeller = settings.invoicing.seller;
+
+const line = (description: string, cents: number): InvoiceLine => ({ description, quantity: 1, unitCents: cents, totalCents: cents });
+
+export function invoiceLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'additionalServices' | 'companions'>): InvoiceLine[] {
+  return [
+    line(INVOICE_TEXTS.retreatLine, booking.totalAmountCents ?? 0),
+    ...booking.additionalServices.map((service) => line(service.name, service.priceCents)),
+    ...booking.companions
+      .filter((companion) => companion.customPriceCents !== null)
+      .map((companion) => line(INVOICE_TEXTS.companionLine(`${companion.firstName} ${companion.lastName}`.trim()), companion.customPriceCents ?? 0)),
+  ];
+}
+
+/** The guest as the invoice's buyer, unless the dialog named someone else (a company). */
+export function defaultBuyer(booking: BookingDetail): InvoiceBuyer {
+  const guest = booking.guest;
+  return {
+    name: guest ? `${guest.firstName} ${guest.lastName}`.trim() : '',
+    email: guest?.email ?? null,
+    phone: guest?.phone ?? null,
+    registryCode: null,
+    vatNumber: null,
+    address: null,
+  };
+}
+
+export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issuedOn: string): DraftDocument {
+  const lines = invoiceLines(booking);
+  const totalCents = sumCents(lines.map((l) => l.totalCents));
+  const paidCents = booking.amountPaidCents ?? 0;
+  const outstandingCents = Math.max(0, totalCents - paidCents);
+  return {
+    kind: 'invoice',
+    issuedOn,
+    dueOn: addDays(issuedOn, INVOICE_TERM_DAYS),
+    paymentTermDays: INVOICE_TERM_DAYS,
+    seller: SELLER,
+    buyer,
+    booking: {
+      id: booking.id,
+      referenceNumber: bookingReferenceNumber(booking.id),
+      retreatName: booking.retreat?.name ?? INVOICE_TEXTS.retreatLine,
+      startDate: booking.retreat?.startDate ?? booking.checkInDate,
+      endDate: booking.retreat?.endDate ?? booking.checkOutDate,
+    },
+    lines,
+    totalCents,
+    currency: 'EUR',
+    paidCents,
+    outstandingCents,
+    advanceCents: ADVANCE_CENTS,
+    remainingAfterAdvanceCents: outstandingCents > ADVANCE_CENTS ? outstandingCents - ADVANCE_CENTS : null,
+    credits: null,
+    reason: null,
+  };
+}
+
+/**
+ * A credit note for what is still uncredited on an invoice: all its lines negated the first time, else one line
+ * for the rest. Issued today, by today's seller, to the invoice's buyer.
+ */
+export function creditNoteDraft(original: InvoiceDocument & { id: number }, creditedCents: number, reason: string | null, issuedOn: string): DraftDocument {
+  const { id, number, ...document } = original;
+  const restCents = document.totalCents + creditedCents;
+  const lines =
+    creditedCents === 0
+      ? document.lines.map((l) => ({ ...l, unitCents: -l.unitCents, totalCents: -l.totalCents }))
+      : [line(INVOICE_TEXTS.creditsInvoice(number, formatDateEt(document.issuedOn)), -restCents)];
+  return {
+    ...document,
+    kind: 'credit_note',
+    issuedOn,
+    dueOn: null,
+    paymentTermDays: null,
+    seller: SELLER,
+    lines,
+    totalCents: -restCents,
+    paidCents: 0,
+    outstandingCents: 0,
+    remainingAfterAdvanceCents: null,
+    credits: { id, number, issuedOn: document.issuedOn },
+    reason,
+  };
+}
