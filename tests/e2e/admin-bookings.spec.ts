@@ -2,6 +2,7 @@ import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 
 /**
@@ -12,34 +13,11 @@ import { serverNow } from './clock';
  * searches see only this file's rows while other tests add theirs.
  */
 
-const letters = () => Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 const TAG = `Kask${letters()}`;
 const FIRST_NAMES = ['Aino', 'Birgit', 'Carmen', 'Diana', 'Eha', 'Fanny', 'Grete'];
 
-async function makeBooking(request: APIRequestContext, baseURL: string, firstName: string, extra: Record<string, unknown> = {}) {
-  const response = await request.post('/api/bookings', {
-    headers: { Origin: baseURL, 'Idempotency-Key': `e2e-${TAG}-${firstName}-${letters()}` },
-    data: {
-      firstName,
-      lastName: TAG,
-      birthday: '1990-05-01',
-      email: `${firstName.toLowerCase()}.${TAG.toLowerCase()}@example.com`,
-      phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026',
-      roomType: 'single-room',
-      travelWith: 'alone',
-      companions: [],
-      experience: '',
-      dietaryRestrictions: '',
-      message: '',
-      termsAccepted: true,
-      website: '',
-      ...extra,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { bookingId: number }).bookingId;
-}
+const makeBooking = (request: APIRequestContext, baseURL: string, firstName: string, extra: Record<string, unknown> = {}) =>
+  bookingRequest(request, baseURL, { firstName, lastName: TAG, ...extra });
 
 /** A retreat in the future, written straight into the test server's database (retreat screens come later). */
 async function futureRetreat(name: string) {

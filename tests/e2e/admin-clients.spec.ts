@@ -1,7 +1,7 @@
-import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
 /**
@@ -12,45 +12,12 @@ import { serverNow } from './clock';
  * public API with a surname unique to the run, so the searches see only this file's rows.
  */
 
-const letters = () => Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 const TAG = `Saar${letters()}`;
 const email = (firstName: string) => `${firstName.toLowerCase()}.${TAG.toLowerCase()}@example.com`;
 const REQUIRED = 'Palun täitke kõik kohustuslikud väljad (eesnimi, perekonnanimi, e-mail)';
 
-async function makeBooking(request: APIRequestContext, baseURL: string, firstName: string) {
-  const response = await request.post('/api/bookings', {
-    headers: { Origin: baseURL, 'Idempotency-Key': `e2e-${TAG}-${firstName}-${letters()}` },
-    data: {
-      firstName,
-      lastName: TAG,
-      birthday: '1990-05-01',
-      email: email(firstName),
-      phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026',
-      roomType: 'single-room',
-      travelWith: 'alone',
-      companions: [],
-      experience: '',
-      dietaryRestrictions: '',
-      message: '',
-      termsAccepted: true,
-      website: '',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { bookingId: number }).bookingId;
-}
-
-/** SQL straight on the test server's database (it writes to the same file: wait for its lock). */
-async function sql(statement: string, args: (string | number)[] = []) {
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
-  try {
-    await db.execute('PRAGMA busy_timeout = 10000');
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const makeBooking = (request: APIRequestContext, baseURL: string, firstName: string) => bookingRequest(request, baseURL, { firstName, lastName: TAG });
+const sql = serverSql;
 
 let adminEmail = '';
 // Each test loads admin screens (their own chunks) several times: slow on two cores shared with the other worker.

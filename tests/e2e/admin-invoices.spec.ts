@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectFailedRequest, test } from './fixtures';
+import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { bookingRequest, letters, serverSql } from './booking-requests';
+
+/**
+ * Invoices in the back office (issue "Back office II") in Chromium against the real Node host: the create dialog
+ * with its preview, the issued invoice in the table, the A4 print view (what prints is the invoice alone), the PDF
+ * download (read back with pdftotext), the e-mail with the spec's texts, and a credit note. axe on each screen.
+ */
+
+const TAG = `Žukova${letters()}`;
+let adminEmail = '';
+
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeAll(async ({ request, baseURL }) => {
+  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
+  if (adminEmail) return;
+  adminEmail = await extraAdmin(request, baseURL!, 'invoices-admin');
+});
+
+/** A booking of 1 299 € with a 45,50 € service: 1 344,50 € to invoice. Each test has its own. */
+async function pricedBooking(request: APIRequestContext, baseURL: string) {
+  const id = await bookingRequest(request, baseURL, { firstName: 'Õnne', lastName: TAG, email: `onne.${letters()}@example.com` });
+  await serverSql(`UPDATE bookings SET total_amount_cents = 129900, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`, [id]);
+  return id;
+}
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInContext(page, baseURL!, adminEmail);
+});
+
+const invoicesSection = (page: Page) => page.locator('[data-section="booking-invoices"]');
+
+/** React Aria's live announcer keeps closed dialogs' titles for a few seconds (axe: role-img-alt): wait it out. */
+async function announcerQuiet(page: Page) {
+  await expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0);
+}
+
+test('issue an invoice from its preview, print it, download the PDF, e-mail it, and take it back with a credit note', async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  test.slow();
+  const bookingId = await pricedBooking(request, baseURL!);
+  await page.goto(`/admin/bookings/${bookingId}`);
+  const section = invoicesSection(page);
+  await expect(section.getByRole('heading', { level: 2, name: 'Arved' })).toBeVisible();
+  await expect(section.getByText('Arveid ei ole veel koostatud.')).toBeVisible();
+
+  // The create dialog: the buyer from the guest, and the invoice it will be, before it has a number.
+  await section.getByRole('button', { name: 'Koosta arve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Koosta arve' });
+  await expect(dialog.getByRole('textbox', { name: /Nimi/ })).toHaveValue(`Õnne ${TAG}`);
+  await expect(dialog.getByText('Number antakse väljastamisel')).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Uus algus retriit Balis' })).toBeVisible();
+  await expect(dialog.locator('[data-total="Kokku"]')).toHaveText('1\u00a0344,50\u00a0€');
+  await expect(dialog.locator('[data-total="Jääk pärast ettemaksu"]')).toHaveText('1\u00a0044,50\u00a0€');
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('textbox', { name: /Aadress/ }).fill('Jõe tänav 5, Pärnu');
+  await dialog.getByRole('button', { name: 'Väljasta arve' }).click();
+  await expect(toast(page, 'Arve väljastatud')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const invoiceRow = section.getByRole('row').nth(1);
+  await expect(invoiceRow).toContainText('1\u00a0344,50\u00a0€');
+  const number = (await invoiceRow.getByRole('rowheader').textContent())!.trim();
+  expect(number).toMatch(/^\d{4}-\d{4,}$/);
+
+  // The print view: the same invoice on an A4 sheet; printed, only the sheet shows.
+  await invoiceRow.getByRole('link', { name: number, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Arve ${number}` })).toBeVisible();
+  const sheet = page.locator('[data-print-area]');
+  await expect(sheet).toContainText(`Õnne ${TAG}`);
+  await expect(sheet).toContainText('Jõe tänav 5, Pärnu');
+  await expect(sheet.locator('[data-invoice-number]')).toHaveText(`Nr ${number}`);
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prindi' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The PDF, made on the server: pdftotext reads the number and the Estonian letters back.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Laadi PDF alla' }).click()]);
+  expect(download.suggestedFilename()).toBe(`arve-${number}.pdf`);
+  const pdf = Buffer.concat(await (await download.createReadStream()).toArray());
+  const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+  expect(text).toContain(`Nr ${number}`);
+  expect(text).toContain(`Õnne ${TAG}`);
+
+  // E-mail: 'Saadan arvet meilile...' while it goes (the request is held a moment to see it), then 'Arve saadetud!'.
+  await page.route('**/api/admin/invoices/*/send', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: /Saada e-postiga/ }).click();
+  await expect(page.getByRole('button', { name: /Saadan arvet meilile\.\.\./ })).toBeVisible();
+  await expect(toast(page, 'Arve saadetud!')).toBeVisible();
+  await expect(toast(page, 'Arve saadetud!')).toContainText(/Arve saadeti aadressile onne\.[a-z]+@example\.com/);
+
+  // Back on the booking: the e-mail is among its e-mails; the credit note takes the invoice back.
+  await page.getByRole('link', { name: '← Tagasi broneeringu juurde' }).click();
+  await expect(page.locator('[data-section="booking-emails"]')).toContainText(`arve nr ${number}`);
+  await section.getByRole('button', { name: new RegExp(`^Krediteeri\\s*:\\s*arve ${number}$`) }).click();
+  const credit = page.getByRole('alertdialog', { name: 'Krediteeri arve' });
+  await expect(credit).toContainText('−1\u00a0344,50\u00a0€');
+  await credit.getByRole('textbox', { name: 'Põhjus' }).fill('Vale summa');
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await credit.getByRole('button', { name: 'Koosta kreeditarve' }).click();
+  await expect(toast(page, 'Kreeditarve väljastatud')).toBeVisible();
+  await expect(section.getByRole('row')).toHaveCount(3);
+  await expect(section.getByRole('row').nth(1)).toContainText('Kreeditarve');
+  await expect(section.getByRole('row').nth(1)).toContainText('−1\u00a0344,50\u00a0€');
+  await expect(section.getByRole('row').nth(2)).toContainText('Krediteeritud');
+  await expect(section.getByRole('button', { name: /^Krediteeri/ })).toHaveCount(0);
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+});
+
+test('an invoice that does not exist says so', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.goto('/admin/invoices/99999999');
+  await expect(page.getByText('Arvet ei leitud').first()).toBeVisible();
+  expectFailedRequest(consoleErrors, /^404 .*\/api\/admin\/invoices\/99999999$/);
+});
+
+test('axe finds nothing on the invoice dialog and print view at 390 px', async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`/admin/bookings/${await pricedBooking(request, baseURL!)}`);
+  await invoicesSection(page).getByRole('button', { name: 'Koosta arve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Koosta arve' });
+  await expect(dialog.locator('[data-total="Kokku"]')).toBeVisible();
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Väljasta arve' }).click();
+  await expect(toast(page, 'Arve väljastatud')).toBeVisible();
+  await invoicesSection(page).getByRole('row').nth(1).getByRole('rowheader').getByRole('link').click();
+  await expect(page.locator('[data-print-area]')).toBeVisible();
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+});
