@@ -3,6 +3,7 @@ import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
 import { syncEditionRetreats } from './services/edition-retreats';
 import { dispatchDueMail, pruneOutbox } from './services/mail/outbox';
+import { markOverdueBookings, queuePaymentReminders } from './services/payment-jobs';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,9 +16,26 @@ export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
  */
 export async function runScheduledJobs(deps: AppDeps): Promise<void> {
   await pruneOutbox(deps);
+  await moneyJobs(deps);
   await dispatchDueMail(deps);
   await pruneAuthData(deps);
   await syncEditionRetreats(deps);
+}
+
+/**
+ * Overdue marks and payment reminders change with the calendar day, not by the second: they walk the owing bookings
+ * at most every MONEY_JOBS_EVERY_MS per set of deps (a host's lifetime), not on each 15-second tick of the loop.
+ */
+export const MONEY_JOBS_EVERY_MS = 10 * 60 * 1000;
+const moneyJobsRanAt = new WeakMap<object, number>();
+
+async function moneyJobs(deps: AppDeps) {
+  const now = deps.now().getTime();
+  const last = moneyJobsRanAt.get(deps);
+  if (last !== undefined && now - last < MONEY_JOBS_EVERY_MS && now >= last) return;
+  moneyJobsRanAt.set(deps, now);
+  await markOverdueBookings(deps);
+  await queuePaymentReminders(deps);
 }
 
 export async function pruneAuthData({ db, now }: Pick<AppDeps, 'db' | 'now'>) {

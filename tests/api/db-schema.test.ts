@@ -296,6 +296,20 @@ describe('constraints', () => {
     ).toMatch(/CHECK/i);
   });
 
+  it("keeps what a booking owes (total + services + companion prices) after inserts and edits, whoever writes", async () => {
+    const guest = await insertGuest();
+    const owed = async (id: number) => Number((await t.client.execute(`SELECT owed_cents FROM bookings WHERE id = ${id}`)).rows[0]!.owed_cents);
+    const [row] = await t.db
+      .insert(bookings)
+      .values({ guestId: guest.id, totalAmountCents: 129_900, additionalServices: [{ name: 'Massaaž', price_cents: 4550 }], companions: [{ first_name: 'Jaan', last_name: 'Tamm', custom_price_cents: 85_000 }] as never })
+      .returning();
+    expect(await owed(row!.id)).toBe(129_900 + 4550 + 85_000);
+    await t.client.execute(`UPDATE bookings SET additional_services = '[]' WHERE id = ${row!.id}`);
+    expect(await owed(row!.id)).toBe(129_900 + 85_000);
+    await t.client.execute(`UPDATE bookings SET total_amount_cents = NULL, companions = NULL WHERE id = ${row!.id}`);
+    expect(await owed(row!.id)).toBe(0);
+  });
+
   it('JSON columns round-trip', async () => {
     const guest = await insertGuest();
     const [row] = await t.db

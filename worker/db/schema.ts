@@ -406,6 +406,13 @@ export const bookings = sqliteTable(
     depositAmountCents: integer('deposit_amount_cents'),
     depositPaid: integer('deposit_paid', { mode: 'boolean' }).notNull().default(false),
     balancePaid: integer('balance_paid', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The balance rule's total (total + services + companion prices), kept by triggers (migration 0012) after every
+     * insert and every change of those three: never written by the app.
+     */
+    owedCents: integer('owed_cents').notNull().default(0),
+    /** Payment reminders go out (issue "Back office II") unless an admin turned them off for this booking. */
+    paymentReminders: integer('payment_reminders', { mode: 'boolean' }).notNull().default(true),
 
     specialRequests: text('special_requests'),
     /** Legacy single comment: the public form's message goes here (spec). */
@@ -463,6 +470,9 @@ export const bookings = sqliteTable(
     index('bookings_retreat_status_idx').on(t.retreatId, t.status),
     index('bookings_user_id_idx').on(t.userId),
     index('bookings_retreat_edition_idx').on(t.retreatEdition),
+    index('bookings_owing_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${col(t.status)} <> 'cancelled' AND ${col(t.owedCents)} > coalesce(${col(t.amountPaidCents)}, 0)`),
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('bookings_room_type_valid', nullOrOneOf(t.roomType, ROOM_TYPES)),
@@ -506,6 +516,22 @@ export const payments = sqliteTable(
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
   ],
+);
+
+/** Payment reminders sent: one row per booking, schedule part, due day and stage, so each goes once. */
+export const paymentReminders = sqliteTable(
+  'payment_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    part: text('part', { enum: ['advance', 'balance', 'full'] }).notNull(),
+    dueOn: text('due_on').notNull(),
+    stage: text('stage', { enum: ['before', 'due', 'after'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_reminders_once').on(t.bookingId, t.part, t.dueOn, t.stage)],
 );
 
 /**

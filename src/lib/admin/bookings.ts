@@ -4,6 +4,7 @@
  * return. Browser-safe: zod and src/lib only.
  */
 import * as z from 'zod';
+import type { ScheduleItem } from '../payment-schedule';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
@@ -80,6 +81,8 @@ export const bookingListQuerySchema = z.object({
   retreatId: z.preprocess(emptyToUndefined, countParam(1, 2_147_483_647).optional()),
   /** yes: only waiting-list requests; no: none of them. */
   waitingList: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  /** yes: only bookings that are not cancelled and still owe money (issue "Back office II"). */
+  owes: z.preprocess(emptyToUndefined, z.enum(['yes']).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
   page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
   pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
@@ -103,6 +106,9 @@ export interface BookingListItem {
   roomType: string | null;
   totalAmountCents: number | null;
   amountPaidCents: number | null;
+  /** The balance rule's total (total + services + companion prices) and what of it is still to pay. */
+  owedCents: number;
+  outstandingCents: number;
   createdAt: string;
   bookingDate: string | null;
   checkInDate: string | null;
@@ -207,7 +213,14 @@ export interface BookingDetail {
   customer: { id: string; createdAt: string } | null;
   retreat: { id: number; name: string; startDate: string | null; endDate: string | null } | null;
   totals: { servicesCents: number; companionsCents: number; remainingCents: number };
+  /** What is due when, and what is overdue (src/lib/payment-schedule.ts); empty once cancelled or nothing is owed. */
+  schedule: ScheduleItem[];
+  /** Payment reminders go out for this booking. */
+  paymentReminders: boolean;
 }
+
+/** PUT /api/admin/bookings/:id/reminders: payment reminders on or off for this booking. */
+export const paymentRemindersSchema = z.object({ enabled: z.boolean() });
 
 // ── edits ───────────────────────────────────────────────────────────────────────────────────────────────────────
 

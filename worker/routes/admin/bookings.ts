@@ -7,6 +7,7 @@ import {
   bookingListQuerySchema,
   companionPricesSchema,
   guestEditSchema,
+  paymentRemindersSchema,
   servicesUpdateSchema,
 } from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
@@ -24,6 +25,7 @@ import {
   parseBookingId,
   replaceServices,
   setCompanionPrices,
+  setPaymentReminders,
   updateBooking,
   updateGuest,
   viewBookingDetail,
@@ -68,6 +70,10 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   })
   .put('/:id/companions', validJson(companionPricesSchema), async (c) => {
     const booking = await setCompanionPrices(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .put('/:id/reminders', validJson(paymentRemindersSchema), async (c) => {
+    const booking = await setPaymentReminders(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json').enabled, await adminActor(c));
     return c.json({ booking });
   })
   .get('/:id/emails', async (c) => {

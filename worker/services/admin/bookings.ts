@@ -4,7 +4,7 @@
  * optimistic concurrency (`version`); delete; the admin-made booking. Every write is one batch with its audit
  * record (who, when, the old and new values), so a change never lands without its record.
  */
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingTotals } from '../../../src/lib/admin/balance';
 import type {
   AdminBookingCreate,
@@ -22,6 +22,7 @@ import type {
 import { statusesMatching } from '../../../src/lib/admin/labels';
 import { accommodationTotal } from '../../../src/lib/admin/pricing';
 import { tallinnDay } from '../../../src/lib/format';
+import { bookingSchedule } from '../../../src/lib/payment-schedule';
 import { guestIdsMatching, orderBy, pageWindow } from '../../db/paging';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -56,6 +57,8 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
   if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
   if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
+  // The partial index bookings_owing_created_idx has exactly this condition.
+  if (query.owes) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0))`);
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.
@@ -89,6 +92,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
         roomType: bookings.roomType,
         totalAmountCents: bookings.totalAmountCents,
         amountPaidCents: bookings.amountPaidCents,
+        owedCents: bookings.owedCents,
         createdAt: bookings.createdAt,
         bookingDate: bookings.bookingDate,
         checkInDate: bookings.checkInDate,
@@ -127,6 +131,8 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
     roomType: r.roomType,
     totalAmountCents: r.totalAmountCents,
     amountPaidCents: r.amountPaidCents,
+    owedCents: r.owedCents,
+    outstandingCents: Math.max(0, r.owedCents - (r.amountPaidCents ?? 0)),
     createdAt: r.createdAt,
     bookingDate: r.bookingDate,
     checkInDate: r.checkInDate,
@@ -195,7 +201,7 @@ async function loadRow(deps: Deps, id: number) {
 
 type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
 
-function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow): BookingDetail {
+function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
   const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
   const companions = (b.companions ?? []).map(toCompanionView);
   return {
@@ -249,11 +255,13 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow): Booki
     customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
     retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
     totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
+    schedule: bookingSchedule({ ...b, startDate: retreat?.startDate ?? b.checkInDate }, today),
+    paymentReminders: b.paymentReminders,
   };
 }
 
 export async function getBookingDetail(deps: Deps, id: number): Promise<BookingDetail> {
-  return toDetail(await loadRow(deps, id));
+  return toDetail(await loadRow(deps, id), tallinnDay(deps.now()));
 }
 
 /** Reading a booking's personal data is a low-severity data-access record (admin spec section 9). */
@@ -360,6 +368,24 @@ export async function replaceServices(deps: Deps, id: number, update: { version:
     actor,
     changes: changedFields({ additionalServices: before.additionalServices }, { additionalServices }),
   });
+  return getBookingDetail(deps, id);
+}
+
+/** Turns the booking's payment reminders on or off (issue "Back office II"); not an edit of the booking's terms. */
+export async function setPaymentReminders(deps: Deps, id: number, enabled: boolean, actor: Actor): Promise<BookingDetail> {
+  await deps.db.batch([
+    deps.db.update(bookings).set({ paymentReminders: enabled, updatedAt: deps.now().toISOString() }).where(and(eq(bookings.id, id), ne(bookings.paymentReminders, enabled))),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'booking.reminders',
+      severity: 'low',
+      resourceType: 'booking',
+      resourceId: String(id),
+      metadata: { paymentReminders: enabled },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+  ]);
   return getBookingDetail(deps, id);
 }
 

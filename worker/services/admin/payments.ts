@@ -20,10 +20,8 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
 
-/** What a booking owes before payments: its total, its services and its companions' prices (the balance rule). */
-const OWED = sql.raw(`(coalesce(bookings.total_amount_cents, 0)
-  + coalesce((SELECT sum(json_extract(s.value, '$.price_cents')) FROM json_each(bookings.additional_services) AS s), 0)
-  + coalesce((SELECT sum(json_extract(c.value, '$.custom_price_cents')) FROM json_each(bookings.companions) AS c), 0))`);
+/** What a booking owes before payments: the balance rule's total, which the database keeps (migration 0012). */
+const OWED = sql.raw('bookings.owed_cents');
 
 /**
  * The booking's payment fields from its ledger, for the batch that just wrote a row (only if it did): amount paid;

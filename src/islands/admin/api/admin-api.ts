@@ -131,6 +131,7 @@ export const useUpdateBooking = (id: string) => useBookingWrite<BookingEditInput
 export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id, 'PATCH', '/guest');
 export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
 export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
+export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
 
 // ── payments ledger ─────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -44,7 +44,7 @@ export default function BookingList() {
     if (list.isError) toast({ title: 'Broneeringute laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
   }, [list.isError, list.error]);
 
-  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList);
+  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes);
   const counts = list.data?.counts;
 
   const columns: DataColumn<BookingListItem>[] = [
@@ -72,6 +72,13 @@ export default function BookingList() {
     },
     { id: 'room', header: 'Majutus', sortKey: 'room', cell: (b) => roomTypeLabel(b.roomType) },
     { id: 'amount', header: 'Summa', sortKey: 'amount', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },
+    { id: 'paid', header: 'Makstud', cell: (b) => formatMoney(b.amountPaidCents ?? 0), className: 'text-right tabular-nums whitespace-nowrap' },
+    {
+      id: 'outstanding',
+      header: 'Tasumata',
+      cell: (b) => (b.status === 'cancelled' ? '–' : <span className={b.outstandingCents > 0 ? 'font-semibold' : undefined}>{formatMoney(b.outstandingCents)}</span>),
+      className: 'text-right tabular-nums whitespace-nowrap',
+    },
     { id: 'created', header: 'Loodud', sortKey: 'created', cell: (b) => formatDate(b.createdAt), className: 'whitespace-nowrap' },
     {
       id: 'actions',
@@ -135,7 +142,7 @@ export default function BookingList() {
         <Counter label="Täielikult makstud" value={counts?.fullyPaid} name="fullyPaid" />
       </dl>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
+      <div className="mt-6 grid gap-4 md:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
         <SearchBox
           value={query.q ?? ''}
           onChange={(q) => setQuery({ q }, { replace: true })}
@@ -165,6 +172,15 @@ export default function BookingList() {
           value={query.waitingList ?? ALL}
           options={[{ value: ALL, label: 'Kõik' }, ...(['yes', 'no'] as const).map((v) => ({ value: v, label: WAITING_LIST_FILTER_LABELS[v] }))]}
           onChange={(v) => setQuery({ waitingList: v === ALL ? undefined : (v as BookingListQuery['waitingList']) })}
+        />
+        <SelectField
+          label="Võlg"
+          value={query.owes ?? ALL}
+          options={[
+            { value: ALL, label: 'Kõik' },
+            { value: 'yes', label: 'Tasumata summaga' },
+          ]}
+          onChange={(v) => setQuery({ owes: v === ALL ? undefined : 'yes' })}
         />
       </div>
 

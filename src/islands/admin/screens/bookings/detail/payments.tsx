@@ -11,8 +11,10 @@ import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatDate, formatDateTime, formatMoney, tallinnDay } from '../../../../../lib/format';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
-import { useBookingPayments, usePaymentWrite } from '../../../api/admin-api';
+import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';
+import { useBooking, useBookingPayments, usePaymentWrite, useSetPaymentReminders } from '../../../api/admin-api';
 import { ApiRequestError } from '../../../api/client';
+import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
 import { DatePickerField } from '../../../ui/date-picker';
@@ -20,6 +22,7 @@ import { AppDialog, ConfirmDialog } from '../../../ui/dialog';
 import { FormTable } from '../../../ui/form-table';
 import { SelectField } from '../../../ui/select';
 import { ErrorState, LoadingState } from '../../../ui/states';
+import { SwitchField } from '../../../ui/switch';
 import { TextInputField } from '../../../ui/text-field';
 import { Facts, Section } from './parts';
 
@@ -102,6 +105,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
           <FormTable label="Maksed" columns={columns} items={ledger.data.items} empty={<p className="p-4 text-ink-600">Makseid ei ole veel sisestatud.</p>} isStale={write.isPending} />
         </div>
       )}
+      <PaymentSchedule bookingId={bookingId} />
       {adding && ledger.data && <PaymentDialog bookingId={bookingId} referenceNumber={ledger.data.referenceNumber} onClose={() => setAdding(false)} />}
       <ConfirmDialog
         title="Tühista kanne"
@@ -117,6 +121,53 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
         isPending={write.isPending}
       />
     </Section>
+  );
+}
+
+const scheduleColumns: DataColumn<ScheduleItem & { id: string }>[] = [
+  { id: 'part', header: 'Osa', isRowHeader: true, cell: (i) => SCHEDULE_PART_LABELS[i.part] },
+  { id: 'due', header: 'Tähtaeg', cell: (i) => formatDate(i.dueOn), className: 'whitespace-nowrap' },
+  { id: 'amount', header: 'Summa', cell: (i) => formatMoney(i.amountCents), className: 'text-right tabular-nums whitespace-nowrap' },
+  { id: 'paid', header: 'Tasutud', cell: (i) => formatMoney(i.paidCents), className: 'text-right tabular-nums whitespace-nowrap' },
+  { id: 'outstanding', header: 'Tasumata', cell: (i) => formatMoney(i.outstandingCents), className: 'text-right tabular-nums whitespace-nowrap' },
+  {
+    id: 'state',
+    header: 'Seis',
+    cell: (i) =>
+      i.outstandingCents <= 0 ? <Badge tone="green">Tasutud</Badge> : i.overdue ? <Badge tone="red">Tähtaeg ületatud</Badge> : <Badge tone="grey">Ootel</Badge>,
+  },
+];
+
+/** What is due when (src/lib/payment-schedule.ts, computed by the API) and the booking's reminder switch. */
+function PaymentSchedule({ bookingId }: { bookingId: string }) {
+  const booking = useBooking(bookingId);
+  const reminders = useSetPaymentReminders(bookingId);
+  if (!booking.data) return null;
+  const { schedule, paymentReminders, status } = booking.data;
+  const toggle = (enabled: boolean) =>
+    reminders.mutate(
+      { enabled },
+      {
+        onSuccess: () => toast({ title: enabled ? 'Maksemeeldetuletused sisse lülitatud' : 'Maksemeeldetuletused välja lülitatud' }),
+        onError: (error) => toast({ title: 'Muudatuse salvestamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+      },
+    );
+  return (
+    <div className="mt-6 space-y-4" data-payment-schedule>
+      <h3 className="text-lg text-lagoon-900">Maksegraafik</h3>
+      {status === 'cancelled' ? (
+        <p className="text-ink-600">Tühistatud broneeringul maksegraafikut ei ole.</p>
+      ) : (
+        <FormTable label="Maksegraafik" columns={scheduleColumns} items={schedule.map((item) => ({ ...item, id: item.part }))} empty={<p className="p-4 text-ink-600">Broneeringul pole tasumisele kuuluvat summat.</p>} />
+      )}
+      <SwitchField
+        label="Maksemeeldetuletused"
+        isSelected={paymentReminders}
+        onChange={toggle}
+        isDisabled={reminders.isPending}
+        description="Meeldetuletus läheb külalisele 7 päeva enne tähtaega, tähtaja päeval ja 3 päeva pärast seda, kui summa on tasumata."
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,165 @@
+/**
+ * The scheduled job's money work (issue "Back office II"), run by both hosts' schedulers (worker/jobs.ts): bookings
+ * with a part of their schedule past its day and money owed on it become 'overdue'; payment reminders go out 7 days
+ * before a due day, on it and 3 days after, each once (a unique row per booking, part, day and stage), only while
+ * money is owed, the booking is not cancelled and its reminders are on. The schedule is src/lib/payment-schedule.
+ */
+import { and, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../src/lib/format';
+import { bookingSchedule, reminderDue, SCHEDULE_PART_LABELS, type ReminderStage, type ScheduleItem } from '../../src/lib/payment-schedule';
+import { INVOICE_TERM_DAYS } from '../../src/lib/payment-rules';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
+import settings from '../../content/settings/site.json';
+import { auditLogs, bookings, emailOutbox, guests, paymentReminders, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { escapeHtml, mailLayout, summaryTable } from './mail/html';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** Rows read per query: the jobs walk the owing bookings in pages, so a large backlog never loads at once. */
+const PAGE = 500;
+
+interface Owing {
+  id: number;
+  status: string;
+  paymentStatus: string;
+  createdAt: string;
+  startDate: string | null;
+  owedCents: number;
+  amountPaidCents: number | null;
+  email: string | null;
+  firstName: string;
+}
+
+/**
+ * Bookings that are not cancelled and owe money, made early enough for some part to be due by `until` (the
+ * earliest due day is one invoice term after booking or the first day, whichever is sooner), in id order.
+ */
+async function owingBookings({ db }: Deps, until: string, afterId: number, extra = sql`1 = 1`): Promise<Owing[]> {
+  // A loose bound in UTC (a day to spare for Tallinn's offset): the schedule itself decides.
+  const madeBy = `${addDays(until, -INVOICE_TERM_DAYS + 1)}T00:00:00.000Z`;
+  const start = sql<string | null>`coalesce(${retreats.startDate}, ${bookings.checkInDate})`;
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      createdAt: bookings.createdAt,
+      startDate: start,
+      owedCents: bookings.owedCents,
+      amountPaidCents: bookings.amountPaidCents,
+      email: guests.email,
+      firstName: guests.firstName,
+    })
+    .from(bookings)
+    .innerJoin(guests, eq(guests.id, bookings.guestId))
+    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+    .where(
+      and(
+        gt(bookings.id, afterId),
+        ne(bookings.status, 'cancelled'),
+        sql`${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0)`,
+        or(lte(bookings.createdAt, madeBy), sql`${start} <= ${until}`),
+        extra,
+      ),
+    )
+    .orderBy(bookings.id)
+    .limit(PAGE);
+}
+
+/** Marks as 'overdue' every pending or partly paid booking with a part past its day; answers how many. */
+export async function markOverdueBookings(deps: Deps): Promise<number> {
+  const now = deps.now();
+  const today = tallinnDay(now);
+  let marked = 0;
+  for (let after = 0; ; ) {
+    const rows = await owingBookings(deps, addDays(today, -1), after, inArray(bookings.paymentStatus, ['pending', 'partial']));
+    if (rows.length === 0) return marked;
+    after = rows.at(-1)!.id;
+    const overdue = rows.flatMap((row) => {
+      const late = bookingSchedule(row, today).find((item) => item.overdue);
+      return late ? [{ id: row.id, from: row.paymentStatus, late }] : [];
+    });
+    for (const { id, from, late } of overdue) {
+      const [updated] = await deps.db.batch([
+        deps.db
+          .update(bookings)
+          .set({ paymentStatus: 'overdue', version: sql`${bookings.version} + 1`, updatedAt: now.toISOString() })
+          .where(and(eq(bookings.id, id), inArray(bookings.paymentStatus, ['pending', 'partial']))),
+        deps.db.run(sql`
+          INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, created_at)
+          SELECT NULL, 'payment.overdue', 'medium', 'booking', ${String(id)}, ${JSON.stringify({ from, part: late.part, dueOn: late.dueOn, outstandingCents: late.outstandingCents })}, ${now.toISOString()}
+          WHERE changes() > 0`),
+      ]);
+      marked += updated.rowsAffected;
+    }
+  }
+}
+
+const STAGE_SUBJECTS: Record<ReminderStage, (part: string, due: string) => string> = {
+  before: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg on ${due}`,
+  due: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg on täna, ${due}`,
+  after: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg (${due}) on möödas`,
+};
+
+/** The reminder e-mail: what is due, by when, and how to pay. */
+export function paymentReminderMail(booking: { id: number; firstName: string }, item: ScheduleItem, stage: ReminderStage) {
+  const part = SCHEDULE_PART_LABELS[item.part];
+  const due = formatDateEt(item.dueOn);
+  const subject = `${SITE_CONTACTS.retreatName}: ${STAGE_SUBJECTS[stage](part, due)}`;
+  const { seller } = settings.invoicing;
+  const intro =
+    stage === 'after'
+      ? `Tere, ${booking.firstName}! Me ei ole veel saanud makset, mille tähtaeg oli ${due}. Kui maksid juba, on kõik korras ja võid selle kirja kõrvale jätta.`
+      : `Tere, ${booking.firstName}! Tuletame meelde, et broneeringu nr ${booking.id} ${part.toLowerCase()} tähtaeg on ${due}.`;
+  const summary = summaryTable([
+    ['Tasuda', formatMoney(item.outstandingCents)],
+    ['Tähtaeg', due],
+    ['Saaja', seller.name],
+    ['Konto', `${seller.iban} (${seller.bank})`],
+    ['Viitenumber', bookingReferenceNumber(booking.id)],
+  ]);
+  const closing = 'Küsimuste korral vasta sellele kirjale.';
+  return {
+    subject,
+    text: `${intro}\n\n${summary.text}\n\n${closing}\n\n${SITE_CONTACTS.retreatName}`,
+    html: mailLayout(subject, `<p>${escapeHtml(intro)}</p>${summary.html}<p>${escapeHtml(closing)}</p>`),
+  };
+}
+
+/** Writes each reminder due today once (with its outbox e-mail); the dispatcher sends them. Answers how many. */
+export async function queuePaymentReminders(deps: Deps): Promise<number> {
+  const now = deps.now();
+  const today = tallinnDay(now);
+  const stamp = now.toISOString();
+  let queued = 0;
+  // A reminder goes from 7 days before a due day: bookings with a part due within that reach.
+  const reach = addDays(today, settings.payments.reminderDays.before);
+  for (let after = 0; ; ) {
+    const rows = await owingBookings(deps, reach, after, eq(bookings.paymentReminders, true));
+    if (rows.length === 0) return queued;
+    after = rows.at(-1)!.id;
+    for (const row of rows) {
+      if (!row.email) continue;
+      const bookedOn = tallinnDay(new Date(row.createdAt));
+      for (const item of bookingSchedule(row, today)) {
+        const stage = reminderDue(item, bookedOn, today);
+        if (!stage) continue;
+        const mail = paymentReminderMail(row, item, stage);
+        const [inserted] = await deps.db.batch([
+          deps.db
+            .insert(paymentReminders)
+            .values({ bookingId: row.id, part: item.part, dueOn: item.dueOn, stage, createdAt: stamp })
+            .onConflictDoNothing(),
+          // Only if the reminder row was new: the unique row is what makes each reminder go once.
+          deps.db.run(sql`
+            INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
+            SELECT 'payment_reminder', ${row.email}, ${mail.subject}, ${mail.html}, ${mail.text}, ${row.id}, ${stamp}, ${stamp}, ${stamp}
+            WHERE changes() > 0`),
+        ]);
+        queued += inserted.rowsAffected;
+      }
+    }
+  }
+}
