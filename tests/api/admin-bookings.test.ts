@@ -489,7 +489,7 @@ describe('POST /api/admin/email-test', () => {
 });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts, and the upcoming retreats with bookings, confirmed, pending and people', async () => {
+  it('counts, and the upcoming retreats with bookings, confirmed, pending, people and their money', async () => {
     const [spring] = await app.rows("INSERT INTO retreats (name, start_date, end_date) VALUES ('Kevad', '2026-04-01', '2026-04-11') RETURNING id");
     await app.rows("INSERT INTO retreats (name, start_date) VALUES ('Möödunud', '2025-11-01')");
     const a = await book({ travelWith: 'with-companions', companions: [{ firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30' }] } as Parameters<typeof validBooking>[0]);
@@ -498,14 +498,43 @@ describe('GET /api/admin/dashboard', () => {
     await app.deps.sql.execute(`UPDATE bookings SET retreat_id = ${spring!.id}`);
     await app.deps.sql.execute(`UPDATE bookings SET status = 'confirmed' WHERE id = ${a}`);
     await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${c}`);
-    void b;
+    // Money: a owes 1 299 € and paid 300 €; b owes 1 000 €, paid nothing and is overdue; cancelled c does not count.
+    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900, amount_paid_cents = 30000 WHERE id = ${a}`);
+    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 100000, payment_status = 'overdue' WHERE id = ${b}`);
+    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 500000, amount_paid_cents = 1000, payment_status = 'overdue' WHERE id = ${c}`);
     const res = await get('/api/admin/dashboard');
     expect(res.body).toEqual({
       counts: { users: 1, clients: 3, bookings: 3, retreats: 3 }, // the two above and the bookings' edition (mar-2026)
       upcomingRetreats: [
         // The edition's retreat, made by the bookings' batch; its bookings were all moved to "Kevad".
-        { id: expect.any(Number), name: 'Uus algus retriit Balis – Märts 2026', startDate: '2026-03-14', endDate: '2026-03-24', bookings: 0, confirmed: 0, pending: 0, people: 0 },
-        { id: Number(spring!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11', bookings: 3, confirmed: 1, pending: 1, people: 3 },
+        {
+          id: expect.any(Number),
+          name: 'Uus algus retriit Balis – Märts 2026',
+          startDate: '2026-03-14',
+          endDate: '2026-03-24',
+          bookings: 0,
+          confirmed: 0,
+          pending: 0,
+          people: 0,
+          billedCents: 0,
+          receivedCents: 0,
+          outstandingCents: 0,
+          overdue: 0,
+        },
+        {
+          id: Number(spring!.id),
+          name: 'Kevad',
+          startDate: '2026-04-01',
+          endDate: '2026-04-11',
+          bookings: 3,
+          confirmed: 1,
+          pending: 1,
+          people: 3,
+          billedCents: 229900,
+          receivedCents: 30000,
+          outstandingCents: 199900,
+          overdue: 1,
+        },
       ],
       criticalEvents: { total: 0, items: [] },
     });

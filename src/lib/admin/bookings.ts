@@ -422,7 +422,21 @@ export type EmailTestResult = 'sent' | 'logged' | 'queued' | 'failed';
 
 export interface DashboardResponse {
   counts: { users: number; clients: number; bookings: number; retreats: number };
-  upcomingRetreats: { id: number; name: string; startDate: string | null; endDate: string | null; bookings: number; confirmed: number; pending: number; people: number }[];
+  upcomingRetreats: {
+    id: number;
+    name: string;
+    startDate: string | null;
+    endDate: string | null;
+    bookings: number;
+    confirmed: number;
+    pending: number;
+    people: number;
+    /** Of the bookings that are not cancelled: owed in all, paid, still to pay; and how many are overdue. */
+    billedCents: number;
+    receivedCents: number;
+    outstandingCents: number;
+    overdue: number;
+  }[];
   /** Critical security events of the last 7 days (excessive sign-in attempts): how many, and the newest few. */
   criticalEvents: { total: number; items: AuditRecord[] };
 }

@@ -1,6 +1,7 @@
 /**
  * /dashboard's numbers (DESIGN section 8: real counts, not the spec's fixed ones) and the upcoming retreats with
- * their bookings: how many, confirmed, pending, and people (each non-cancelled booking's guest and companions).
+ * their bookings: how many, confirmed, pending, people (each non-cancelled booking's guest and companions), and
+ * their money: billed, received, outstanding, overdue.
  */
 import { asc, count, gte, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../src/lib/admin/bookings';
@@ -34,6 +35,12 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         pending: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'pending')`,
         // Places taken: one home for "people on a retreat" (main guests and companions of pending and confirmed bookings).
         people: placesTaken(sql`"retreats"."id"`),
+        // Money of its bookings that are not cancelled (issue "Back office II"): what they owe in all (the balance
+        // rule, kept in owed_cents), what came in, what is still to pay, and how many are overdue.
+        billed: sql<number>`(SELECT coalesce(sum(b.owed_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
+        received: sql<number>`(SELECT coalesce(sum(b.amount_paid_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
+        outstanding: sql<number>`(SELECT coalesce(sum(max(b.owed_cents - coalesce(b.amount_paid_cents, 0), 0)), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
+        overdue: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled' AND b.payment_status = 'overdue')`,
       })
       .from(retreats)
       .where(gte(retreats.startDate, today))
@@ -42,12 +49,16 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
   ]);
   return {
     counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0 },
-    upcomingRetreats: upcoming.map((row) => ({
+    upcomingRetreats: upcoming.map(({ billed, received, outstanding, ...row }) => ({
       ...row,
       bookings: Number(row.bookings),
       confirmed: Number(row.confirmed),
       pending: Number(row.pending),
       people: Number(row.people),
+      billedCents: Number(billed),
+      receivedCents: Number(received),
+      outstandingCents: Number(outstanding),
+      overdue: Number(row.overdue),
     })),
     criticalEvents: await criticalEvents,
   };

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/bookings';
 import { auditActionLabel } from '../../../../lib/admin/labels';
-import { formatCount, formatDate, formatDateTime } from '../../../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/admin-api';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
@@ -137,6 +137,10 @@ export default function Dashboard() {
                   <th scope="col" className="px-4 py-3 text-right">Kinnitatud</th>
                   <th scope="col" className="px-4 py-3 text-right">Ootel</th>
                   <th scope="col" className="px-4 py-3 text-right">Inimesi</th>
+                  <th scope="col" className="px-4 py-3 text-right">Arveldatud</th>
+                  <th scope="col" className="px-4 py-3 text-right">Laekunud</th>
+                  <th scope="col" className="px-4 py-3 text-right">Tasumata</th>
+                  <th scope="col" className="px-4 py-3 text-right">Tähtaeg ületatud</th>
                 </tr>
               </thead>
               <tbody>
@@ -152,6 +156,21 @@ export default function Dashboard() {
                     <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.confirmed)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.pending)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.people)}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(retreat.billedCents)}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(retreat.receivedCents)}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-outstanding>
+                      {formatMoney(retreat.outstandingCents)}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {retreat.overdue > 0 ? (
+                        <AppLink href={`/admin/bookings?retreatId=${retreat.id}&paymentStatus=overdue`} className="font-semibold text-rose-800 underline underline-offset-4">
+                          {formatCount(retreat.overdue)}
+                          <span className="sr-only"> (vaata broneeringuid)</span>
+                        </AppLink>
+                      ) : (
+                        formatCount(0)
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
