@@ -1,3 +1,4 @@
+import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
@@ -226,15 +227,14 @@ describe('PATCH /api/admin/bookings/:id', () => {
       status: 'confirmed',
       paymentStatus: 'partial',
       totalAmount: '1299.99',
-      amountPaid: '300,5',
       depositAmount: '',
       specialRequests: '',
       comments: 'Helistab homme',
     });
     expect(res.status).toBe(200);
-    expect(res.body.booking).toMatchObject({ version: 2, status: 'confirmed', totalAmountCents: 129999, amountPaidCents: 30050, depositAmountCents: null, specialRequests: null, comments: 'Helistab homme' });
+    expect(res.body.booking).toMatchObject({ version: 2, status: 'confirmed', totalAmountCents: 129999, depositAmountCents: null, specialRequests: null, comments: 'Helistab homme' });
     const row = await bookingRow(id);
-    expect(row).toMatchObject({ total_amount_cents: 129999, amount_paid_cents: 30050, special_requests: null });
+    expect(row).toMatchObject({ total_amount_cents: 129999, special_requests: null });
     const [audit] = await app.rows("SELECT user_id, severity, metadata FROM audit_logs WHERE action = 'booking.update'");
     expect(audit!.user_id).toBe(admin.userId);
     expect(JSON.parse(String(audit!.metadata)).changes).toMatchObject({
@@ -242,6 +242,16 @@ describe('PATCH /api/admin/bookings/:id', () => {
       totalAmountCents: { from: null, to: 129999 },
       specialRequests: { from: expect.stringContaining('Retriidi aeg'), to: null },
     });
+  });
+
+  it("keeps the amount paid the ledger's: an edit may repeat it, not change it (422 on amountPaid, nothing written)", async () => {
+    const id = await book();
+    const before = await detail(id);
+    const rowBefore = await bookingRow(id);
+    const res = await send('PATCH', `/api/admin/bookings/${id}`, { ...editOf(before), amountPaid: '300,50', comments: 'muudetud' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toEqual([{ path: 'amountPaid', message: PAYMENT_MESSAGES.amountPaidFromLedger }]);
+    expect(await bookingRow(id)).toEqual(rowBefore);
   });
 
   it('refuses a stale version with 409 and the Estonian explanation, writing nothing', async () => {

@@ -136,30 +136,32 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   }
   await expect(page.locator('[data-fact="Majutuse tüüp"]')).toHaveText('Ühekohaline');
 
-  // Edit: a refused amount first, then exact cents.
+  // Edit: a refused amount first, then exact cents. The amount paid is the ledger's: shown, not editable.
   await page.getByRole('button', { name: 'Muuda broneeringut' }).click();
   const dialog = page.getByRole('dialog', { name: 'Muuda broneeringut' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: /Makstud/ }).fill('12.345');
+  const paid = dialog.getByRole('textbox', { name: /Makstud/ });
+  await expect(paid).toHaveAttribute('readonly', '');
+  await expect(paid).toHaveAccessibleDescription(/Makstud summa tuleb maksetest/);
+  await dialog.getByRole('textbox', { name: /Kogusumma/ }).fill('12.345');
   await dialog.getByRole('button', { name: 'Salvesta' }).click();
-  await expect(dialog.getByRole('textbox', { name: /Makstud/ })).toHaveAttribute('aria-invalid', 'true');
-  await dialog.getByRole('textbox', { name: /Makstud/ }).fill('100.50');
-  await dialog.getByRole('textbox', { name: /Kogusumma/ }).fill('1299');
+  await expect(dialog.getByRole('textbox', { name: /Kogusumma/ })).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('textbox', { name: /Kogusumma/ }).fill('1299.50');
   await dialog.getByRole('button', { name: /Staatus/ }).first().click();
   await page.getByRole('option', { name: 'Kinnitatud' }).click();
   await dialog.getByRole('button', { name: 'Salvesta' }).click();
   await expect(toast(page, 'Edukalt salvestatud')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Muuda broneeringut' })).toBeFocused(); // focus returned
-  await expect(page.locator('[data-fact="Makstud"]')).toHaveText('100,50\u00a0€');
-  await expect(page.locator('[data-remaining]')).toHaveText('1\u00a0198,50\u00a0€');
+  await expect(page.locator('[data-fact="Makstud"]')).toHaveText('0,00\u00a0€');
+  await expect(page.locator('[data-remaining]')).toHaveText('1\u00a0299,50\u00a0€');
 
   // Stale edit: the dialog opens, someone else saves, then this save is refused with 409 and says so.
   await page.getByRole('button', { name: 'Muuda broneeringut' }).click();
   const current = (await (await page.request.get(`/api/admin/bookings/${id}`)).json()).booking;
   const other = await page.request.patch(`/api/admin/bookings/${id}`, {
     headers: { Origin: new URL(page.url()).origin },
-    data: { version: current.version, status: 'confirmed', paymentStatus: 'partial', roomType: current.roomType, roomSharingPreference: null, bedTypePreference: null, totalAmount: '1299', amountPaid: '300', depositAmount: '300', specialRequests: null, comments: 'Teise admini muudatus', extraFood: null },
+    data: { version: current.version, status: 'confirmed', paymentStatus: 'partial', roomType: current.roomType, roomSharingPreference: null, bedTypePreference: null, totalAmount: '1299', amountPaid: '0', depositAmount: '300', specialRequests: null, comments: 'Teise admini muudatus', extraFood: null },
   });
   expect(other.status()).toBe(200);
   const save = page.waitForResponse((r) => r.url().endsWith(`/api/admin/bookings/${id}`) && r.request().method() === 'PATCH');
@@ -168,7 +170,7 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   expectFailedRequest(consoleErrors, new RegExp(`^409 .*/api/admin/bookings/${id}$`));
   await expect(dialog.locator('[data-conflict]')).toBeVisible();
   await dialog.getByRole('button', { name: 'Laadi uusimad andmed' }).click();
-  await expect(dialog.getByRole('textbox', { name: /Makstud/ })).toHaveValue('300.00');
+  await expect(dialog.getByRole('textbox', { name: /Ettemaks/ })).toHaveValue('300.00');
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-fact="Kommentaarid"]')).toHaveText('Teise admini muudatus');
 });

@@ -11,6 +11,8 @@ export const PAYMENT_MESSAGES = {
   invalidDay: 'Sisestage kuupäev kujul pp.kk.aaaa.',
   futureDay: 'Makse kuupäev ei saa olla tulevikus.',
   refundExceedsPaid: 'Tagastus ei saa olla suurem kui broneeringule makstud summa.',
+  /** The edit dialog's "Makstud": the ledger's sum, changed only by recording money. */
+  amountPaidFromLedger: 'Makstud summa tuleb maksetest. Lisage makse või tagastus jaotises „Maksed“.',
 } as const;
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

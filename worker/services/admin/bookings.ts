@@ -23,6 +23,7 @@ import { statusesMatching } from '../../../src/lib/admin/labels';
 import { accommodationTotal } from '../../../src/lib/admin/pricing';
 import { tallinnDay } from '../../../src/lib/format';
 import { bookingSchedule } from '../../../src/lib/payment-schedule';
+import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
 import { guestIdsMatching, orderBy, pageWindow } from '../../db/paging';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -337,6 +338,11 @@ const FITS_IN_RETREAT = sql`NOT EXISTS (
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
   const { booking: before } = await loadRow(deps, id);
+  // The spec's update sends the amount paid; it is the payments ledger's sum now (issue "Back office II"), so the
+  // edit may repeat it but not change it. A payment in between bumps the version: that edit gets 409 below.
+  if ((edit.amountPaid ?? 0) !== (before.amountPaidCents ?? 0)) {
+    throw new ApiError('validation_failed', { details: [{ path: 'amountPaid', message: PAYMENT_MESSAGES.amountPaidFromLedger }] });
+  }
   const values = {
     status: edit.status,
     paymentStatus: edit.paymentStatus,
@@ -344,7 +350,6 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
     roomSharingPreference: edit.roomSharingPreference,
     bedTypePreference: edit.bedTypePreference,
     totalAmountCents: edit.totalAmount,
-    amountPaidCents: edit.amountPaid,
     depositAmountCents: edit.depositAmount,
     specialRequests: edit.specialRequests,
     comments: edit.comments,

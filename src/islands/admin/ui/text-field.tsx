@@ -19,6 +19,8 @@ export interface TextInputFieldProps {
   errorMessage?: string;
   isRequired?: boolean;
   isDisabled?: boolean;
+  /** Shown and focusable, not editable: a value that comes from elsewhere (the ledger's amount paid). */
+  isReadOnly?: boolean;
   autoComplete?: string;
   maxLength?: number;
   /** The first field of a dialog's form takes the focus when the dialog opens. */
@@ -26,9 +28,9 @@ export interface TextInputFieldProps {
   className?: string;
 }
 
-const CONTROL = 'w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 data-[invalid]:border-rose-700';
+const CONTROL = 'w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 read-only:bg-sand-50 data-[invalid]:border-rose-700';
 
-export function TextInputField({ label, value, onChange, onBlur, name, inputRef, type = 'text', inputMode, multiline, rows = 3, placeholder, description, errorMessage, isRequired, isDisabled, autoComplete, maxLength, autoFocus, className = '' }: TextInputFieldProps) {
+export function TextInputField({ label, value, onChange, onBlur, name, inputRef, type = 'text', inputMode, multiline, rows = 3, placeholder, description, errorMessage, isRequired, isDisabled, isReadOnly, autoComplete, maxLength, autoFocus, className = '' }: TextInputFieldProps) {
   return (
     <TextField
       className={`flex flex-col gap-1.5 ${className}`}
@@ -40,6 +42,7 @@ export function TextInputField({ label, value, onChange, onBlur, name, inputRef,
       inputMode={inputMode}
       isRequired={isRequired}
       isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
       isInvalid={!!errorMessage}
       autoComplete={autoComplete}
       maxLength={maxLength}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { bookingEditSchema, type BookingDetail, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
 import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
+import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
 import { centsToInput } from '../../../../../lib/money';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
@@ -83,7 +84,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
     />
   );
 
-  const text = (name: 'totalAmount' | 'amountPaid' | 'depositAmount' | 'specialRequests' | 'comments' | 'extraFood', label: string, amount = false) => (
+  const text = (name: 'totalAmount' | 'amountPaid' | 'depositAmount' | 'specialRequests' | 'comments' | 'extraFood', label: string, amount = false, readOnlyNote?: string) => (
     <Controller
       control={control}
       name={name}
@@ -96,7 +97,8 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
           inputRef={field.ref}
           inputMode={amount ? 'decimal' : undefined}
           placeholder={amount ? '0,00' : undefined}
-          description={amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined}
+          description={readOnlyNote ?? (amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined)}
+          isReadOnly={readOnlyNote !== undefined}
           multiline={!amount}
           rows={2}
           errorMessage={fieldState.error?.message}
@@ -139,7 +141,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
         {select('bedTypePreference', 'Voodi eelistus', BED_TYPE_PREFERENCES, bedTypeLabel)}
         <span className="hidden sm:block" />
         {text('totalAmount', 'Kogusumma (€)', true)}
-        {text('amountPaid', 'Makstud (€)', true)}
+        {text('amountPaid', 'Makstud (€)', true, PAYMENT_MESSAGES.amountPaidFromLedger)}
         {text('depositAmount', 'Ettemaks (€)', true)}
         <span className="hidden sm:block" />
         {text('specialRequests', 'Erisoovid')}
