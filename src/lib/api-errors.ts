@@ -19,6 +19,7 @@ export const API_ERRORS = {
   retreat_full: { status: 409, message: 'Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.' },
   booking_changed: { status: 409, message: 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   payment_already_reversed: { status: 409, message: 'See kanne on juba tühistatud vastukandega.' },
+  already_cancelled: { status: 409, message: 'Broneering on juba tühistatud.' },
   invoice_already_credited: { status: 409, message: 'See arve on juba täielikult krediteeritud.' },
   client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },

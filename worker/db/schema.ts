@@ -411,6 +411,9 @@ export const bookings = sqliteTable(
      * insert and every change of those three: never written by the app.
      */
     owedCents: integer('owed_cents').notNull().default(0),
+    /** Cancelled through "Tühista broneering" (its refund and credit note in the same batch): when, and that batch's token. */
+    cancelledAt: text('cancelled_at'),
+    cancellationId: text('cancellation_id'),
     /** Payment reminders go out (issue "Back office II") unless an admin turned them off for this booking. */
     paymentReminders: integer('payment_reminders', { mode: 'boolean' }).notNull().default(true),
 

@@ -13,6 +13,7 @@ export const INVOICE_TEXTS = {
   /** The spec's fixed retreat line. */
   retreatLine: 'Uus algus retriit Balis',
   companionLine: (name: string) => `Kaaslane: ${name}`,
+  cancellationLine: (bookingId: number) => `Broneeringu nr ${bookingId} tühistamine`,
   /** The spec: the text says the booking is confirmed by paying 300 euro. */
   advanceNote: (advance: string) => `Broneering kinnitatakse ${advance} ettemaksu tasumisel.`,
   remainingAfterAdvance: 'Jääk pärast ettemaksu',

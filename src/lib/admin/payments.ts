@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { PAYMENT_METHODS, type PaymentMethod } from '../enums';
 import { MONEY_MESSAGES, moneyInput } from '../money';
+import type { RefundQuote } from '../cancellation';
 import { isRealDay, optionalText } from './bookings';
 
 export const PAYMENT_MESSAGES = {
@@ -59,4 +60,29 @@ export interface PaymentLedger {
   items: PaymentEntry[];
   /** Sums over the ledger: money in, money out (≤ 0) and what stays paid. */
   totals: { receivedCents: number; refundedCents: number; paidCents: number };
+}
+
+// ── cancellation ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const CANCEL_MESSAGES = {
+  cancelled: 'Broneering tühistatud',
+  refundExceedsPaid: 'Tagastus ei saa olla suurem kui broneeringule makstud summa.',
+} as const;
+
+/** POST /api/admin/bookings/:id/cancel: the refund as quoted or changed (0 for none), how it goes back, and why. */
+export const cancelInputSchema = z.object({
+  version: z.int().positive(),
+  refund: moneyInput,
+  method: z.enum(PAYMENT_METHODS),
+  reason: optionalText(500),
+});
+export type CancelInput = z.input<typeof cancelInputSchema>;
+export type CancelValues = z.output<typeof cancelInputSchema>;
+
+/** GET /api/admin/bookings/:id/cancellation: what the terms give today, and the invoice a credit note would reduce. */
+export interface CancellationPreview {
+  version: number;
+  quote: RefundQuote;
+  /** The newest invoice with something still uncredited, if any: cancelling credits it down to what is kept. */
+  invoice: { id: number; number: string; uncreditedCents: number } | null;
 }

@@ -11,7 +11,7 @@ import {
   servicesUpdateSchema,
 } from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
-import { paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
+import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
@@ -30,6 +30,7 @@ import {
   updateGuest,
   viewBookingDetail,
 } from '../../services/admin/bookings';
+import { cancelBooking, cancellationPreview } from '../../services/admin/cancellation';
 import { bookingInvoices, issueInvoice } from '../../services/admin/invoices';
 import { getLedger, recordPayment, reversePayment } from '../../services/admin/payments';
 import { adminActor } from './actor';
@@ -98,6 +99,13 @@ export const adminBookingRoutes = new Hono<AppEnv>()
     if (!/^\d{1,10}$/.test(target)) throw new ApiError('not_found', { message: 'Makset ei leitud' });
     const paymentId = await reversePayment(c.var.deps, id, Number(target), c.req.valid('json').note, await adminActor(c));
     return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+  })
+  // Cancelling with its refund and credit note: first what the terms give today, then all of it in one batch.
+  .get('/:id/cancellation', async (c) => c.json(await cancellationPreview(c.var.deps, parseBookingId(c.req.param('id')))))
+  .post('/:id/cancel', validJson(cancelInputSchema), async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    const { creditNoteId } = await cancelBooking(c.var.deps, id, c.req.valid('json'), await adminActor(c));
+    return c.json({ booking: await getBookingDetail(c.var.deps, id), creditNoteId });
   })
   // Invoices: issued from the booking as it is, then frozen (see ./invoices for one invoice, its PDF and e-mail).
   .get('/:id/invoices', async (c) => c.json(await bookingInvoices(c.var.deps, parseBookingId(c.req.param('id')))))

@@ -4,7 +4,7 @@
  * number but the next), with the document frozen as JSON, then the audit record. Nothing here edits or deletes an
  * issued document: a correction is a credit note, then a new invoice.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
 import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceSummary, InvoiceView } from '../../../src/lib/admin/invoices';
 import { invoiceFileName } from '../../../src/lib/admin/invoices';
@@ -58,21 +58,31 @@ export async function bookingInvoices(deps: Deps, bookingId: number): Promise<Bo
 }
 
 /**
- * Writes a document with the next number of the series, if `guard` holds inside the same statement; answers the
- * new id, or undefined when the guard refused. The number's text is made in SQL from the series number, and set
- * into the frozen document there too.
+ * The statements that write a document with the next number of the series, for a batch: the INSERT (only where
+ * `where` holds, inside the statement) and its audit record. The number's text is made in SQL from the series
+ * number, and set into the frozen document there too. `mustHold` is a condition that, when it fails while `where`
+ * holds, aborts the whole batch (the row gets no series number, which the series trigger refuses): a part of a larger
+ * change that must not go in without it.
  */
-async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingId: number | null; creditsInvoiceId: number | null }, guard: ReturnType<typeof sql>, actor: Actor, action: string) {
+export function documentInsert(
+  deps: Deps,
+  draft: DraftDocument,
+  meta: { bookingId: number | null; creditsInvoiceId: number | null },
+  where: SQL,
+  actor: Actor,
+  action: string,
+  mustHold: SQL = sql`1`,
+) {
   const { db } = deps;
   const shape = numberShape(settings.invoicing.numberFormat, Number(draft.issuedOn.slice(0, 4)));
   const next = sql`(SELECT coalesce(max(series_number), 0) + 1 FROM ${invoices})`;
-  const [inserted] = await db.batch([
+  return [
     db.all<{ id: number; number: string }>(sql`
       INSERT INTO ${invoices} (series_number, number, kind, booking_id, credits_invoice_id, issued_on, due_on, total_cents, buyer_name, buyer_email, document, issued_by, created_at)
-      SELECT n.value, n.number, ${draft.kind}, ${meta.bookingId}, ${meta.creditsInvoiceId}, ${draft.issuedOn}, ${draft.dueOn}, ${draft.totalCents},
+      SELECT CASE WHEN ${mustHold} THEN n.value END, n.number, ${draft.kind}, ${meta.bookingId}, ${meta.creditsInvoiceId}, ${draft.issuedOn}, ${draft.dueOn}, ${draft.totalCents},
              ${draft.buyer.name}, ${draft.buyer.email}, json_set(${JSON.stringify(draft)}, '$.number', n.number), ${actor.userId}, ${deps.now().toISOString()}
       FROM (SELECT ${next} AS value, ${invoiceNumberSql(shape, next)} AS number) AS n
-      WHERE ${guard}
+      WHERE ${where}
       RETURNING id, number`),
     auditIfChanged(deps, {
       userId: actor.userId,
@@ -84,7 +94,11 @@ async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingI
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),
-  ]);
+  ] as const;
+}
+
+async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingId: number | null; creditsInvoiceId: number | null }, guard: SQL, actor: Actor, action: string) {
+  const [inserted] = await deps.db.batch(documentInsert(deps, draft, meta, guard, actor, action));
   return (inserted as { id: number; number: string }[])[0];
 }
 

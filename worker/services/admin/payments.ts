@@ -28,7 +28,7 @@ const OWED = sql.raw('bookings.owed_cents');
  * deposit paid once the advance is in; balance paid once nothing is owed; status pending (nothing paid), paid
  * (nothing owed) or partial. 'overdue' is the scheduled job's to set; the next payment recomputes it too.
  */
-function deriveFromLedger(deps: Deps, bookingId: number) {
+export function deriveFromLedger(deps: Deps, bookingId: number) {
   return deps.db.run(sql`
     UPDATE bookings SET
       amount_paid_cents = p.paid,
@@ -41,7 +41,7 @@ function deriveFromLedger(deps: Deps, bookingId: number) {
     WHERE bookings.id = ${bookingId} AND changes() > 0`);
 }
 
-const paidSoFar = (bookingId: number) => sql`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
+export const paidSoFar = (bookingId: number) => sql`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
 
 export async function getLedger({ db }: Deps, bookingId: number): Promise<PaymentLedger> {
   const reversals = sql`(SELECT r.id FROM payments AS r WHERE r.reverses_payment_id = ${payments.id})`;

@@ -78,11 +78,19 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
  * A credit note for what is still uncredited on an invoice: all its lines negated the first time, else one line
  * for the rest. Issued today, by today's seller, to the invoice's buyer.
  */
-export function creditNoteDraft(original: InvoiceDocument & { id: number }, creditedCents: number, reason: string | null, issuedOn: string): DraftDocument {
+export function creditNoteDraft(
+  original: InvoiceDocument & { id: number },
+  creditedCents: number,
+  reason: string | null,
+  issuedOn: string,
+  /** Less than the rest (a cancellation keeps part): one line for this amount. */
+  partial?: { cents: number; description: string },
+): DraftDocument {
   const { id, number, ...document } = original;
-  const restCents = document.totalCents + creditedCents;
-  const lines =
-    creditedCents === 0
+  const restCents = partial ? partial.cents : document.totalCents + creditedCents;
+  const lines = partial
+    ? [line(partial.description, -restCents)]
+    : creditedCents === 0
       ? document.lines.map((l) => ({ ...l, unitCents: -l.unitCents, totalCents: -l.totalCents }))
       : [line(INVOICE_TEXTS.creditsInvoice(number, formatDateEt(document.issuedOn)), -restCents)];
   return {
