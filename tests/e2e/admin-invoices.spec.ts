@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
+import { serverNow } from './clock';
 
 /**
  * Invoices in the back office (issue "Back office II") in Chromium against the real Node host: the create dialog
@@ -118,6 +119,44 @@ test('issue an invoice from its preview, print it, download the PDF, e-mail it, 
   await expect(section.getByRole('button', { name: /^Krediteeri/ })).toHaveCount(0);
   await announcerQuiet(page);
   await expectNoAxeViolations(page);
+});
+
+test('cancel: the refund the terms give today, confirmed, recorded with a credit note; the booking shows it all', async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  const bookingId = await pricedBooking(request, baseURL!);
+  await page.goto(`/admin/bookings/${bookingId}`);
+  // 300 € paid and the invoice issued, through the API as the screens would.
+  const headers = { Origin: baseURL! };
+  const paid = await page.request.post(`/api/admin/bookings/${bookingId}/payments`, { headers, data: { kind: 'payment', method: 'bank_transfer', receivedOn: serverNow().toISOString().slice(0, 10), amount: '300' } });
+  expect(paid.status()).toBe(201);
+  const version = ((await paid.json()) as { booking: { version: number } }).booking.version;
+  expect((await page.request.post(`/api/admin/bookings/${bookingId}/invoices`, { headers, data: { version, buyer: { name: `Õnne ${TAG}`, email: '' } } })).status()).toBe(201);
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Tühista broneering' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tühista broneering' });
+  // The March edition is months away: all of it back less the 5% fee.
+  await expect(dialog.locator('[data-refund-quote]')).toContainText('Tingimuste järgi tagastatakse 100% tasutud summast, millest arvatakse maha 5% menetlustasu.');
+  await expect(dialog.getByRole('textbox', { name: /Tagastatav summa/ })).toHaveValue('285.00');
+  await expect(dialog.locator('[data-fact="Arve"]')).toContainText('krediteeritakse');
+  await dialog.getByRole('textbox', { name: /Põhjus/ }).fill('Haigestumine');
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Tühista broneering' }).click();
+  await expect(toast(page, 'Broneering tühistatud')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Tühistatud').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tühista broneering' })).toHaveCount(0);
+  const ledger = page.locator('[data-section="booking-payments"]');
+  await expect(ledger.getByRole('row')).toHaveCount(3);
+  await expect(ledger.getByRole('row').nth(2)).toContainText('−285,00\u00a0€');
+  await expect(page.locator('[data-fact="Makstud"]')).toHaveText('15,00\u00a0€');
+  const invoices = invoicesSection(page);
+  await expect(invoices.getByRole('row')).toHaveCount(3);
+  // The invoice of 1 344,50 € is credited down to the 15 € kept.
+  await expect(invoices.getByRole('row').nth(1)).toContainText('Kreeditarve');
+  await expect(invoices.getByRole('row').nth(1)).toContainText('−1\u00a0329,50\u00a0€');
+  await expect(page.locator('[data-payment-schedule]')).toContainText('Tühistatud broneeringul maksegraafikut ei ole.');
 });
 
 test('an invoice that does not exist says so', async ({ page, consoleErrors }) => {

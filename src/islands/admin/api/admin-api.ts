@@ -24,7 +24,7 @@ import type {
 } from '../../../lib/admin/bookings';
 import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
 import type { BookingInvoices, InvoiceIssueInput, InvoiceView } from '../../../lib/admin/invoices';
-import type { PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
+import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
 import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
@@ -157,6 +157,32 @@ export function usePaymentWrite(id: string) {
     onSuccess: ({ ledger, booking }) => {
       client.setQueryData(adminKeys.bookingPayments(id), ledger);
       bookingChanged(client, booking);
+    },
+  });
+}
+
+// ── cancellation ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What the terms give if the booking is cancelled today (asked fresh each time the dialog opens). */
+export function useCancellationPreview(id: string) {
+  return useQuery({
+    queryKey: ['bookings', 'detail', id, 'cancellation'] as const,
+    queryFn: ({ signal }) => apiRequest<CancellationPreview>(`${BASE}/bookings/${encodeURIComponent(id)}/cancellation`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Cancels with the refund and credit note: the detail, its ledger, invoices and e-mails, and every list reload. */
+export function useCancelBooking(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelInput) =>
+      apiRequest<{ booking: BookingDetail; creditNoteId: number | null }>(`${BASE}/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST', body }),
+    onSuccess: ({ booking }) => {
+      bookingChanged(client, booking);
+      void client.invalidateQueries({ queryKey: adminKeys.bookingPayments(id) });
+      void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(id) });
     },
   });
 }

@@ -16,6 +16,7 @@ import { AppLink, ScreenHeading } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorState, LoadingState } from '../../../ui/states';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 import { CompanionPrices } from './companion-prices';
 import { EditBookingDialog } from './edit-booking-dialog';
 import { EditGuestDialog } from './edit-guest-dialog';
@@ -60,7 +61,7 @@ export default function BookingDetailScreen({ params }: ScreenProps) {
 }
 
 function Detail({ booking }: { booking: BookingDetail }) {
-  const [editing, setEditing] = useState<'booking' | 'guest' | null>(null);
+  const [editing, setEditing] = useState<'booking' | 'guest' | 'cancel' | null>(null);
   const guest = booking.guest;
   const id = String(booking.id);
 
@@ -74,6 +75,11 @@ function Detail({ booking }: { booking: BookingDetail }) {
         {guest && (
           <Button variant="outline" onPress={() => setEditing('guest')}>
             Muuda külalise andmeid
+          </Button>
+        )}
+        {booking.status !== 'cancelled' && (
+          <Button variant="danger" onPress={() => setEditing('cancel')}>
+            Tühista broneering
           </Button>
         )}
       </div>
@@ -153,6 +159,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
 
       {editing === 'booking' && <EditBookingDialog booking={booking} onClose={() => setEditing(null)} />}
       {editing === 'guest' && guest && <EditGuestDialog booking={booking} onClose={() => setEditing(null)} />}
+      {editing === 'cancel' && <CancelBookingDialog bookingId={id} onClose={() => setEditing(null)} />}
     </div>
   );
 }
