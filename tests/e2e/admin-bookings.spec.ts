@@ -153,7 +153,7 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   await expect(toast(page, 'Edukalt salvestatud')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Muuda broneeringut' })).toBeFocused(); // focus returned
-  await expect(page.locator('[data-fact="Makstud"]')).toHaveText('0,00\u00a0€');
+  await expect(page.locator('[data-fact="Makstud"]')).toHaveText('–');
   await expect(page.locator('[data-remaining]')).toHaveText('1\u00a0299,50\u00a0€');
 
   // Stale edit: the dialog opens, someone else saves, then this save is refused with 409 and says so.
@@ -184,6 +184,7 @@ test('payments: the ledger records a payment (the spec messages first), derives 
   db.close();
   await page.goto(`/admin/bookings/${id}`);
   const ledger = page.locator('[data-section="booking-payments"]');
+  const entries = ledger.getByRole('table', { name: 'Maksed', exact: true });
   await expect(ledger.getByRole('heading', { level: 2, name: 'Maksed' })).toBeVisible();
   await expect(ledger.getByText('Makseid ei ole veel sisestatud.')).toBeVisible();
   await expect(ledger.locator('[data-reference-number]')).toHaveText(/^1\d+$/);
@@ -204,19 +205,23 @@ test('payments: the ledger records a payment (the spec messages first), derives 
   await dialog.getByRole('button', { name: 'Salvesta makse' }).click();
   await expect(toast(page, 'Makse salvestatud')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(ledger.getByRole('row')).toHaveCount(2);
-  await expect(ledger.getByRole('row').nth(1)).toContainText('300,00\u00a0€');
-  await expect(ledger.getByRole('row').nth(1)).toContainText(`${day}.${month}.${year}`);
+  await expect(entries.getByRole('row')).toHaveCount(2);
+  await expect(entries.getByRole('row').nth(1)).toContainText('300,00\u00a0€');
+  await expect(entries.getByRole('row').nth(1)).toContainText(`${day}.${month}.${year}`);
   await expect(page.locator('[data-fact="Makstud"]')).toHaveText('300,00\u00a0€');
   await expect(page.locator('[data-remaining]')).toHaveText('999,00\u00a0€');
   await expect(page.locator('[data-fact="Ettemaks makstud"]')).toHaveText('✓ Jah');
+  // The schedule: the advance is in, the rest is still to come.
+  const schedule = page.locator('[data-payment-schedule]');
+  await expect(schedule.getByRole('row').filter({ hasText: 'Ettemaks' })).toContainText('Tasutud');
+  await expect(schedule.getByRole('row').filter({ hasText: 'Jääk' })).toContainText('999,00\u00a0€');
 
   await ledger.getByRole('button', { name: /Tühista vastukandega/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Tühista kanne' });
   await expect(confirm).toContainText(/tühistatakse vastukandega summas .300,00/);
   await confirm.getByRole('button', { name: 'Tühista vastukandega' }).click();
   await expect(toast(page, 'Kanne tühistati vastukandega')).toBeVisible();
-  await expect(ledger.getByRole('row')).toHaveCount(3);
+  await expect(entries.getByRole('row')).toHaveCount(3);
   await expect(ledger.getByRole('button', { name: /Tühista vastukandega/ })).toHaveCount(0);
   await expect(page.locator('[data-fact="Makstud"]')).toHaveText('0,00\u00a0€');
   // React Aria's live announcer keeps its last messages for a few seconds, pointing at the closed dialogs' titles

@@ -148,8 +148,9 @@ test('cancel: the refund the terms give today, confirmed, recorded with a credit
   await expect(page.getByText('Tühistatud').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tühista broneering' })).toHaveCount(0);
   const ledger = page.locator('[data-section="booking-payments"]');
-  await expect(ledger.getByRole('row')).toHaveCount(3);
-  await expect(ledger.getByRole('row').nth(2)).toContainText('−285,00\u00a0€');
+  const entries = ledger.getByRole('table', { name: 'Maksed', exact: true });
+  await expect(entries.getByRole('row')).toHaveCount(3);
+  await expect(entries.getByRole('row').nth(2)).toContainText('−285,00\u00a0€');
   await expect(page.locator('[data-fact="Makstud"]')).toHaveText('15,00\u00a0€');
   const invoices = invoicesSection(page);
   await expect(invoices.getByRole('row')).toHaveCount(3);
