@@ -3,12 +3,15 @@
 // `npm start` does, signs an admin in over HTTP, and times each screen's calls: bookings (first page, search, filter,
 // last page, detail), clients (first page, searches, last page, detail), retreats (first page, search, last page,
 // detail), users (first page, search, last page),
-// audit trail (first page, two filters, last page); then one sync of every booker.
+// audit trail (first page, two filters, last page), the dashboard; then one sync of every booker and one run of the
+// scheduled money jobs (overdue marks, payment reminders).
 // Prints p50/p95/max per call; the goal is p95 ≤ 50 ms each on a 2-core machine.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createDb } from '../../worker/db';
 import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
+import { markOverdueBookings, queuePaymentReminders } from '../../worker/services/payment-jobs';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import { ms, startBenchServer } from './server';
 
@@ -127,6 +130,8 @@ try {
     ['first list page', () => '/api/admin/bookings'],
     ['search (surname)', (i) => `/api/admin/bookings?q=${encodeURIComponent(LAST[i % LAST.length]!)}`],
     ['filter (status+payment)', () => '/api/admin/bookings?status=confirmed&paymentStatus=partial'],
+    ['filter (owes money)', () => '/api/admin/bookings?owes=yes'],
+    ['owes money: page 100', () => '/api/admin/bookings?owes=yes&page=100'],
     ['last page', () => `/api/admin/bookings?page=${lastPage}`],
     ['detail', (i) => `/api/admin/bookings/${1 + ((i * 7919) % BOOKINGS)}`],
     ['clients: first page', () => '/api/admin/clients'],
@@ -145,6 +150,7 @@ try {
     ['audit: critical only', () => '/api/admin/audit?severity=critical'],
     ['audit: user + date range', () => '/api/admin/audit?user=bench-admin&from=2024-01-10&to=2024-01-20'],
     ['audit: last page', () => `/api/admin/audit?page=${lastPage}`],
+    ['dashboard (with money)', () => '/api/admin/dashboard'],
   ];
 
   console.log(`bench:admin — ${BOOKINGS.toLocaleString('en')} bookings, as many clients, users, retreats and audit records loaded in ${loadSeconds.toFixed(1)} s; ${SAMPLES} sequential requests per call over HTTP, Node host on ${origin}\n`);
@@ -174,6 +180,15 @@ try {
   const syncBody = await sync.text();
   if (!sync.ok) throw new Error(`sync: ${sync.status} ${syncBody.slice(0, 200)}`);
   console.log(`\nclients sync of ${BOOKINGS.toLocaleString('en')} bookers: ${ms(performance.now() - t0).trim()} (${syncBody})`);
+  // The scheduled money jobs over every owing booking, as the hosts run them (here on the same file, beside the server).
+  const jobsDb = createDb(openLocalClient(url));
+  const jobDeps = { db: jobsDb, now: () => new Date('2026-11-25T09:00:00Z') };
+  const j0 = performance.now();
+  const overdue = await markOverdueBookings(jobDeps);
+  const j1 = performance.now();
+  const reminders = await queuePaymentReminders(jobDeps);
+  const j2 = performance.now();
+  console.log(`money jobs: overdue marks ${ms(j1 - j0).trim()} (${overdue} marked), reminders ${ms(j2 - j1).trim()} (${reminders} queued)`);
   console.log(`\n${allMet ? 'all goals met' : 'some goals NOT met'}`);
 } finally {
   await server.stop();
