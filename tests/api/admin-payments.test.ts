@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
 
 /**
  * The payments ledger (issue "Back office II"): append-only rows in cents (refunds negative), the booking's amount
@@ -108,11 +109,19 @@ describe('recording payments', () => {
     expect(ledger.items[0]).toMatchObject({ amountCents: 1234, recordedBy: admin.email, reference: 'SEB 778', reversedById: null });
   });
 
-  it('gives the booking a valid Estonian reference number', async () => {
+  it('gives the booking a valid Estonian reference number, which its confirmation e-mail already names', async () => {
     const id = await pricedBooking();
     const ledger = await readJson(await admin.b.get(`/api/admin/bookings/${id}/payments`));
     expect(ledger.referenceNumber).toBe(bookingReferenceNumber(id));
     expect(isValidReferenceNumber(ledger.referenceNumber)).toBe(true);
+    // The copy sent at once and the copy the outbox keeps (made in SQL inside the booking's batch) say the same.
+    const [stored] = await app.rows(`SELECT text, html FROM email_outbox WHERE booking_id = ${id} AND kind = 'booking_confirmation'`);
+    expect(stored!.text).toContain(`Viitenumber: ${ledger.referenceNumber}`);
+    expect(stored!.html).toContain(ledger.referenceNumber);
+    expect(String(stored!.text)).not.toContain('{{');
+    await Promise.allSettled(app.background);
+    const sent = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.find((m) => m.subject.startsWith('Broneeringu taotlus') && m.text.includes(ledger.referenceNumber));
+    expect(sent?.text).toBe(stored!.text);
   });
 
   it.each([

@@ -11,6 +11,11 @@ import { editionAvailability, isRegistrationOpen } from './availability';
 import { editionRetreatInsert } from './edition-retreats';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
 import { bookingConfirmationMail } from './mail/templates';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { bookingReferenceSql } from '../db/reference-number';
+
+/** Stands for the booking's reference number in its confirmation until the id is known. */
+const REFERENCE_PLACEHOLDER = '{{viitenumber}}';
 
 /** The spec's word for an answer the visitor did not give. */
 export const UNSPECIFIED = 'Määramata';
@@ -108,7 +113,10 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   const waitingList = availability!.placesLeft !== null && 1 + companions.length > availability!.placesLeft;
   const stamp = now.toISOString();
   const guestId = crypto.randomUUID();
-  const confirmation = bookingConfirmationMail(booking, { waitingList });
+  // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail
+  // gets it there (in SQL), the copy sent at once after the batch (in TypeScript); a test keeps the two equal.
+  const confirmation = bookingConfirmationMail(booking, { waitingList, referenceNumber: REFERENCE_PLACEHOLDER });
+  const withReference = (text: string) => sql`replace(${text}, ${REFERENCE_PLACEHOLDER}, ${bookingReferenceSql(sql`last_insert_rowid()`)})`;
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
   // so the write lock is held for microseconds instead of across event-loop turns (bench:api measures this).
@@ -189,7 +197,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       // Straight after the booking insert, last_insert_rowid() is that booking's id.
       db.all<{ id: number }>(sql`
         INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, attempts, next_attempt_at, created_at, updated_at)
-        SELECT 'booking_confirmation', ${confirmation.to}, ${confirmation.subject}, ${confirmation.html}, ${confirmation.text},
+        SELECT 'booking_confirmation', ${confirmation.to}, ${confirmation.subject}, ${withReference(confirmation.html)}, ${withReference(confirmation.text)},
                last_insert_rowid(), 1, ${new Date(now.getTime() + CLAIM_LEASE_MS).toISOString()}, ${stamp}, ${stamp}
         WHERE (SELECT count(*) FROM ${emailOutbox}
                WHERE to_address = ${confirmation.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
@@ -215,7 +223,16 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   }
   const email = await deliverSoon(
     deps,
-    { id: stored.outboxId, kind: 'booking_confirmation', writtenAt: now, mail: confirmation },
+    {
+      id: stored.outboxId,
+      kind: 'booking_confirmation',
+      writtenAt: now,
+      mail: {
+        ...confirmation,
+        html: confirmation.html.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(stored.bookingId)),
+        text: confirmation.text.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(stored.bookingId)),
+      },
+    },
     deps.config.confirmationWaitMs,
   );
   return { bookingId: stored.bookingId, email, replayed: false, waitingList };

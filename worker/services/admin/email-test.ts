@@ -3,6 +3,7 @@
  * confirmation template with sample data, sent through the outbox like every other mail, so the answer shows what
  * the outbox really does (sent, logged, queued for retry, or failed).
  */
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import type { EmailTestResult } from '../../../src/lib/admin/bookings';
 import type { BookingRequest } from '../../../src/lib/booking/schema';
 import { formatDateTime } from '../../../src/lib/format';
@@ -43,7 +44,7 @@ function sampleBooking(email: string): BookingRequest {
 
 export async function sendTestEmail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, input: { email: string; kind: 'test' | 'booking_confirmation' }, actor: Actor): Promise<{ result: EmailTestResult; outboxId: number }> {
   const now = deps.now();
-  const mail = input.kind === 'test' ? testMail(input.email, now) : bookingConfirmationMail(sampleBooking(input.email));
+  const mail = input.kind === 'test' ? testMail(input.email, now) : bookingConfirmationMail(sampleBooking(input.email), { referenceNumber: bookingReferenceNumber(1) });
   const { db } = deps;
   const [[row]] = await db.batch([
     outboxInsert(db, { kind: `email_test_${input.kind}`, ...mail }, now),

@@ -28,9 +28,10 @@ const contactLines = () => [
  * The confirmation of a booking request. On the waiting list (the edition had no places left) it says so: the
  * request is kept in the order it came and the team writes when a place frees up.
  */
-export function bookingConfirmationMail(booking: BookingRequest, { waitingList = false } = {}): OutgoingMail {
+export function bookingConfirmationMail(booking: BookingRequest, { waitingList = false, referenceNumber }: { waitingList?: boolean; referenceNumber: string }): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
+    ['Viitenumber', referenceNumber],
     ['Nimi', `${booking.firstName} ${booking.lastName}`],
     ['E-post', booking.email],
     ['Telefon', booking.phone],
@@ -50,17 +51,19 @@ export function bookingConfirmationMail(booking: BookingRequest, { waitingList =
     ? 'Täname taotluse eest. Valitud retriidil on kohad praegu täis, seega lisasime Teid ootejärjekorda. Kui koht vabaneb, võtame Teiega ühendust järjekorra alusel.'
     : 'Täname broneeringu taotluse eest. Saime selle kätte ja võtame Teiega ühendust 24 tunni jooksul, et kõik üksikasjad kokku leppida.';
   const outro = 'Kui soovite vahepeal midagi lisada või küsida, vastake lihtsalt sellele kirjale või võtke meiega ühendust:';
+  const paying = `Maksmisel märkige selgitusse viitenumber ${referenceNumber}; arve saadame pärast broneeringu kinnitamist.`;
   return {
     to: booking.email,
     subject,
-    text: [greeting, '', intro, '', 'Teie taotlus:', summary.text, '', outro, ...contactLines(), '', `${SITE_CONTACTS.retreatName}`].join('\n'),
+    text: [greeting, '', intro, '', 'Teie taotlus:', summary.text, '', paying, '', outro, ...contactLines(), '', `${SITE_CONTACTS.retreatName}`].join('\n'),
     html: mailLayout(
       subject,
       `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(greeting)}</h1>
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">Teie taotlus</h2>
 ${summary.html}
-<p style="margin-top:24px">${escapeHtml(outro)}</p>
+<p style="margin-top:24px">${escapeHtml(paying)}</p>
+<p>${escapeHtml(outro)}</p>
 <p>${contactLines().map(escapeHtml).join('<br>')}</p>
 <p style="color:#4a5a5a">${escapeHtml(SITE_CONTACTS.retreatName)}</p>`,
     ),
