@@ -6,6 +6,7 @@ import { jsonBodyRules } from './http/body-rules';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { meRoutes } from './routes/me';
 import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/me', meRoutes);
 
   app.notFound(onNotFound);
   app.onError(onError);

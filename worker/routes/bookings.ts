@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { validJson } from '../http/validate';
 import { submitBooking } from '../services/booking-submission';
+import { currentAuth } from '../http/auth';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
@@ -21,7 +22,9 @@ export const bookingRoutes = new Hono<AppEnv>().post(
 
     const { deps } = c.var;
     const rateLimit = { kind: 'booking_submit', key: deps.clientIp(c) ?? 'unknown', limit: deps.config.limits.bookings } as const;
-    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit });
+    // A signed-in visitor's booking is theirs (the guest portal lists it), whatever address they typed.
+    const auth = await currentAuth(c);
+    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit, userId: auth?.user.id });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ bookingId: result.bookingId, email: result.email, waitingList: result.waitingList }, 201);
   },
