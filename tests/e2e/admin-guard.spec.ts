@@ -43,6 +43,8 @@ test.describe('guard', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
       await expect(page.getByText('You need admin privileges to access this page')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // The admin interface is Estonian (admin spec), in every state: nothing in it is marked as another language.
+      await expect(page.locator('[data-access-denied] [lang]:not([lang="et"])')).toHaveCount(0);
     }
     await expect(nav(page).locator('[data-account-button]')).toContainText('Tavaline Kasutaja');
     await expect(nav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -53,6 +55,7 @@ test.describe('guard', () => {
     void consoleErrors;
     await page.goto('/admin/no-such-screen/at-all');
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page.locator('[data-not-found] [lang]:not([lang="et"])')).toHaveCount(0);
   });
 });
 

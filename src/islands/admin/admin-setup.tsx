@@ -58,7 +58,7 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
   if (promoted) {
     return (
       <div data-setup-promoted>
-        <SetupHeading lang="en">Admin created successfully!</SetupHeading>
+        <SetupHeading>Admin created successfully!</SetupHeading>
         <p className="mt-4 text-ink-600">
           <strong>{promoted}</strong> on nüüd admin. Logige selle kontoga sisse, et töölauale pääseda.
         </p>

@@ -36,11 +36,11 @@ export function Guard({ children, idleTimeoutMs, idleCheckMs }: { children: Reac
 function AccessDenied() {
   return (
     <div className="mx-auto max-w-xl py-16 text-center" data-access-denied>
-      {/* The spec's two English strings, word for word, in an Estonian screen. */}
-      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} lang="en" className="text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
+      {/* The spec's two English strings, word for word; the screen, like the whole admin app, is Estonian. */}
+      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} className="text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
         Access Denied
       </h1>
-      <p className="mt-4 text-ink-600" lang="en">
+      <p className="mt-4 text-ink-600">
         You need admin privileges to access this page
       </p>
       <p className="mt-8">

@@ -7,7 +7,7 @@ export function NotFound() {
       <p className="font-display text-7xl text-lagoon-700" aria-hidden="true">
         404
       </p>
-      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} lang="en" className="mt-4 text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
+      <h1 id={SCREEN_HEADING_ID} tabIndex={-1} className="mt-4 text-3xl text-lagoon-900 focus:outline-none sm:text-4xl">
         Oops! Page not found
       </h1>
       <p className="mt-4 text-ink-600">Otsitud lehte ei ole olemas või on see teisaldatud.</p>

@@ -3,8 +3,8 @@
  * the link's fragment (`#token=…`, as the Node host prints it), kept in memory and dropped from the address bar;
  * whether an admin exists already; the screens for "no token" and "Admin Already Set Up".
  *
- * The screens are Estonian like the rest of the back office; the spec's own English messages ('Admin Already Set
- * Up', the toasts) stay word for word, marked lang="en" where they are on the page.
+ * The screens are Estonian like the rest of the back office (admin spec: the interface language is Estonian, and the
+ * page says so); the spec's own English messages ('Admin Already Set Up', the toasts) stay word for word.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from '../toast';
@@ -35,9 +35,9 @@ export function useSetupStatus(): [SetupStatus, (status: SetupStatus) => void] {
   return [status, setStatus];
 }
 
-export function SetupHeading({ children, lang }: { children: string; lang?: 'en' }) {
+export function SetupHeading({ children }: { children: string }) {
   return (
-    <h1 className="text-3xl text-lagoon-900 sm:text-4xl" lang={lang}>
+    <h1 className="text-3xl text-lagoon-900 sm:text-4xl">
       {children}
     </h1>
   );
@@ -55,7 +55,7 @@ export function HomeButton({ className = 'btn-secondary' }: { className?: string
 export function AlreadySetUp() {
   return (
     <div data-setup-done>
-      <SetupHeading lang="en">Admin Already Set Up</SetupHeading>
+      <SetupHeading>Admin Already Set Up</SetupHeading>
       <p className="mt-4 text-ink-600">Admini konto on juba olemas. Logige sellega sisse või paluge adminil anda Teie kontole admini roll.</p>
       <p className="mt-8 flex flex-wrap gap-3">
         <HomeButton />
