@@ -132,3 +132,14 @@ describe('cancelling', () => {
     expect((await app.rows(`SELECT status FROM bookings WHERE id = ${id}`))[0]!.status).toBe('pending');
   });
 });
+
+describe('the quote after a partial credit', () => {
+  it('names what is still uncredited on the invoice, not its whole total', async () => {
+    const id = await paidBooking();
+    const { invoice } = await preview(id);
+    await app.deps.sql.execute(
+      `INSERT INTO invoices (series_number, number, kind, booking_id, credits_invoice_id, issued_on, total_cents, buyer_name, document) VALUES (2, '2025-0002', 'credit_note', ${id}, ${invoice.id}, '2025-12-01', -100, 'X', '{}')`,
+    );
+    expect((await preview(id)).invoice).toMatchObject({ id: invoice.id, uncreditedCents: 129900 - 100 });
+  });
+});

@@ -188,7 +188,7 @@ const toCompanionView = (c: CompanionItem, index: number): CompanionView => ({
   customPriceCents: c.custom_price_cents ?? null,
 });
 
-async function loadRow(deps: Deps, id: number) {
+async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
   const [row] = await deps.db
     .select({ booking: bookings, guest: guests, customer: { id: customers.id, createdAt: customers.createdAt }, retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate } })
     .from(bookings)
@@ -261,7 +261,7 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today:
   };
 }
 
-export async function getBookingDetail(deps: Deps, id: number): Promise<BookingDetail> {
+export async function getBookingDetail(deps: Pick<AppDeps, 'db' | 'now'>, id: number): Promise<BookingDetail> {
   return toDetail(await loadRow(deps, id), tallinnDay(deps.now()));
 }
 

@@ -19,14 +19,14 @@ import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
 import { getBookingDetail, type Actor } from './bookings';
-import { documentInsert, getInvoice } from './invoices';
+import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from './invoices';
 import { deriveFromLedger, paidSoFar } from './payments';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 /** The newest invoice of the booking that is not wholly credited yet. */
 async function openInvoice({ db }: Deps, bookingId: number) {
-  const credited = sql<number>`(SELECT coalesce(sum(c.total_cents), 0) FROM ${invoices} AS c WHERE c.credits_invoice_id = ${invoices.id})`;
+  const credited = creditedTotal(OUTER_INVOICE_ID);
   const [row] = await db
     .select({ id: invoices.id, number: invoices.number, uncredited: sql<number>`${invoices.totalCents} + ${credited}` })
     .from(invoices)
@@ -38,7 +38,7 @@ async function openInvoice({ db }: Deps, bookingId: number) {
 
 /** The booking, what its ledger holds (a refund can only give back what the ledger took in), the quote, the invoice. */
 async function cancellable(deps: Deps, bookingId: number) {
-  const booking = await getBookingDetail({ ...deps, log: () => {} }, bookingId);
+  const booking = await getBookingDetail(deps, bookingId);
   if (booking.status === 'cancelled') throw new ApiError('already_cancelled');
   const [ledger] = await deps.db.select({ paid: paidSoFar(bookingId) }).from(bookings).where(eq(bookings.id, bookingId));
   const paid = Number(ledger?.paid ?? 0);
@@ -96,7 +96,7 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
           ours,
           actor,
           'invoice.credit_note',
-          sql`(SELECT coalesce(sum(total_cents), 0) FROM ${invoices} WHERE credits_invoice_id = ${original.id}) = ${original.creditedCents}`,
+          sql`${creditedTotal(original.id)} = ${original.creditedCents}`,
         )
       : []),
   ];

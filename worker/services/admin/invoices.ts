@@ -24,8 +24,15 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 const invoiceNotFound = () => new ApiError('not_found', { message: 'Arvet ei leitud' });
 
-/** What credit notes have taken back from an invoice (≤ 0). */
-const creditedSql = sql<number>`(SELECT coalesce(sum(c.total_cents), 0) FROM ${invoices} AS c WHERE c.credits_invoice_id = ${invoices.id})`;
+/**
+ * The outer query's invoice id, qualified by hand: drizzle leaves columns unqualified in a one-table query, which
+ * inside the subquery below would compare the credit note's own id.
+ */
+export const OUTER_INVOICE_ID = sql.raw('"invoices"."id"');
+
+/** What credit notes have taken back from an invoice (≤ 0): the one home of "credited so far". */
+export const creditedTotal = (invoiceId: SQL | number) =>
+  sql<number>`(SELECT coalesce(sum(c.total_cents), 0) FROM ${invoices} AS c WHERE c.credits_invoice_id = ${invoiceId})`;
 
 const SUMMARY_COLUMNS = {
   id: invoices.id,
@@ -37,7 +44,7 @@ const SUMMARY_COLUMNS = {
   buyerName: invoices.buyerName,
   buyerEmail: invoices.buyerEmail,
   creditsInvoiceId: invoices.creditsInvoiceId,
-  creditedCents: creditedSql,
+  creditedCents: creditedTotal(OUTER_INVOICE_ID),
   issuedBy: users.email,
   createdAt: invoices.createdAt,
 };
@@ -46,7 +53,7 @@ const toSummary = <T extends { creditedCents: unknown }>(row: T): T & { credited
 
 /** The booking's invoices, newest first, and what a new one would say today (the create dialog's preview). */
 export async function bookingInvoices(deps: Deps, bookingId: number): Promise<BookingInvoices> {
-  const booking = await getBookingDetail({ ...deps, log: () => {} }, bookingId);
+  const booking = await getBookingDetail(deps, bookingId);
   const rows = await deps.db
     .select(SUMMARY_COLUMNS)
     .from(invoices)
@@ -104,7 +111,7 @@ async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingI
 
 /** Issues an invoice for a booking as the detail showed it (`version`): an edit in between is a 409, not a surprise. */
 export async function issueInvoice(deps: Deps, bookingId: number, input: InvoiceIssueValues, actor: Actor): Promise<InvoiceView> {
-  const booking = await getBookingDetail({ ...deps, log: () => {} }, bookingId);
+  const booking = await getBookingDetail(deps, bookingId);
   if (booking.version !== input.version) throw new ApiError('booking_changed');
   const guestDefaults = defaultBuyer(booking);
   const buyer: InvoiceBuyer = {
@@ -146,12 +153,11 @@ export async function issueCreditNote(deps: Deps, invoiceId: number, reason: str
   if (original.totalCents + original.creditedCents <= 0) throw new ApiError('invoice_already_credited');
   const draft = creditNoteDraft({ ...original.document, id: original.id }, original.creditedCents, reason, tallinnDay(deps.now()));
   // Inside the INSERT: nothing else credited this invoice since it was read (two clicks make one credit note).
-  const credited = sql`(SELECT coalesce(sum(total_cents), 0) FROM ${invoices} WHERE credits_invoice_id = ${invoiceId})`;
   const inserted = await insertDocument(
     deps,
     draft,
     { bookingId: original.bookingId, creditsInvoiceId: invoiceId },
-    sql`${credited} = ${original.creditedCents}`,
+    sql`${creditedTotal(invoiceId)} = ${original.creditedCents}`,
     actor,
     'invoice.credit_note',
   );
