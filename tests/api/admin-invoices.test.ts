@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { PRICED_BOOKING_OWED, pricedBooking as pricedBookingIn } from '../helpers/priced-booking';
 import { startSendGridStub } from '../mocks/sendgrid';
 
 /**
@@ -33,18 +34,8 @@ afterEach(async () => {
   await app.close();
 });
 
-/** A booking of 1 299 € with a 45,50 € service and a companion at 850 €: 2 194,50 € owed. */
-async function pricedBooking(guest: Record<string, unknown> = {}) {
-  const res = await app.post('/api/bookings', validBooking(guest));
-  const id = (await readJson(res)).bookingId as number;
-  await app.deps.sql.execute({
-    sql: `UPDATE bookings SET total_amount_cents = 129900, additional_services = '[{"name":"Massaaž","price_cents":4550}]',
-            companions = '[{"first_name":"Jaan","last_name":"Tamm","age":40,"custom_price_cents":85000}]' WHERE id = ?`,
-    args: [id],
-  });
-  return id;
-}
-const OWED = 129900 + 4550 + 85000;
+const pricedBooking = (guest: Record<string, unknown> = {}) => pricedBookingIn(app, guest);
+const OWED = PRICED_BOOKING_OWED;
 
 const versionOf = async (id: number) => Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
 const buyer = { name: 'Õnne Šmidt-Žukova', email: 'onne@example.com' };

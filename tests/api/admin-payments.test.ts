@@ -7,8 +7,8 @@ import { bookingReferenceNumber, isValidReferenceNumber } from '../../src/lib/re
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
-import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { PRICED_BOOKING_OWED, pricedBooking as pricedBookingIn } from '../helpers/priced-booking';
 import { recordingTransport } from '../helpers/test-deps';
 
 /**
@@ -31,18 +31,8 @@ afterEach(async () => {
   await app.close();
 });
 
-/** A booking of 1 299 € with a 45,50 € service and a companion at 850 €: 2 194,50 € owed. */
-async function pricedBooking() {
-  const res = await app.post('/api/bookings', validBooking());
-  const id = (await readJson(res)).bookingId as number;
-  await app.deps.sql.execute({
-    sql: `UPDATE bookings SET total_amount_cents = 129900, additional_services = '[{"name":"Massaaž","price_cents":4550}]',
-            companions = '[{"first_name":"Jaan","last_name":"Tamm","age":40,"custom_price_cents":85000}]' WHERE id = ?`,
-    args: [id],
-  });
-  return id;
-}
-const OWED = 129900 + 4550 + 85000;
+const pricedBooking = (guest: Record<string, unknown> = {}) => pricedBookingIn(app, guest);
+const OWED = PRICED_BOOKING_OWED;
 
 const pay = (id: number, body: Record<string, unknown>) =>
   admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', method: 'bank_transfer', receivedOn: '2025-11-30', ...body });
