@@ -1,7 +1,7 @@
-import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { serverSql } from './booking-requests';
 
 /**
  * The back office's retreats (admin spec sections 2 "Retreats" and "Retreat detail", 5, 8; issue "Back office III":
@@ -17,15 +17,7 @@ test.describe.configure({ timeout: 90_000 });
 
 let adminEmail = '';
 
-async function sql(statement: string, args: (string | number | null)[] = []) {
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
-  try {
-    await db.execute('PRAGMA busy_timeout = 10000');
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = serverSql;
 
 async function bookingOn(request: APIRequestContext, baseURL: string, retreatId: number, firstName: string, status: 'pending' | 'confirmed') {
   const response = await request.post('/api/bookings', {

@@ -1,8 +1,8 @@
-import { createClient } from '@libsql/client';
 import type { Page, Request } from '@playwright/test';
 import { CONTENT_EDITIONS } from '../helpers/test-clock';
 import { expectNoAxeViolations } from './accounts';
 import { expect, test } from './fixtures';
+import { serverSql } from './booking-requests';
 
 /**
  * The booking form island on /broneering (visitor spec sections 2-5 and 8; issue 4), against the real Node host and
@@ -419,15 +419,7 @@ test.describe('booking form', () => {
  * 'jan-2026' only, so a full edition here turns nobody else's booking into a waiting-list request.
  */
 test.describe('booking form: places and the waiting list', () => {
-  async function sql(statement: string, args: (string | number)[] = []) {
-    const db = createClient({ url: process.env.E2E_DATABASE_URL! });
-    try {
-      await db.execute('PRAGMA busy_timeout = 10000');
-      return (await db.execute({ sql: statement, args })).rows;
-    } finally {
-      db.close();
-    }
-  }
+  const sql = serverSql;
   /** Leaves `left` places on the January edition's retreat (made here if no booking has made it yet). */
   async function placesLeft(left: number) {
     const jan = CONTENT_EDITIONS.find((edition) => edition.id === 'jan-2026')!;

@@ -33,7 +33,7 @@ export async function bookingRequest(request: APIRequestContext, baseURL: string
 }
 
 /** SQL straight on the test server's database (it writes to the same file: wait for its lock). */
-export async function serverSql(statement: string, args: (string | number)[] = []) {
+export async function serverSql(statement: string, args: (string | number | null)[] = []) {
   const db = createClient({ url: process.env.E2E_DATABASE_URL! });
   try {
     await db.execute('PRAGMA busy_timeout = 10000');
