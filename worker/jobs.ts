@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { syncEditionRetreats } from './services/edition-retreats';
 import { dispatchDueMail, pruneOutbox } from './services/mail/outbox';
 import { markOverdueBookings, queuePaymentReminders } from './services/payment-jobs';
+import { eraseExpiredHealthData, queueTravelDetailsReminders } from './services/travel-details-jobs';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,8 +24,9 @@ export async function runScheduledJobs(deps: AppDeps): Promise<void> {
 }
 
 /**
- * Overdue marks and payment reminders change with the calendar day, not by the second: they walk the owing bookings
- * at most every MONEY_JOBS_EVERY_MS per set of deps (a host's lifetime), not on each 15-second tick of the loop.
+ * Overdue marks, payment and travel-details reminders and the health-data erasure change with the calendar day, not
+ * by the second: they run at most every MONEY_JOBS_EVERY_MS per set of deps (a host's lifetime), not on each
+ * 15-second tick of the loop.
  */
 export const MONEY_JOBS_EVERY_MS = 10 * 60 * 1000;
 const moneyJobsRanAt = new WeakMap<object, number>();
@@ -36,6 +38,8 @@ async function moneyJobs(deps: AppDeps) {
   moneyJobsRanAt.set(deps, now);
   await markOverdueBookings(deps);
   await queuePaymentReminders(deps);
+  await queueTravelDetailsReminders(deps);
+  await eraseExpiredHealthData(deps);
 }
 
 export async function pruneAuthData({ db, now }: Pick<AppDeps, 'db' | 'now'>) {

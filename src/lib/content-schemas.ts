@@ -347,6 +347,16 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
         iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Vigane IBAN').refine(ibanChecksumHolds, 'IBAN-i kontrollsumma ei klapi'),
       }),
     }),
+    /**
+     * The guest portal's deadlines (issue "Guest portal"): travel details are due this many days before the start,
+     * a reminder goes this many days before that, and health information is erased this many days after the end
+     * (the privacy policy states it; a content test keeps them equal).
+     */
+    portal: z.strictObject({
+      travelDetailsDueDaysBefore: z.int().min(0),
+      travelDetailsReminderDaysBefore: z.int().min(1),
+      healthDataKeptDaysAfterEnd: z.int().min(0),
+    }),
     terms: z.strictObject({
       /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
       lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),

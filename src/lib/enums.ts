@@ -58,7 +58,8 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
  * Rate-limit buckets. Deliberately NOT a CHECK constraint: adding a bucket must not need a table rebuild.
  * 'signin' and 'signup' share the per-e-mail limit; 'signin_ip' is the per-IP limit on sign-in (password spraying);
  * 'email_send' is the per-IP limit on mail-sending endpoints; 'booking_submit' and 'contact_submit' are the per-IP
- * limits of the public forms; 'setup_token' counts wrong first-admin setup tokens per IP.
+ * limits of the public forms; 'setup_token' counts wrong first-admin setup tokens per IP; 'account_delete' counts
+ * password tries on the portal's "delete my account" per account.
  */
-export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token'] as const;
+export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];

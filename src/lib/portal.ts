@@ -1,18 +1,38 @@
 /**
  * The guest portal's contract (issue "Guest portal"): what a signed-in guest sees of their own bookings. Browser-safe.
  */
+import type { RefundQuote } from './cancellation';
 import type { InvoiceKind } from './enums';
 import type { ScheduleItem } from './payment-schedule';
+import type { TravelDetails } from './travel-details';
 
 export interface MyBookingSummary {
   id: number;
   status: string;
+  waitingList: boolean;
   createdAt: string;
   retreat: { name: string; startDate: string | null; endDate: string | null };
   companions: number;
   owedCents: number;
   paidCents: number;
   outstandingCents: number;
+  /** People whose travel details are complete, of all on the booking. */
+  travelDetails: { complete: number; total: number };
+}
+
+/** One person on the booking (position 0: the main guest; 1..n: the companions in order) and their travel details. */
+export interface TravellerView {
+  position: number;
+  role: 'main' | 'companion';
+  name: string;
+  details: Record<keyof TravelDetails, string | null>;
+  complete: boolean;
+  missing: (keyof TravelDetails)[];
+  /** The passport runs out before the terms' months after the trip (never blocks saving). */
+  passportWarning: string | null;
+  /** Health information was erased after the retreat (the retention rule). */
+  healthErasedAt: string | null;
+  updatedAt: string | null;
 }
 
 export interface MyBookingDetail extends MyBookingSummary {
@@ -21,6 +41,17 @@ export interface MyBookingDetail extends MyBookingSummary {
   /** How to pay by transfer: the booking's reference number and the seller's account. */
   payment: { referenceNumber: string; recipient: string; iban: string; bank: string };
   invoices: { id: number; number: string; kind: InvoiceKind; issuedOn: string; totalCents: number }[];
-  /** What the organiser sent about this booking, newest first. */
+  /** What the organiser sent the guest about this booking, newest first. */
   emails: { subject: string; sentAt: string | null; createdAt: string }[];
+  people: TravellerView[];
+  /** Travel details are due on this day (null without a start date); editable while the booking runs. */
+  travel: { dueOn: string | null; editable: boolean };
+  cancellation: {
+    /** When the guest asked, and the refund the terms gave that day. */
+    requestedAt: string | null;
+    requestedRefundCents: number | null;
+    /** The refund the terms give today, while a request can be made. */
+    quote: RefundQuote | null;
+    canRequest: boolean;
+  };
 }

@@ -414,6 +414,11 @@ export const bookings = sqliteTable(
     /** Cancelled through "Tühista broneering" (its refund and credit note in the same batch): when, and that batch's token. */
     cancelledAt: text('cancelled_at'),
     cancellationId: text('cancellation_id'),
+    /** The travel-details reminder (issue "Guest portal") was queued then: it goes once per booking. */
+    travelDetailsRemindedAt: text('travel_details_reminded_at'),
+    /** The guest asked to cancel from the portal (an admin confirms it): when, and the refund the terms gave that day. */
+    cancellationRequestedAt: text('cancellation_requested_at'),
+    cancellationRequestRefundCents: integer('cancellation_request_refund_cents'),
     /** Payment reminders go out (issue "Back office II") unless an admin turned them off for this booking. */
     paymentReminders: integer('payment_reminders', { mode: 'boolean' }).notNull().default(true),
 
@@ -518,6 +523,45 @@ export const payments = sqliteTable(
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/**
+ * Travel details per person of a booking (issue "Guest portal", migration 0014): position 0 is the main guest, 1..n
+ * the companions in the booking's order. Health fields are erased by the scheduled job a set number of days after the
+ * retreat. `complete` is written by the API from the shared rule (src/lib/travel-details.ts) for the list's filter.
+ */
+export const bookingTravellers = sqliteTable(
+  'booking_travellers',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    dateOfBirth: text('date_of_birth'),
+    nationality: text('nationality'),
+    passportNumber: text('passport_number'),
+    passportExpiry: text('passport_expiry'),
+    emergencyName: text('emergency_name'),
+    emergencyPhone: text('emergency_phone'),
+    emergencyRelationship: text('emergency_relationship'),
+    dietary: text('dietary'),
+    healthConditions: text('health_conditions'),
+    healthMedications: text('health_medications'),
+    healthAllergies: text('health_allergies'),
+    healthErasedAt: text('health_erased_at'),
+    complete: integer('complete', { mode: 'boolean' }).notNull().default(false),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.position] }),
+    index('booking_travellers_health_idx')
+      .on(t.bookingId)
+      .where(
+        sql`${col(t.healthErasedAt)} IS NULL AND (${col(t.healthConditions)} IS NOT NULL OR ${col(t.healthMedications)} IS NOT NULL OR ${col(t.healthAllergies)} IS NOT NULL)`,
+      ),
+    check('booking_travellers_position_valid', sql`typeof(${col(t.position)}) = 'integer' AND ${col(t.position)} >= 0`),
   ],
 );
 

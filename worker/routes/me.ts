@@ -1,9 +1,28 @@
-/** /api/me: the signed-in guest's own bookings (the guest portal). Signed-in only; another user's ids answer 404. */
-import { Hono } from 'hono';
+/**
+ * /api/me: the signed-in guest's own bookings, travel details, invoices and data (the guest portal). Signed-in only
+ * (401); another user's ids answer 404, exactly like ids that do not exist.
+ */
+import { Hono, type Context } from 'hono';
+import * as z from 'zod';
+import { invoiceFileName } from '../../src/lib/admin/invoices';
+import { tallinnDay } from '../../src/lib/format';
+import { cancellationRequestSchema, deleteAccountSchema } from '../../src/lib/portal-schemas';
 import type { AppEnv } from '../app-env';
-import { currentAuth, requireUser } from '../http/auth';
+import { ApiError } from '../errors';
+import { clearSessionCookies, currentAuth, requestContext, requireUser } from '../http/auth';
+import { validJson } from '../http/validate';
+import { getInvoice, parseInvoiceId } from '../services/admin/invoices';
 import { parseBookingId } from '../services/admin/bookings';
-import { myBooking, myBookings } from '../services/portal';
+import { renderInvoicePdf } from '../services/invoices/pdf';
+import { deleteMyAccount, exportMyData } from '../services/portal/account';
+import { myBooking, myBookings, ownedBooking } from '../services/portal/bookings';
+import { requestCancellation } from '../services/portal/cancellation-request';
+import { parsePosition, saveTravellerDetails } from '../services/portal/travellers';
+
+async function me(c: Context<AppEnv>) {
+  const auth = (await currentAuth(c))!;
+  return { userId: auth.user.id, isAdmin: auth.isAdmin, ...requestContext(c) };
+}
 
 export const meRoutes = new Hono<AppEnv>()
   .use('*', requireUser())
@@ -11,5 +30,43 @@ export const meRoutes = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'no-store');
   })
-  .get('/bookings', async (c) => c.json({ items: await myBookings(c.var.deps, (await currentAuth(c))!.user.id) }))
-  .get('/bookings/:id', async (c) => c.json({ booking: await myBooking(c.var.deps, (await currentAuth(c))!.user.id, parseBookingId(c.req.param('id'))) }));
+  .get('/bookings', async (c) => c.json({ items: await myBookings(c.var.deps, (await me(c)).userId) }))
+  .get('/bookings/:id', async (c) => c.json({ booking: await myBooking(c.var.deps, (await me(c)).userId, parseBookingId(c.req.param('id'))) }))
+  // The details' schema depends on today (no birthday in the future, no expired passport): the service applies it;
+  // here the body only has to be a JSON object.
+  .put('/bookings/:id/people/:position', validJson(z.record(z.string(), z.unknown())), async (c) => {
+    const bookingId = parseBookingId(c.req.param('id'));
+    const position = parsePosition(c.req.param('position'));
+    const person = await saveTravellerDetails(c.var.deps, await me(c), bookingId, position, c.req.valid('json'));
+    return c.json({ person });
+  })
+  .post('/bookings/:id/cancellation-request', validJson(cancellationRequestSchema), async (c) => {
+    const request = await requestCancellation(c.var.deps, await me(c), parseBookingId(c.req.param('id')), c.req.valid('json'));
+    return c.json({ request }, 201);
+  })
+  .get('/invoices/:id/pdf', async (c) => {
+    // Missing, and not the guest's, answer the same 404 ("Arvet ei leitud"): an invoice is theirs when its booking is.
+    const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
+    const notFound = new ApiError('not_found', { message: 'Arvet ei leitud' });
+    if (invoice.bookingId === null) throw notFound;
+    await ownedBooking(c.var.deps, (await me(c)).userId, invoice.bookingId).catch((err: unknown) => {
+      throw err instanceof ApiError && err.code === 'not_found' ? notFound : err;
+    });
+    const pdf = await renderInvoicePdf(invoice.document);
+    return c.body(pdf, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.kind, invoice.number)}"`,
+    });
+  })
+  .get('/export', async (c) => {
+    const data = await exportMyData(c.var.deps, await me(c));
+    return c.body(JSON.stringify(data, null, 2), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="minu-andmed-${tallinnDay(c.var.deps.now())}.json"`,
+    });
+  })
+  .delete('/', validJson(deleteAccountSchema), async (c) => {
+    const outcome = await deleteMyAccount(c.var.deps, await me(c), c.req.valid('json').password);
+    clearSessionCookies(c);
+    return c.json({ deleted: true, ...outcome });
+  });

@@ -4,6 +4,7 @@
  * return. Browser-safe: zod and src/lib only.
  */
 import * as z from 'zod';
+import type { TravellerView } from '../portal';
 import type { ScheduleItem } from '../payment-schedule';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
 import { nullableMoneyInput, parseMoney } from '../money';
@@ -83,6 +84,8 @@ export const bookingListQuerySchema = z.object({
   waitingList: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   /** yes: only bookings that are not cancelled and still owe money (issue "Back office II"). */
   owes: z.preprocess(emptyToUndefined, z.enum(['yes']).optional()),
+  /** missing: not cancelled, and someone on it has not completed their travel details (issue "Guest portal"). */
+  details: z.preprocess(emptyToUndefined, z.enum(['missing']).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
   page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
   pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
@@ -217,6 +220,21 @@ export interface BookingDetail {
   schedule: ScheduleItem[];
   /** Payment reminders go out for this booking. */
   paymentReminders: boolean;
+  /** The guest asked to cancel from the portal (an admin confirms with "Tühista broneering"): when, and the refund then. */
+  cancellationRequest: { requestedAt: string; refundCents: number | null } | null;
+}
+
+/** GET /api/admin/bookings/:id/travellers: each person's travel details without health information. */
+export interface AdminTravellers {
+  people: (TravellerView & { hasHealthInfo: boolean })[];
+  complete: number;
+  total: number;
+  dueOn: string | null;
+}
+
+/** GET /api/admin/bookings/:id/travellers/health: read only on request, and each read is audited. */
+export interface AdminTravellerHealth {
+  people: { position: number; healthConditions: string | null; healthMedications: string | null; healthAllergies: string | null; healthErasedAt: string | null }[];
 }
 
 /** PUT /api/admin/bookings/:id/reminders: payment reminders on or off for this booking. */

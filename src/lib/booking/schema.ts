@@ -1,26 +1,16 @@
 import * as z from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import { findEdition } from '../retreat-editions';
-import { emailField, firstFailing, freeTextField, nameField, phoneField } from '../validation/fields';
+import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
 
 export * from './form-options';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whole years between a birthday and a day, both YYYY-MM-DD (calendar arithmetic, no time zones involved). */
 export function ageOn(birthday: string, day: string): number {
   const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
   const [dy, dm, dd] = day.split('-').map(Number) as [number, number, number];
   return dy - by - (dm < bm || (dm === bm && dd < bd) ? 1 : 0);
-}
-
-function isRealDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
 }
 
 const birthdayField = z

@@ -92,3 +92,18 @@ export const singleLineTextField = (max: number) =>
     .transform((value) => sanitizeSingleLine(value ?? '', max) || undefined);
 
 export { firstFailing };
+
+/** The phone rule without its (spec-English) messages, for forms that word their own: formatting removed first. */
+export function isValidPhone(value: string): boolean {
+  const digits = value.trim().replace(PHONE_FORMATTING, '');
+  return PHONE_LOCAL.test(digits) || PHONE_INTERNATIONAL.test(digits);
+}
+
+/** A real calendar day written YYYY-MM-DD, from 1900 on. */
+export function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}

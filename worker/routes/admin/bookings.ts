@@ -33,6 +33,7 @@ import {
 import { cancelBooking, cancellationPreview } from '../../services/admin/cancellation';
 import { bookingInvoices, issueInvoice } from '../../services/admin/invoices';
 import { getLedger, recordPayment, reversePayment } from '../../services/admin/payments';
+import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../services/admin/travellers';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();
@@ -76,6 +77,12 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   .put('/:id/reminders', validJson(paymentRemindersSchema), async (c) => {
     const booking = await setPaymentReminders(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json').enabled, await adminActor(c));
     return c.json({ booking });
+  })
+  .get('/:id/travellers', async (c) => c.json(await bookingTravellersForAdmin(c.var.deps, parseBookingId(c.req.param('id')))))
+  .get('/:id/travellers/health', async (c) => {
+    const health = await bookingTravellerHealthForAdmin(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+    c.header('Cache-Control', 'no-store');
+    return c.json(health);
   })
   .get('/:id/emails', async (c) => {
     return c.json({ items: await bookingEmails(c.var.deps, parseBookingId(c.req.param('id'))) });

@@ -60,6 +60,11 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
   // The partial index bookings_owing_created_idx has exactly this condition.
   if (query.owes) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0))`);
+  if (query.details) {
+    // People on the booking (main guest and companions) against its complete travel-details rows (qualified by hand).
+    conditions.push(sql`(${bookings.status} <> 'cancelled' AND 1 + coalesce(json_array_length(${bookings.companions}), 0) >
+      (SELECT count(*) FROM booking_travellers AS t WHERE t.booking_id = "bookings"."id" AND t.complete = 1))`);
+  }
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.
@@ -258,6 +263,7 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today:
     totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
     schedule: bookingSchedule({ ...b, startDate: retreat?.startDate ?? b.checkInDate }, today),
     paymentReminders: b.paymentReminders,
+    cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
   };
 }
 
@@ -268,7 +274,18 @@ export async function getBookingDetail(deps: Pick<AppDeps, 'db' | 'now'>, id: nu
 /** Reading a booking's personal data is a low-severity data-access record (admin spec section 9). */
 export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
   const detail = await getBookingDetail(deps, id);
-  await recordAudit(deps, { userId: actor.userId, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id), ip: actor.ip, userAgent: actor.userAgent });
+  // The guest's health information (a special category) is on the screen: that read is recorded as such.
+  const health = (detail.guest?.healthInfo ?? null) !== null;
+  await recordAudit(deps, {
+    userId: actor.userId,
+    action: 'booking.view',
+    severity: health ? 'medium' : 'low',
+    resourceType: 'booking',
+    resourceId: String(id),
+    metadata: health ? { healthInfo: true } : undefined,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
   return detail;
 }
 

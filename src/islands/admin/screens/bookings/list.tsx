@@ -44,7 +44,7 @@ export default function BookingList() {
     if (list.isError) toast({ title: 'Broneeringute laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
   }, [list.isError, list.error]);
 
-  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes);
+  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes || query.details);
   const counts = list.data?.counts;
 
   const columns: DataColumn<BookingListItem>[] = [
@@ -181,6 +181,15 @@ export default function BookingList() {
             { value: 'yes', label: 'Tasumata summaga' },
           ]}
           onChange={(v) => setQuery({ owes: v === ALL ? undefined : 'yes' })}
+        />
+        <SelectField
+          label="Reisiandmed"
+          value={query.details ?? ALL}
+          options={[
+            { value: ALL, label: 'Kõik' },
+            { value: 'missing', label: 'Puudu' },
+          ]}
+          onChange={(v) => setQuery({ details: v === ALL ? undefined : 'missing' })}
         />
       </div>
 

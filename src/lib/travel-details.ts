@@ -1,0 +1,148 @@
+/**
+ * Travel details of one person on a booking (issue "Guest portal"): the one schema the portal's form and the API
+ * share, the rule for "complete", the passport-validity warning and the deadlines, all from the settings. Browser-safe.
+ *
+ * Every field may be left empty and saved (a guest fills the form over several visits); what is given must be valid.
+ * A person is complete with date of birth, nationality, passport number and expiry and an emergency contact; dietary
+ * needs and health information are optional (many people have none).
+ */
+import * as z from 'zod';
+import settings from '../../content/settings/site.json';
+import { addDays } from './format';
+import { firstFailing, isRealDate, isValidPhone } from './validation/fields';
+import { sanitizeFreeText, sanitizeSingleLine } from './validation/sanitize';
+
+export const TRAVEL_DETAILS_DUE_DAYS_BEFORE: number = settings.portal.travelDetailsDueDaysBefore;
+export const TRAVEL_DETAILS_REMINDER_DAYS_BEFORE: number = settings.portal.travelDetailsReminderDaysBefore;
+export const HEALTH_DATA_KEPT_DAYS_AFTER_END: number = settings.portal.healthDataKeptDaysAfterEnd;
+/** The terms (5.1): the passport must be valid this many months after the trip. */
+export const PASSPORT_VALID_MONTHS: number = settings.terms.passportValidMonths;
+
+export const TRAVEL_DETAILS_MESSAGES = {
+  dateInvalid: 'Sisesta kuupäev kujul pp.kk.aaaa',
+  birthInFuture: 'Sünnikuupäev ei saa olla tulevikus',
+  nationalityInvalid: 'Kodakondsus võib sisaldada ainult tähti, tühikuid ja sidekriipse (kuni 60 märki)',
+  passportNumberInvalid: 'Passi number koosneb 5–20 tähest ja numbrist',
+  passportExpired: 'Pass on aegunud: sisesta kehtiva passi andmed',
+  nameInvalid: 'Nimi võib sisaldada ainult tähti, tühikuid, sidekriipse ja ülakomasid (2–100 märki)',
+  phoneInvalid: 'Sisesta kehtiv telefoninumber, nt +372 5123 4567',
+  relationshipTooLong: 'Seos võib olla kuni 60 märki',
+  textTooLong: 'Tekst võib olla kuni 1000 märki',
+} as const;
+
+const M = TRAVEL_DETAILS_MESSAGES;
+
+/** Empty (after trimming) means "not given": stored as null, so a later visit can fill it. */
+const optional = (rules: Parameters<typeof firstFailing>[0], normalise: (v: string) => string = (v) => v.trim()) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => normalise(value ?? ''))
+    .superRefine((value, ctx) => {
+      if (value !== '') firstFailing(rules)(value, ctx);
+    })
+    .transform((value) => (value === '' ? null : value));
+
+const date = (extra: Parameters<typeof firstFailing>[0] = []) => optional([[isRealDate, M.dateInvalid], ...extra]);
+const longText = z
+  .union([z.string(), z.null()])
+  .optional()
+  .superRefine((value, ctx) => {
+    if ((value?.trim().length ?? 0) > 1000) ctx.addIssue({ code: 'custom', message: M.textTooLong });
+  })
+  .transform((value) => sanitizeFreeText(value ?? '') || null);
+
+/**
+ * `today` makes "not in the future" and "not expired" testable and the same on both sides; the form passes the
+ * browser's day, the API the server's (Tallinn) day.
+ */
+export function travelDetailsSchema(today: string) {
+  return z.object({
+    dateOfBirth: date([[(v) => v <= today, M.birthInFuture]]),
+    nationality: optional([[(v) => /^[\p{L}\p{M} '-]{2,60}$/u.test(v), M.nationalityInvalid]], (v) => sanitizeSingleLine(v, 200)),
+    passportNumber: optional([[(v) => /^[A-Z0-9]{5,20}$/.test(v), M.passportNumberInvalid]], (v) => v.replace(/[\s-]/g, '').toUpperCase()),
+    passportExpiry: date([[(v) => v > today, M.passportExpired]]),
+    emergencyName: optional([[(v) => /^[\p{L}\p{M}' .’-]{2,100}$/u.test(v), M.nameInvalid]], (v) => v.trim().replace(/\s+/g, ' ')),
+    emergencyPhone: optional([[isValidPhone, M.phoneInvalid]], (v) => v.trim()),
+    emergencyRelationship: optional([[(v) => v.length <= 60, M.relationshipTooLong]], (v) => sanitizeSingleLine(v, 200)),
+    dietary: longText,
+    healthConditions: longText,
+    healthMedications: longText,
+    healthAllergies: longText,
+  });
+}
+
+export type TravelDetailsInput = z.input<ReturnType<typeof travelDetailsSchema>>;
+export type TravelDetails = z.output<ReturnType<typeof travelDetailsSchema>>;
+
+/** The fields a person needs for "complete" (the organiser's list for flights, insurance and the hotel). */
+export const REQUIRED_TRAVEL_FIELDS = [
+  'dateOfBirth',
+  'nationality',
+  'passportNumber',
+  'passportExpiry',
+  'emergencyName',
+  'emergencyPhone',
+  'emergencyRelationship',
+] as const satisfies readonly (keyof TravelDetails)[];
+
+export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
+  dateOfBirth: 'Sünnikuupäev',
+  nationality: 'Kodakondsus',
+  passportNumber: 'Passi number',
+  passportExpiry: 'Pass kehtib kuni',
+  emergencyName: 'Hädaabikontakti nimi',
+  emergencyPhone: 'Hädaabikontakti telefon',
+  emergencyRelationship: 'Seos sinuga',
+  dietary: 'Toitumisvajadused',
+  healthConditions: 'Terviseseisundid',
+  healthMedications: 'Ravimid',
+  healthAllergies: 'Allergiad',
+};
+
+export function missingTravelFields(details: Partial<Record<keyof TravelDetails, string | null>> | null | undefined): (keyof TravelDetails)[] {
+  return REQUIRED_TRAVEL_FIELDS.filter((field) => !details?.[field]);
+}
+
+export function isTravelDetailsComplete(details: Partial<Record<keyof TravelDetails, string | null>> | null | undefined): boolean {
+  return missingTravelFields(details).length === 0;
+}
+
+/** A calendar day moved by whole months, clamped to the month's last day: 2026-08-31 + 6 → 2027-02-28. */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The day the passport must still be valid on (the terms: 6 months after the trip's last day); null without an end. */
+export function passportValidUntilRequired(retreatEnd: string | null): string | null {
+  return retreatEnd ? addMonths(retreatEnd, PASSPORT_VALID_MONTHS) : null;
+}
+
+/** The warning shown (never blocking) when a passport runs out before the terms' validity: null when it is fine. */
+export function passportWarning(passportExpiry: string | null | undefined, retreatEnd: string | null): string | null {
+  const required = passportValidUntilRequired(retreatEnd);
+  if (!passportExpiry || !required || passportExpiry >= required) return null;
+  const [y, m, d] = required.split('-');
+  return `Pass peab kehtima vähemalt ${PASSPORT_VALID_MONTHS} kuud pärast reisi lõppu (vähemalt ${d}.${m}.${y}). Uuenda pass enne reisi.`;
+}
+
+/** The day the travel details are due: the settings' days before the first day. */
+export function travelDetailsDueOn(startDate: string | null): string | null {
+  return startDate ? addDays(startDate, -TRAVEL_DETAILS_DUE_DAYS_BEFORE) : null;
+}
+
+/** The day the reminder goes for a booking still incomplete: the settings' days before the due day. */
+export function travelDetailsReminderOn(startDate: string | null): string | null {
+  const due = travelDetailsDueOn(startDate);
+  return due ? addDays(due, -TRAVEL_DETAILS_REMINDER_DAYS_BEFORE) : null;
+}
+
+/** Health information is erased on this day (the settings' days after the last day). */
+export function healthDataErasedOn(endDate: string): string {
+  return addDays(endDate, HEALTH_DATA_KEPT_DAYS_AFTER_END);
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '../../src/lib/api-errors';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+
+/**
+ * "Download my data" and "delete my account" from the portal (issue "Guest portal"): the export holds everything kept
+ * about the account and its bookings; deletion removes the account and the personal data no law requires, keeps the
+ * bookings, payments and invoices the Accounting Act does, refuses while a booking is still to come, and both are
+ * audited.
+ */
+
+let app: TestApp;
+let clock: Date;
+beforeEach(async () => {
+  app = await startTestApp();
+  clock = new Date('2025-12-01T10:00:00.000Z');
+  app.deps.now = () => clock;
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const DETAILS = {
+  dateOfBirth: '1990-05-01',
+  nationality: 'Eesti',
+  passportNumber: 'K1234567',
+  passportExpiry: '2030-01-01',
+  emergencyName: 'Õie Tamm',
+  emergencyPhone: '+37255551234',
+  emergencyRelationship: 'ema',
+  healthAllergies: 'Pähklid',
+};
+
+async function bookedGuest() {
+  const guest = await signedIn(app);
+  const admin = await signedIn(app, { admin: true });
+  const res = await guest.b.post(
+    '/api/bookings',
+    validBooking({ email: guest.email, travelWith: 'with-companions', companions: [{ firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-02-03', age: '' }], dietaryRestrictions: 'Gluteenivaba' }),
+  );
+  const id = (await readJson(res)).bookingId as number;
+  expect((await guest.b.send('PUT', `/api/me/bookings/${id}/people/0`, DETAILS)).status).toBe(200);
+  expect((await guest.b.send('PUT', `/api/me/bookings/${id}/people/1`, { ...DETAILS, passportNumber: 'K7654321' })).status).toBe(200);
+  await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900 WHERE id = ${id}`);
+  expect((await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2025-12-01' })).status).toBe(201);
+  const version = Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
+  expect((await admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version, buyer: { name: 'Mari Tamm', email: guest.email } })).status).toBe(201);
+  await app.post('/api/contact', { name: 'Mari Tamm', email: guest.email, subject: 'Küsimus', message: 'Kas lennujaamast on transfeer?', website: '' });
+  return { guest, admin, id };
+}
+
+describe('GET /api/me/export', () => {
+  it('downloads everything kept about the account and its bookings as JSON, and records that it did', async () => {
+    const { guest, id } = await bookedGuest();
+    const res = await guest.b.get('/api/me/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="minu-andmed-2025-12-01.json"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const data = await res.json();
+    expect(data.account).toMatchObject({ email: guest.email, firstName: 'Anu', roles: [] });
+    expect(data.account).not.toHaveProperty('passwordHash');
+    expect(data.bookings).toHaveLength(1);
+    const [booking] = data.bookings;
+    expect(booking).toMatchObject({ id, status: 'pending', mainGuest: { email: guest.email, firstName: 'Mari' }, retreat: { startDate: '2026-01-14' } });
+    expect(booking).not.toHaveProperty('idempotencyKey');
+    expect(booking.travellers.map((t: { name: string; passportNumber: string; healthAllergies: string }) => [t.name, t.passportNumber, t.healthAllergies])).toEqual([
+      ['Mari Tamm', 'K1234567', 'Pähklid'],
+      ['Jaan Tamm', 'K7654321', 'Pähklid'],
+    ]);
+    expect(booking.payments).toEqual([{ amountCents: 30000, method: 'bank_transfer', receivedOn: '2025-12-01', reference: null }]);
+    expect(booking.invoices).toHaveLength(1);
+    expect(data.emails.map((m: { subject: string }) => m.subject).join('\n')).toMatch(/Broneeringu taotlus kätte saadud/);
+    expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Kas lennujaamast on transfeer?' })]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data)).not.toMatch(/refresh_?token|\$argon2/i);
+    expect(await app.rows(`SELECT user_id, severity FROM audit_logs WHERE action = 'account.export'`)).toEqual([{ user_id: guest.userId, severity: 'medium' }]);
+  });
+});
+
+describe('DELETE /api/me', () => {
+  it('asks for the password, and refuses while a booking is still to come', async () => {
+    const { guest } = await bookedGuest();
+    const wrong = await guest.b.send('DELETE', '/api/me', { password: 'Vale12345' });
+    expect(wrong.status).toBe(403);
+    expect((await readJson(wrong)).error).toMatchObject({ code: 'wrong_password', message: API_ERRORS.wrong_password.message });
+    expect((await guest.b.send('DELETE', '/api/me', {})).status).toBe(422);
+    const upcoming = await guest.b.send('DELETE', '/api/me', { password: 'Salasona1' });
+    expect(upcoming.status).toBe(409);
+    expect((await readJson(upcoming)).error.code).toBe('upcoming_booking');
+    expect(await app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 1 }]);
+    expect(await app.rows(`SELECT count(*) AS n FROM booking_travellers`)).toEqual([{ n: 2 }]);
+  });
+
+  it('after the retreat: removes the account and personal data, keeps what accounting requires', async () => {
+    const { guest, id } = await bookedGuest();
+    // The retreat is over; the old session has ended with the months, so the guest signs in again.
+    clock = new Date('2026-02-01T10:00:00.000Z');
+    const b = browser(app);
+    expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
+    const res = await b.send('DELETE', '/api/me', { password: 'Salasona1' });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({ deleted: true, bookingsKept: 1, travellersErased: 2 });
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/access_token=;/);
+
+    // Gone: the account, its sessions, the travel details, the guests' other personal fields, contact messages.
+    expect(await app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
+    expect(await app.rows(`SELECT count(*) AS n FROM sessions WHERE user_id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
+    expect(await app.rows(`SELECT count(*) AS n FROM booking_travellers WHERE booking_id = ${id}`)).toEqual([{ n: 0 }]);
+    const guests = await app.rows(`SELECT first_name, email, phone, date_of_birth, dietary_preferences FROM guests WHERE id IN (SELECT guest_id FROM bookings WHERE id = ${id}) OR companion_of_guest_id IN (SELECT guest_id FROM bookings WHERE id = ${id}) ORDER BY is_companion`);
+    expect(guests).toEqual([
+      { first_name: 'Mari', email: guest.email, phone: null, date_of_birth: null, dietary_preferences: null },
+      { first_name: 'Jaan', email: null, phone: null, date_of_birth: null, dietary_preferences: null },
+    ]);
+    expect(await app.rows(`SELECT count(*) AS n FROM contact_messages WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+    const mails = await app.rows(`SELECT subject, html, text FROM email_outbox WHERE to_address = '${guest.email}' AND kind = 'booking_confirmation'`);
+    expect(mails[0]).toMatchObject({ html: null, text: 'Kiri kustutati konto kustutamisel.' });
+    expect(mails[0]!.subject).toMatch(/Broneeringu taotlus kätte saadud/);
+    expect((await app.rows(`SELECT special_requests FROM bookings WHERE id = ${id}`))[0]!.special_requests).toBeNull();
+
+    // Kept: the booking with its names and address, its payments and the frozen invoice; the audit record.
+    expect(await app.rows(`SELECT status, total_amount_cents, amount_paid_cents, user_id FROM bookings WHERE id = ${id}`)).toEqual([
+      { status: 'pending', total_amount_cents: 129900, amount_paid_cents: 30000, user_id: null },
+    ]);
+    expect(await app.rows(`SELECT amount_cents FROM payments WHERE booking_id = ${id}`)).toEqual([{ amount_cents: 30000 }]);
+    const [invoice] = await app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
+    expect(JSON.parse(String(invoice!.document)).buyer).toMatchObject({ name: 'Mari Tamm', email: guest.email });
+    const [audit] = await app.rows(`SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'account.delete'`);
+    expect(audit).toMatchObject({ user_id: null, severity: 'high', resource_id: guest.userId });
+    expect(JSON.parse(String(audit!.metadata))).toEqual({ bookingsKept: [id], by: 'self' });
+
+    // The address can no longer sign in, and the admin still sees the booking.
+    expect((await browser(app).post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(401);
+    expect((await b.get('/api/me/bookings')).status).toBe(401);
+    const relogin = await signedIn(app, { admin: true });
+    expect((await relogin.b.get(`/api/admin/bookings/${id}`)).status).toBe(200);
+  });
+
+  it('refuses for an administrator (the users screen removes admins)', async () => {
+    const admin = await signedIn(app, { admin: true });
+    const res = await admin.b.send('DELETE', '/api/me', { password: 'Salasona1' });
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error.code).toBe('admin_account');
+  });
+});

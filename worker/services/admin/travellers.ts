@@ -1,0 +1,69 @@
+/**
+ * A booking's travel details for the admin (issue "Guest portal"): each person's details and completeness without
+ * health information, which is read only on request and audited on every read (a special category under GDPR).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AdminTravellerHealth, AdminTravellers } from '../../../src/lib/admin/bookings';
+import { travelDetailsDueOn } from '../../../src/lib/travel-details';
+import { bookings, bookingTravellers, guests, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { retreatOf } from '../portal/bookings';
+import { HEALTH_FIELDS, travellerViews } from '../portal/travellers';
+import type { Actor } from './bookings';
+
+const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+
+export async function bookingTravellersForAdmin({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<AdminTravellers> {
+  const [[booking], rows] = await db.batch([
+    db
+      .select({
+        guestFirstName: guests.firstName,
+        guestLastName: guests.lastName,
+        guestDateOfBirth: guests.dateOfBirth,
+        companions: bookings.companions,
+        edition: bookings.retreatEdition,
+        retreatName: retreats.name,
+        retreatStart: retreats.startDate,
+        retreatEnd: retreats.endDate,
+        checkInDate: bookings.checkInDate,
+        checkOutDate: bookings.checkOutDate,
+      })
+      .from(bookings)
+      .innerJoin(guests, eq(guests.id, bookings.guestId))
+      .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+      .where(eq(bookings.id, bookingId)),
+    db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, bookingId)),
+  ]);
+  if (!booking) throw notFound();
+  const { startDate, endDate } = retreatOf(booking);
+  const byPosition = new Map(rows.map((r) => [r.position, r]));
+  const people = travellerViews(booking, rows, endDate, { withHealth: false }).map((view) => {
+    const row = byPosition.get(view.position);
+    return { ...view, hasHealthInfo: HEALTH_FIELDS.some((f) => row?.[f] != null) };
+  });
+  return { people, complete: people.filter((p) => p.complete).length, total: people.length, dueOn: travelDetailsDueOn(startDate) };
+}
+
+/** Health information of a booking's people; the read and its audit record (medium) go in one batch. */
+export async function bookingTravellerHealthForAdmin(deps: Pick<AppDeps, 'db' | 'now'>, bookingId: number, actor: Actor): Promise<AdminTravellerHealth> {
+  const [people, audited] = await deps.db.batch([
+    deps.db
+      .select({
+        position: bookingTravellers.position,
+        healthConditions: bookingTravellers.healthConditions,
+        healthMedications: bookingTravellers.healthMedications,
+        healthAllergies: bookingTravellers.healthAllergies,
+        healthErasedAt: bookingTravellers.healthErasedAt,
+      })
+      .from(bookingTravellers)
+      .where(eq(bookingTravellers.bookingId, bookingId))
+      .orderBy(bookingTravellers.position),
+    deps.db.run(sql`
+      INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
+      SELECT ${actor.userId}, 'travellers.health_read', 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
+      WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`),
+  ]);
+  if (audited.rowsAffected === 0) throw notFound();
+  return { people };
+}

@@ -1,0 +1,188 @@
+/**
+ * "Download my data" and "delete my account" (issue "Guest portal"; GDPR articles 15, 17 and 20), both audited.
+ *
+ * Deleting keeps what the Accounting Act requires (Raamatupidamise seadus § 12: source documents for seven years):
+ * the bookings with the names and e-mail address they were made with, their payments, and the issued invoices and
+ * credit notes (frozen documents). It removes the account itself (its sessions, links and roles go with it), the
+ * travel details of every person on the account's bookings (passport, birthday, nationality, emergency contact,
+ * dietary and health information), the guests' phone numbers and the other personal fields of the booking form, the
+ * guests' free-text requests, the contact messages sent from the address, the bodies of the e-mails sent to it, and
+ * its sign-in attempts; marketing consent is withdrawn. An account with a booking still to come is not deleted (the
+ * organiser needs those details to run the trip): the guest cancels first or writes to the team.
+ */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { tallinnDay } from '../../../src/lib/format';
+import {
+  auditLogs,
+  authAttempts,
+  bookings,
+  bookingTravellers,
+  contactMessages,
+  customers,
+  emailOutbox,
+  guests,
+  invoices,
+  payments,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { enforceRateLimit } from '../rate-limit';
+import type { Actor } from '../admin/bookings';
+import { ownedRows, retreatOf } from './bookings';
+import { travellerViews } from './travellers';
+
+export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Actor) {
+  const [account] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!account) throw new ApiError('unauthenticated');
+  const owned = await ownedRows(deps, actor.userId);
+  const ids = owned.map((b) => b.id);
+  const none = sql`0`;
+  const inOwned = (column: SQLiteColumn) => (ids.length > 0 ? inArray(column, ids) : none);
+  const [bookingRows, travellerRows, paymentRows, invoiceRows, mailRows, roles, sessionRows, messages, trail] = await deps.db.batch([
+    deps.db
+      .select({ booking: bookings, guest: guests })
+      .from(bookings)
+      .innerJoin(guests, eq(guests.id, bookings.guestId))
+      .where(inOwned(bookings.id)),
+    deps.db.select().from(bookingTravellers).where(inOwned(bookingTravellers.bookingId)),
+    deps.db
+      .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, method: payments.method, receivedOn: payments.receivedOn, reference: payments.reference })
+      .from(payments)
+      .where(inOwned(payments.bookingId)),
+    deps.db
+      .select({ bookingId: invoices.bookingId, number: invoices.number, kind: invoices.kind, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
+      .from(invoices)
+      .where(inOwned(invoices.bookingId)),
+    deps.db
+      .select({ bookingId: emailOutbox.bookingId, subject: emailOutbox.subject, status: emailOutbox.status, sentAt: emailOutbox.sentAt, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, account.email)),
+    deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, actor.userId)),
+    deps.db
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, ip: sessions.ip, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, actor.userId)),
+    account.emailConfirmedAt
+      ? deps.db.select({ subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt }).from(contactMessages).where(eq(contactMessages.email, account.email))
+      : deps.db.select({ subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt }).from(contactMessages).where(none),
+    deps.db
+      .select({ action: auditLogs.action, createdAt: auditLogs.createdAt, ip: auditLogs.ip })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, actor.userId))
+      .orderBy(auditLogs.id)
+      .limit(1000),
+  ]);
+  const byBooking = <R extends { bookingId: number | null }>(rows: readonly R[], id: number) =>
+    rows.filter((r) => r.bookingId === id).map(({ bookingId: _, ...rest }) => rest);
+  const document = {
+    exportedAt: deps.now().toISOString(),
+    account: { ...account, roles: roles.map((r) => r.role) },
+    bookings: bookingRows.map(({ booking, guest }) => {
+      const ownedRow = owned.find((o) => o.id === booking.id)!;
+      const { idempotencyKey: _k, idempotencyRequestHash: _h, cancellationId: _c, version: _v, ...bookingFields } = booking;
+      return {
+        ...bookingFields,
+        retreat: retreatOf(ownedRow),
+        mainGuest: guest,
+        travellers: travellerViews(ownedRow, travellerRows.filter((t) => t.bookingId === booking.id), retreatOf(ownedRow).endDate, { withHealth: true }).map(
+          ({ position, role, name, details, healthErasedAt, updatedAt }) => ({ position, role, name, ...details, healthErasedAt, updatedAt }),
+        ),
+        payments: byBooking(paymentRows, booking.id),
+        invoices: byBooking(invoiceRows, booking.id),
+      };
+    }),
+    emails: mailRows,
+    contactMessages: messages,
+    sessions: sessionRows,
+    activity: trail,
+  };
+  await deps.db.insert(auditLogs).values({
+    userId: actor.userId,
+    action: 'account.export',
+    severity: 'medium',
+    resourceType: 'user',
+    resourceId: actor.userId,
+    metadata: { bookings: ids.length },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    createdAt: deps.now().toISOString(),
+  });
+  return document;
+}
+
+/** What deletion does, for the audit record and the closing screen. */
+export interface DeletionOutcome {
+  bookingsKept: number;
+  travellersErased: number;
+}
+
+export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwords' | 'config'>, actor: Actor & { isAdmin: boolean }, password: string): Promise<DeletionOutcome> {
+  if (actor.isAdmin) throw new ApiError('admin_account');
+  // Password guesses through this door are limited like sign-ins (per account).
+  await enforceRateLimit(deps, { kind: 'account_delete', key: actor.userId, limit: deps.config.limits.signIn });
+  const [account] = await deps.db.select().from(users).where(eq(users.id, actor.userId));
+  if (!account) throw new ApiError('unauthenticated');
+  if (!(await deps.passwords.verify(account.passwordHash, password))) throw new ApiError('wrong_password');
+
+  const today = tallinnDay(deps.now());
+  const owned = await ownedRows(deps, actor.userId);
+  const upcoming = owned.some((row) => {
+    const { endDate } = retreatOf(row);
+    return row.status !== 'cancelled' && (endDate === null || endDate >= today);
+  });
+  if (upcoming) throw new ApiError('upcoming_booking');
+
+  const ids = owned.map((b) => b.id);
+  const stamp = deps.now().toISOString();
+  const bookingGuests = ids.length > 0 ? sql`(SELECT guest_id FROM bookings WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))` : sql`(SELECT NULL WHERE 0)`;
+  const inOwned = ids.length > 0 ? inArray(bookingTravellers.bookingId, ids) : sql`0`;
+  const [erased] = await deps.db.batch([
+    deps.db.delete(bookingTravellers).where(inOwned),
+    deps.db
+      .update(guests)
+      .set({
+        phone: null,
+        dateOfBirth: null,
+        nationality: null,
+        passportNumber: null,
+        dietaryPreferences: null,
+        emergencyContact: null,
+        healthInfo: null,
+        marketingConsent: false,
+        updatedAt: stamp,
+      })
+      .where(or(sql`${guests.id} IN ${bookingGuests}`, sql`${guests.companionOfGuestId} IN ${bookingGuests}`)),
+    deps.db
+      .update(bookings)
+      .set({ specialRequests: null, comment: null, extraFood: null, updatedAt: stamp })
+      .where(ids.length > 0 ? inArray(bookings.id, ids) : sql`0`),
+    deps.db.update(customers).set({ phoneNumber: null, updatedAt: stamp }).where(eq(customers.email, account.email)),
+    deps.db.delete(contactMessages).where(account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`),
+    deps.db
+      .update(emailOutbox)
+      .set({ html: null, text: 'Kiri kustutati konto kustutamisel.', updatedAt: stamp })
+      .where(and(eq(emailOutbox.toAddress, account.email), inArray(emailOutbox.status, ['sent', 'logged', 'failed']))),
+    deps.db.delete(authAttempts).where(eq(authAttempts.key, account.email)),
+    // The record outlives the account (its user_id becomes NULL): resource_id keeps which account it was.
+    deps.db.insert(auditLogs).values({
+      userId: actor.userId,
+      action: 'account.delete',
+      severity: 'high',
+      resourceType: 'user',
+      resourceId: actor.userId,
+      metadata: { bookingsKept: ids, by: 'self' },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      createdAt: stamp,
+    }),
+    deps.db.delete(users).where(eq(users.id, actor.userId)),
+  ]);
+  return { bookingsKept: ids.length, travellersErased: erased.rowsAffected };
+}

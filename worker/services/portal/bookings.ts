@@ -1,0 +1,150 @@
+/**
+ * The guest portal's reads (issue "Guest portal"): a signed-in guest's own bookings and nothing else. A booking is
+ * theirs when it was made while they were signed in, or its main guest's e-mail is the address their account has
+ * confirmed (never an unconfirmed one). Anything else answers 404, as if it did not exist.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import settings from '../../../content/settings/site.json';
+import { refundQuote } from '../../../src/lib/cancellation';
+import { tallinnDay } from '../../../src/lib/format';
+import { bookingSchedule } from '../../../src/lib/payment-schedule';
+import type { MyBookingDetail, MyBookingSummary } from '../../../src/lib/portal';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { RETREAT_EDITIONS } from '../../../src/lib/retreat-editions';
+import { travelDetailsDueOn } from '../../../src/lib/travel-details';
+import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { travellerViews } from './travellers';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** The ownership rule, as SQL over `bookings` joined with its main guest. */
+export function ownedBy(userId: string): SQL {
+  return sql`(${bookings.userId} = ${userId} OR EXISTS (
+    SELECT 1 FROM users AS u WHERE u.id = ${userId} AND u.email_confirmed_at IS NOT NULL AND u.email = lower(${guests.email})))`;
+}
+
+/** Complete travel-detail rows of the booking in the outer query (qualified by hand: it runs as a subquery). */
+const completeCount = sql<number>`(SELECT count(*) FROM booking_travellers AS t WHERE t.booking_id = ${bookings.id} AND t.complete = 1)`;
+
+export async function ownedRows({ db }: Deps, userId: string, where?: SQL) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      waitingList: bookings.waitingList,
+      createdAt: bookings.createdAt,
+      edition: bookings.retreatEdition,
+      checkInDate: bookings.checkInDate,
+      checkOutDate: bookings.checkOutDate,
+      retreatName: retreats.name,
+      retreatStart: retreats.startDate,
+      retreatEnd: retreats.endDate,
+      companions: bookings.companions,
+      owedCents: bookings.owedCents,
+      amountPaidCents: bookings.amountPaidCents,
+      cancellationRequestedAt: bookings.cancellationRequestedAt,
+      cancellationRequestRefundCents: bookings.cancellationRequestRefundCents,
+      guestFirstName: guests.firstName,
+      guestLastName: guests.lastName,
+      guestEmail: guests.email,
+      guestDateOfBirth: guests.dateOfBirth,
+      completeTravellers: completeCount,
+    })
+    .from(bookings)
+    .innerJoin(guests, eq(guests.id, bookings.guestId))
+    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+    .where(and(ownedBy(userId), where))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(100);
+}
+
+export type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
+
+/** The retreat's name and days: the retreats row, else the public edition, else the booking's own dates. */
+export function retreatOf(row: Pick<OwnedRow, 'edition' | 'retreatName' | 'retreatStart' | 'retreatEnd' | 'checkInDate' | 'checkOutDate'>) {
+  const edition = RETREAT_EDITIONS.find((e) => e.id === row.edition);
+  return {
+    name: row.retreatName ?? settings.retreatName,
+    startDate: row.retreatStart ?? edition?.startDate ?? row.checkInDate,
+    endDate: row.retreatEnd ?? edition?.endDate ?? row.checkOutDate,
+  };
+}
+
+/** Travel details and cancellation requests are open while the booking runs: not cancelled, retreat not over. */
+export function bookingOpen(row: Pick<OwnedRow, 'status'>, endDate: string | null, today: string): boolean {
+  return row.status !== 'cancelled' && (endDate === null || today <= endDate);
+}
+
+function toSummary(row: OwnedRow): MyBookingSummary {
+  const paidCents = row.amountPaidCents ?? 0;
+  return {
+    id: row.id,
+    status: row.status,
+    waitingList: row.waitingList,
+    createdAt: row.createdAt,
+    retreat: retreatOf(row),
+    companions: row.companions?.length ?? 0,
+    owedCents: row.owedCents,
+    paidCents,
+    outstandingCents: row.status === 'cancelled' ? 0 : Math.max(0, row.owedCents - paidCents),
+    travelDetails: { complete: row.completeTravellers, total: 1 + (row.companions?.length ?? 0) },
+  };
+}
+
+export async function myBookings(deps: Deps, userId: string): Promise<MyBookingSummary[]> {
+  return (await ownedRows(deps, userId)).map(toSummary);
+}
+
+/** One owned booking's row, or 404 (another user's booking answers exactly as a missing one). */
+export async function ownedBooking(deps: Deps, userId: string, bookingId: number): Promise<OwnedRow> {
+  const [row] = await ownedRows(deps, userId, eq(bookings.id, bookingId));
+  if (!row) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  return row;
+}
+
+export async function myBooking(deps: Deps, userId: string, bookingId: number): Promise<MyBookingDetail> {
+  const row = await ownedBooking(deps, userId, bookingId);
+  const summary = toSummary(row);
+  const today = tallinnDay(deps.now());
+  const [documents, emails, travellerRows] = await deps.db.batch([
+    deps.db
+      .select({ id: invoices.id, number: invoices.number, kind: invoices.kind, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .orderBy(desc(invoices.id)),
+    // Only what went to the guest's own address (the team's notifications about the booking are not theirs).
+    deps.db
+      .select({ subject: emailOutbox.subject, sentAt: emailOutbox.sentAt, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.bookingId, bookingId), inArray(emailOutbox.status, ['sent', 'logged']), eq(emailOutbox.toAddress, (row.guestEmail ?? '').toLowerCase())),
+      )
+      .orderBy(desc(emailOutbox.id))
+      .limit(50),
+    deps.db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, bookingId)),
+  ]);
+  const { seller } = settings.invoicing;
+  const open = bookingOpen(row, summary.retreat.endDate, today);
+  const requested = row.cancellationRequestedAt !== null;
+  return {
+    ...summary,
+    companionNames: (row.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim()),
+    schedule: bookingSchedule(
+      { status: row.status, createdAt: row.createdAt, startDate: summary.retreat.startDate, owedCents: row.owedCents, amountPaidCents: row.amountPaidCents },
+      today,
+    ),
+    payment: { referenceNumber: bookingReferenceNumber(row.id), recipient: seller.name, iban: seller.iban, bank: seller.bank },
+    invoices: documents,
+    emails,
+    people: travellerViews(row, travellerRows, summary.retreat.endDate, { withHealth: true }),
+    travel: { dueOn: travelDetailsDueOn(summary.retreat.startDate), editable: open },
+    cancellation: {
+      requestedAt: row.cancellationRequestedAt,
+      requestedRefundCents: row.cancellationRequestRefundCents,
+      quote: open && !requested ? refundQuote({ startDate: summary.retreat.startDate, today, paidCents: row.amountPaidCents ?? 0 }) : null,
+      canRequest: open && !requested,
+    },
+  };
+}

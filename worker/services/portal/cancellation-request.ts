@@ -1,0 +1,76 @@
+/**
+ * A guest's cancellation request from the portal (issue "Guest portal"): records the day and the refund the terms give
+ * that day (the same refundQuote the admin's "Tühista broneering" uses) and tells the team. Nothing is refunded or
+ * cancelled here: an admin confirms it in the back office, where the dialog shows the same calculation.
+ */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { refundQuote } from '../../../src/lib/cancellation';
+import { formatMoney, tallinnDay } from '../../../src/lib/format';
+import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import { bookings, emailOutbox } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import type { Actor } from '../admin/bookings';
+import { auditIfChanged } from '../audit';
+import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
+import { bookingOpen, ownedBooking, retreatOf } from './bookings';
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
+
+function teamMail(booking: { id: number; name: string; email: string | null }, refundCents: number, reason: string | undefined, origin: string) {
+  const subject = `Tühistamise soov: broneering nr ${booking.id}`;
+  const intro = `${booking.name} soovib broneeringu nr ${booking.id} tühistada. Kinnita tühistamine broneeringu lehel ("Tühista broneering").`;
+  const summary = summaryTable([
+    ['Broneering', `${origin}/admin/bookings/${booking.id}`],
+    ['Klient', `${booking.name}${booking.email ? ` <${booking.email}>` : ''}`],
+    ['Tingimuste järgi tagastus', formatMoney(refundCents)],
+    ['Põhjus', reason],
+  ]);
+  return {
+    subject,
+    text: `${intro}\n\n${summary.text}\n\n${SITE_CONTACTS.retreatName}`,
+    html: mailLayout(subject, `<p>${escapeHtml(intro)}</p>${summary.html}`),
+  };
+}
+
+export async function requestCancellation(deps: Deps, actor: Actor, bookingId: number, input: { reason?: string }) {
+  const booking = await ownedBooking(deps, actor.userId, bookingId);
+  if (booking.status === 'cancelled') throw new ApiError('already_cancelled');
+  if (booking.cancellationRequestedAt) throw new ApiError('cancellation_already_requested');
+  const today = tallinnDay(deps.now());
+  const { startDate, endDate } = retreatOf(booking);
+  if (!bookingOpen(booking, endDate, today)) throw new ApiError('booking_closed');
+  const quote = refundQuote({ startDate, today, paidCents: booking.amountPaidCents ?? 0 });
+  const stamp = deps.now().toISOString();
+  const mail = teamMail(
+    { id: bookingId, name: `${booking.guestFirstName} ${booking.guestLastName}`, email: booking.guestEmail },
+    quote.refundCents,
+    input.reason,
+    deps.config.publicOrigin,
+  );
+  // The guarded UPDATE is the lock: of two requests at once only one finds the column empty; the audit record and
+  // the team's e-mail follow it in the same batch only then (each inserts only if the statement before it changed a
+  // row), and the second request gets 409.
+  const [updated] = await deps.db.batch([
+    deps.db
+      .update(bookings)
+      .set({ cancellationRequestedAt: stamp, cancellationRequestRefundCents: quote.refundCents })
+      .where(and(eq(bookings.id, bookingId), isNull(bookings.cancellationRequestedAt), ne(bookings.status, 'cancelled'))),
+    auditIfChanged(deps, {
+      userId: actor.userId,
+      action: 'booking.cancellation_requested',
+      severity: 'medium',
+      resourceType: 'booking',
+      resourceId: String(bookingId),
+      metadata: { refundCents: quote.refundCents, daysBefore: quote.daysBefore, reason: input.reason ?? null },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    }),
+    deps.db.run(sql`
+      INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
+      SELECT 'cancellation_request', ${deps.config.teamEmail}, ${mail.subject}, ${mail.html}, ${mail.text}, ${bookingId}, ${stamp}, ${stamp}, ${stamp}
+      WHERE changes() > 0`),
+  ]);
+  if (updated.rowsAffected === 0) throw new ApiError('cancellation_already_requested');
+  return { requestedAt: stamp, refundCents: quote.refundCents, quote };
+}
