@@ -55,3 +55,13 @@ export interface MyBookingDetail extends MyBookingSummary {
     canRequest: boolean;
   };
 }
+
+/** The booking's status as the guest reads it (the admin's words are shorter: src/lib/admin/labels.ts). */
+export function myBookingStatusLabel(booking: Pick<MyBookingSummary, 'status' | 'waitingList'>): string {
+  if (booking.status === 'cancelled') return 'Tühistatud';
+  if (booking.waitingList) return 'Ootejärjekorras';
+  return booking.status === 'confirmed' ? 'Kinnitatud' : 'Ootab kinnitust';
+}
+
+/** Where the portal lives, for links in the menu and in e-mails. */
+export const PORTAL_PATH = '/minu-broneeringud';

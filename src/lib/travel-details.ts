@@ -1,16 +1,14 @@
 /**
- * Travel details of one person on a booking (issue "Guest portal"): the one schema the portal's form and the API
- * share, the rule for "complete", the passport-validity warning and the deadlines, all from the settings. Browser-safe.
+ * Travel details of one person on a booking (issue "Guest portal"): the rule for "complete", the labels and messages,
+ * the passport-validity warning and the deadlines, all from the settings. Browser-safe and without zod (the portal's
+ * first paint needs these; the schema the form and the API share is ./travel-details-schema, loaded with the form).
  *
  * Every field may be left empty and saved (a guest fills the form over several visits); what is given must be valid.
  * A person is complete with date of birth, nationality, passport number and expiry and an emergency contact; dietary
  * needs and health information are optional (many people have none).
  */
-import * as z from 'zod';
 import settings from '../../content/settings/site.json';
 import { addDays } from './format';
-import { firstFailing, isRealDate, isValidPhone } from './validation/fields';
-import { sanitizeFreeText, sanitizeSingleLine } from './validation/sanitize';
 
 export const TRAVEL_DETAILS_DUE_DAYS_BEFORE: number = settings.portal.travelDetailsDueDaysBefore;
 export const TRAVEL_DETAILS_REMINDER_DAYS_BEFORE: number = settings.portal.travelDetailsReminderDaysBefore;
@@ -30,50 +28,20 @@ export const TRAVEL_DETAILS_MESSAGES = {
   textTooLong: 'Tekst võib olla kuni 1000 märki',
 } as const;
 
-const M = TRAVEL_DETAILS_MESSAGES;
-
-/** Empty (after trimming) means "not given": stored as null, so a later visit can fill it. */
-const optional = (rules: Parameters<typeof firstFailing>[0], normalise: (v: string) => string = (v) => v.trim()) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((value) => normalise(value ?? ''))
-    .superRefine((value, ctx) => {
-      if (value !== '') firstFailing(rules)(value, ctx);
-    })
-    .transform((value) => (value === '' ? null : value));
-
-const date = (extra: Parameters<typeof firstFailing>[0] = []) => optional([[isRealDate, M.dateInvalid], ...extra]);
-const longText = z
-  .union([z.string(), z.null()])
-  .optional()
-  .superRefine((value, ctx) => {
-    if ((value?.trim().length ?? 0) > 1000) ctx.addIssue({ code: 'custom', message: M.textTooLong });
-  })
-  .transform((value) => sanitizeFreeText(value ?? '') || null);
-
-/**
- * `today` makes "not in the future" and "not expired" testable and the same on both sides; the form passes the
- * browser's day, the API the server's (Tallinn) day.
- */
-export function travelDetailsSchema(today: string) {
-  return z.object({
-    dateOfBirth: date([[(v) => v <= today, M.birthInFuture]]),
-    nationality: optional([[(v) => /^[\p{L}\p{M} '-]{2,60}$/u.test(v), M.nationalityInvalid]], (v) => sanitizeSingleLine(v, 200)),
-    passportNumber: optional([[(v) => /^[A-Z0-9]{5,20}$/.test(v), M.passportNumberInvalid]], (v) => v.replace(/[\s-]/g, '').toUpperCase()),
-    passportExpiry: date([[(v) => v > today, M.passportExpired]]),
-    emergencyName: optional([[(v) => /^[\p{L}\p{M}' .’-]{2,100}$/u.test(v), M.nameInvalid]], (v) => v.trim().replace(/\s+/g, ' ')),
-    emergencyPhone: optional([[isValidPhone, M.phoneInvalid]], (v) => v.trim()),
-    emergencyRelationship: optional([[(v) => v.length <= 60, M.relationshipTooLong]], (v) => sanitizeSingleLine(v, 200)),
-    dietary: longText,
-    healthConditions: longText,
-    healthMedications: longText,
-    healthAllergies: longText,
-  });
+/** One person's travel details as stored and shown: null is "not given". */
+export interface TravelDetails {
+  dateOfBirth: string | null;
+  nationality: string | null;
+  passportNumber: string | null;
+  passportExpiry: string | null;
+  emergencyName: string | null;
+  emergencyPhone: string | null;
+  emergencyRelationship: string | null;
+  dietary: string | null;
+  healthConditions: string | null;
+  healthMedications: string | null;
+  healthAllergies: string | null;
 }
-
-export type TravelDetailsInput = z.input<ReturnType<typeof travelDetailsSchema>>;
-export type TravelDetails = z.output<ReturnType<typeof travelDetailsSchema>>;
 
 /** The fields a person needs for "complete" (the organiser's list for flights, insurance and the hotel). */
 export const REQUIRED_TRAVEL_FIELDS = [
@@ -93,7 +61,7 @@ export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   passportExpiry: 'Pass kehtib kuni',
   emergencyName: 'Hädaabikontakti nimi',
   emergencyPhone: 'Hädaabikontakti telefon',
-  emergencyRelationship: 'Seos sinuga',
+  emergencyRelationship: 'Seos reisijaga',
   dietary: 'Toitumisvajadused',
   healthConditions: 'Terviseseisundid',
   healthMedications: 'Ravimid',

@@ -377,9 +377,10 @@ describe('the content carries the specification', () => {
   it('legal: privacy and terms with their months; the terms state every business rule, the payment rules from the settings', () => {
     const pages = readFolder('legal');
     expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md', 'legal/tingimused.md']);
-    // The spec's date; the terms are a month later since their payment rules became the ledger's (docs/decisions/012).
+    // Both changed in November 2026: the terms when their payment rules became the ledger's (docs/decisions/012), the
+    // privacy policy when the guest portal began keeping travel and health details (issue "Guest portal").
     const month = (file: string) => formatEstonianMonth(String(pages.find((page) => page.file === file)?.data.lastUpdated));
-    expect(month('legal/privaatsus.md')).toBe('jaanuar 2025');
+    expect(month('legal/privaatsus.md')).toBe('november 2026');
     expect(month('legal/tingimused.md')).toBe('november 2026');
     // Each booking stores the version of the terms it accepted, read from the settings: they must name this file's month.
     const [settings] = readFolder('settings');
@@ -392,6 +393,18 @@ describe('the content carries the specification', () => {
       'vähemalt 30 päeva enne nende jõustumist',
     ]) {
       expect(terms, rule).toContain(rule);
+    }
+  });
+
+  it('the privacy policy states the health-data keeping time of the settings, and the portal’s rights', () => {
+    const portal = siteSettingsSchema.parse(readFolder('settings')[0]?.data).portal;
+    const privacy = readFolder('legal').find(({ file }) => file.endsWith('privaatsus.md'))?.body ?? '';
+    for (const rule of [
+      `terviseandmed kustutatakse automaatselt ${portal.healthDataKeptDaysAfterEnd} päeva pärast retriidi lõppu`,
+      'iga korraldaja vaatamine logitakse',
+      'saad oma andmed alla laadida ja konto kustutada',
+    ]) {
+      expect(privacy, rule).toContain(rule);
     }
   });
 

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { addDays, formatDateEt, tallinnDay } from '../../src/lib/format';
+import { PORTAL_PATH } from '../../src/lib/portal';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import {
   HEALTH_DATA_KEPT_DAYS_AFTER_END,
@@ -21,9 +22,6 @@ import { escapeHtml, mailLayout, summaryTable } from './mail/html';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
-/** The portal's address in e-mails (config only, never a request's Host). */
-export const PORTAL_PATH = '/minu-broneeringud';
-
 export function travelDetailsReminderMail(
   booking: { id: number; firstName: string; email: string; startDate: string; complete: number; total: number },
   origin: string,
@@ -35,6 +33,7 @@ export function travelDetailsReminderMail(
     ['Broneering', `nr ${booking.id}`],
     ['Täidetud', `${booking.complete} / ${booking.total}`],
     ['Tähtaeg', due],
+    // The origin comes from configuration only, never from a request's Host header.
     ['Täida siin', `${origin}${PORTAL_PATH}`],
   ]);
   const closing = `Logi sisse e-posti aadressiga ${booking.email} (kui kontot veel pole, loo see sama aadressiga ja kinnita).`;

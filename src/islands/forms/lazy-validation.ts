@@ -28,3 +28,4 @@ export function lazyValidation<Chunk>(load: () => Promise<Chunk>): LazyValidatio
 
 export const visitorValidation = lazyValidation(() => import('./visitor-validation'));
 export const accountValidation = lazyValidation(() => import('./account-validation'));
+export const portalValidation = lazyValidation(() => import('./portal-validation'));

@@ -6,13 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { tallinnDay } from '../../../src/lib/format';
 import type { TravellerView } from '../../../src/lib/portal';
-import {
-  isTravelDetailsComplete,
-  missingTravelFields,
-  passportWarning,
-  travelDetailsSchema,
-  type TravelDetails,
-} from '../../../src/lib/travel-details';
+import { isTravelDetailsComplete, missingTravelFields, passportWarning, type TravelDetails } from '../../../src/lib/travel-details';
+import { travelDetailsSchema } from '../../../src/lib/travel-details-schema';
 import { bookingTravellers } from '../../db/schema';
 import type { Actor } from '../admin/bookings';
 import type { AppDeps } from '../../deps';

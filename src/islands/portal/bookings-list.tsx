@@ -1,0 +1,85 @@
+/** The portal's first view: every booking that belongs to the signed-in guest, newest first. */
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatMoney } from '../../lib/format';
+import { myBookingStatusLabel, PORTAL_PATH, type MyBookingSummary } from '../../lib/portal';
+import { portalApi, portalKeys } from './portal-api';
+
+export function BookingsList({ email, onOpen }: { email: string; onOpen: (id: number) => void }) {
+  const list = useQuery({ queryKey: portalKeys.bookings, queryFn: portalApi.bookings });
+  return (
+    <section aria-labelledby="my-bookings-title" className="space-y-4">
+      <h2 id="my-bookings-title" className="text-2xl text-lagoon-900">
+        Broneeringud
+      </h2>
+      {list.isPending ? (
+        <p role="status" className="text-ink-600">
+          Laadin broneeringuid...
+        </p>
+      ) : list.isError ? (
+        <div role="alert" className="card space-y-3 p-5">
+          <p>Broneeringute laadimine ebaõnnestus. {list.error.message}</p>
+          <button type="button" className="btn-outline" onClick={() => void list.refetch()}>
+            Proovi uuesti
+          </button>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <div className="card space-y-3 p-5">
+          <p>Sul ei ole veel broneeringuid.</p>
+          <p className="text-sm text-ink-600">
+            Siin on broneeringud, mille tegid sisse logituna või e-posti aadressiga {email}. Kui broneerisid teise aadressiga, kirjuta meile.
+          </p>
+          <a href="/broneering" className="btn-primary">
+            Broneeri koht
+          </a>
+        </div>
+      ) : (
+        <ul className="space-y-4" role="list">
+          {list.data.items.map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BookingCard({ booking, onOpen }: { booking: MyBookingSummary; onOpen: (id: number) => void }) {
+  const { complete, total } = booking.travelDetails;
+  return (
+    <article aria-labelledby={`booking-${booking.id}-title`} className="card p-5">
+      <h3 id={`booking-${booking.id}-title`} className="text-xl text-lagoon-900">
+        {booking.retreat.name}
+      </h3>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Item label="Aeg" value={booking.retreat.startDate ? `${formatDate(booking.retreat.startDate)}–${formatDate(booking.retreat.endDate)}` : 'Täpsustamisel'} />
+        <Item label="Olek" value={myBookingStatusLabel(booking)} />
+        <Item label="Broneering" value={`nr ${booking.id}`} />
+        <Item label="Kaasreisijaid" value={String(booking.companions)} />
+        <Item label="Makstud" value={formatMoney(booking.paidCents)} />
+        <Item label="Tasuda" value={formatMoney(booking.outstandingCents)} />
+        {booking.status !== 'cancelled' && <Item label="Reisiandmed" value={`${complete} / ${total} täidetud`} />}
+      </dl>
+      <a
+        href={`${PORTAL_PATH}?broneering=${booking.id}`}
+        className="btn-secondary mt-4"
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen(booking.id);
+        }}
+      >
+        Ava broneering<span className="sr-only"> nr {booking.id}</span>
+      </a>
+    </article>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="text-ink-600">{label}:</dt>
+      <dd className="font-medium text-ink-900">{value}</dd>
+    </div>
+  );
+}

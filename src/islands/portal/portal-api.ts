@@ -1,0 +1,32 @@
+/**
+ * The portal's calls to /api/me (issue "Guest portal") through the same client as the admin app: cookies carry the
+ * session, a 401 rotates it once and repeats the call (../admin/api/client.ts).
+ */
+import { apiRequest } from '../admin/api/client';
+import { refreshSession } from '../../lib/auth/session-client';
+import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib/portal';
+import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';
+import type { TravelDetailsInput } from '../../lib/travel-details-schema';
+
+export const portalKeys = {
+  bookings: ['me', 'bookings'] as const,
+  booking: (id: number) => ['me', 'bookings', id] as const,
+};
+
+export const portalApi = {
+  bookings: () => apiRequest<{ items: MyBookingSummary[] }>('/api/me/bookings'),
+  booking: (id: number) => apiRequest<{ booking: MyBookingDetail }>(`/api/me/bookings/${id}`),
+  saveTraveller: (id: number, position: number, body: TravelDetailsInput) =>
+    apiRequest<{ person: TravellerView }>(`/api/me/bookings/${id}/people/${position}`, { method: 'PUT', body }),
+  requestCancellation: (id: number, body: CancellationRequestInput) =>
+    apiRequest<{ request: { requestedAt: string; refundCents: number } }>(`/api/me/bookings/${id}/cancellation-request`, { method: 'POST', body }),
+  deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
+};
+
+/**
+ * Files (invoice PDFs, the data export) are plain links the browser downloads; their request cannot refresh the
+ * session on a 401, so the session is made fresh for a minute first. Answers false when the session is over.
+ */
+export async function freshForDownload(): Promise<boolean> {
+  return (await refreshSession(60_000)) !== null;
+}
