@@ -36,6 +36,8 @@ export interface TravellerView {
 }
 
 export interface MyBookingDetail extends MyBookingSummary {
+  /** The server's day (Europe/Tallinn): the form checks "not in the future" and "not expired" against the same day. */
+  today: string;
   companionNames: string[];
   schedule: ScheduleItem[];
   /** How to pay by transfer: the booking's reference number and the seller's account. */

@@ -112,7 +112,8 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
         <Figure label="Tasuda" value={formatMoney(booking.outstandingCents)} />
       </dl>
       {booking.schedule.length > 0 && (
-        <div className="overflow-x-auto">
+        // A narrow screen scrolls the table sideways: the region takes focus so the keyboard can scroll it too.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Maksegraafik">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Maksegraafik</caption>
             <thead>
@@ -196,7 +197,7 @@ function TravelDetails({ booking }: { booking: MyBookingDetail }) {
       {!booking.travel.editable && <p className="text-ink-600">Selle broneeringu andmeid ei saa enam muuta.</p>}
       <div className="space-y-6">
         {booking.people.map((person) => (
-          <TravellerForm key={`${booking.id}-${person.position}`} bookingId={booking.id} person={person} retreatEnd={booking.retreat.endDate} editable={booking.travel.editable} />
+          <TravellerForm key={`${booking.id}-${person.position}`} bookingId={booking.id} person={person} retreatEnd={booking.retreat.endDate} editable={booking.travel.editable} today={booking.today} />
         ))}
       </div>
     </Section>

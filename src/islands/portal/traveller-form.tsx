@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatDate, tallinnDay } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import type { MyBookingDetail, TravellerView } from '../../lib/portal';
 import { passportWarning, TRAVEL_FIELD_LABELS as L, type TravelDetails } from '../../lib/travel-details';
 import { ApiRequestError } from '../admin/api/client';
@@ -24,12 +24,13 @@ interface TravellerFormProps {
   person: TravellerView;
   retreatEnd: string | null;
   editable: boolean;
+  /** The server's day, so the form and the API agree on "future" and "expired". */
+  today: string;
 }
 
-export function TravellerForm({ bookingId, person, retreatEnd, editable }: TravellerFormProps) {
+export function TravellerForm({ bookingId, person, retreatEnd, editable, today }: TravellerFormProps) {
   const uid = useId();
   const queryClient = useQueryClient();
-  const today = tallinnDay();
   const { register, watch, reset, formProps, showFieldIssues, formState } = useValidatedForm<Values>({
     defaultValues: toValues(person.details),
     resolver: portalValidation.resolver<Values>((chunk) => chunk.travelDetailsResolver(today)),
@@ -76,7 +77,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable }: Trave
       </p>
       {person.healthErasedAt && <p className="mt-1 text-sm text-ink-600">Terviseandmed kustutati {formatDate(person.healthErasedAt)}.</p>}
       <form {...formProps(onValid)} aria-labelledby={titleId} className="mt-4">
-        <fieldset disabled={!editable || formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
           {text('dateOfBirth', { type: 'date', autoComplete: person.role === 'main' ? 'bday' : 'off' })}
           {text('nationality')}
           {text('passportNumber')}

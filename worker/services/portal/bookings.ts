@@ -130,6 +130,7 @@ export async function myBooking(deps: Deps, userId: string, bookingId: number): 
   const requested = row.cancellationRequestedAt !== null;
   return {
     ...summary,
+    today,
     companionNames: (row.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim()),
     schedule: bookingSchedule(
       { status: row.status, createdAt: row.createdAt, startDate: summary.retreat.startDate, owedCents: row.owedCents, amountPaidCents: row.amountPaidCents },
