@@ -13,7 +13,9 @@ const KB = 1024;
  * issue 4 budget, which React plus react-hook-form cannot meet (docs/decisions/005-form-javascript.md), so those two
  * show OVER on purpose. The sign-in page and the admin app (no budget in the issues) are held to what they need
  * today, so growth shows up here: the admin shell is React, TanStack Query, React Aria's locale provider, the route
- * table and the frame (docs/decisions/006-admin-app-libraries.md); its screens come as chunks, printed below.
+ * table and the frame (docs/decisions/006-admin-app-libraries.md); its screens come as chunks, printed below. The
+ * guest portal (issue "Guest portal", no budget there) is React, TanStack Query and the forms' wiring, like the admin
+ * shell without React Aria; its schemas load on first focus.
  */
 const DEFAULT_JS_BUDGET = 10 * KB;
 const JS_BUDGETS: Record<string, number> = {
@@ -25,6 +27,7 @@ const JS_BUDGETS: Record<string, number> = {
   '/dashboard': 106 * KB,
   '/admin': 106 * KB,
   '/email-test': 106 * KB,
+  '/minu-broneeringud': 110 * KB,
 };
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
