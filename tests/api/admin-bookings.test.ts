@@ -70,6 +70,8 @@ describe('authorisation', () => {
     ['PUT', '/api/admin/bookings/1/services', {}],
     ['PUT', '/api/admin/bookings/1/companions', {}],
     ['GET', '/api/admin/bookings/1/emails'],
+    ['GET', '/api/admin/bookings/1/travellers'],
+    ['GET', '/api/admin/bookings/1/travellers/health'],
     ['POST', '/api/admin/bookings/1/emails/1/retry', {}],
     ['GET', '/api/admin/guests?q=a'],
     ['GET', '/api/admin/retreats'],
