@@ -152,10 +152,10 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   const admin = await adminContext.newPage();
   await signInContext(admin, baseURL!, adminEmail);
   await serverSql('UPDATE bookings SET total_amount_cents = 129900 WHERE id = ?', [id]);
-  const [{ version }] = (await serverSql('SELECT version FROM bookings WHERE id = ?', [id])) as unknown as { version: number }[];
+  const version = Number((await serverSql('SELECT version FROM bookings WHERE id = ?', [id]))[0]!.version);
   const issued = await admin.request.post(`/api/admin/bookings/${id}/invoices`, {
     headers: { Origin: baseURL! },
-    data: { version: Number(version), buyer: { name: `Kertu ${surname}`, email } },
+    data: { version, buyer: { name: `Kertu ${surname}`, email } },
   });
   expect(issued.status(), await issued.text()).toBe(201);
   const invoiceNumber = ((await issued.json()) as { invoice: { number: string } }).invoice.number;

@@ -5,10 +5,13 @@
  * Bodies are the forms' values as typed (the schemas' *input* types: amounts as decimal text), checked in the browser
  * with the shared schema and parsed again by the API with the same one; the parsed output (cents) never travels.
  */
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type {
   AdminBookingCreateInput,
+  AdminTravellerHealth,
+  AdminTravellers,
   BookingDetail,
   BookingEditInput,
   BookingEmail,
@@ -38,6 +41,9 @@ export const adminKeys = {
   bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
   bookingPayments: (id: string) => ['bookings', 'detail', id, 'payments'] as const,
   bookingInvoices: (id: string) => ['bookings', 'detail', id, 'invoices'] as const,
+  bookingTravellers: (id: string) => ['bookings', 'detail', id, 'travellers'] as const,
+  // Outside 'bookings' on purpose: invalidating every booking query must not read (and audit) health data again.
+  travellerHealth: (id: string) => ['traveller-health', id] as const,
   invoice: (id: string) => ['invoices', id] as const,
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
@@ -111,9 +117,13 @@ export function useRetreatOptions() {
   });
 }
 
-/** After a change to one booking: its detail gets the server's answer, every list and the dashboard reload. */
+/**
+ * After a change to one booking: its detail gets the server's answer, its travellers (names and companions may have
+ * changed), every list and the dashboard reload.
+ */
 function bookingChanged(client: QueryClient, booking: BookingDetail) {
   client.setQueryData(adminKeys.booking(String(booking.id)), booking);
+  void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(booking.id)) });
   void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
@@ -132,6 +142,41 @@ export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id
 export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
 export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
 export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
+
+// ── travel details ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Each person's travel details and completeness, without health information. */
+export function useBookingTravellers(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingTravellers(id),
+    queryFn: ({ signal }) => apiRequest<AdminTravellers>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers`, { signal }),
+  });
+}
+
+/**
+ * The people's health information, read only after the admin asks (`show`): every read writes an audit record, so it
+ * is never refetched in the background or retried, and `hide` (or leaving the screen) drops it from the cache: showing
+ * it again is a new, audited read.
+ */
+export function useTravellerHealth(id: string) {
+  const client = useQueryClient();
+  const [shown, setShown] = useState(false);
+  const health = useQuery({
+    queryKey: adminKeys.travellerHealth(id),
+    queryFn: ({ signal }) => apiRequest<AdminTravellerHealth>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers/health`, { signal }),
+    enabled: shown,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const hide = () => {
+    setShown(false);
+    client.removeQueries({ queryKey: adminKeys.travellerHealth(id), exact: true });
+  };
+  return { health, shown, show: () => setShown(true), hide };
+}
 
 // ── payments ledger ─────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,12 +1,13 @@
 /**
  * /admin/bookings/{id} (admin spec section 2): guest data, booking details, notes, additional services, payment info
- * with the balance rule, timestamps, the booking's e-mails; edit dialogs for the booking and the guest. A booking
- * that does not exist says so ('Broneeringut ei leitud') and goes back to the list.
+ * with the balance rule, the travellers' travel details, timestamps, the booking's e-mails; edit dialogs for the booking
+ * and the guest; the guest's cancellation request from the portal. A booking that does not exist says so
+ * ('Broneeringut ei leitud') and goes back to the list.
  */
 import { useEffect, useState } from 'react';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
 import type { BookingDetail } from '../../../../../lib/admin/bookings';
-import { formatDate, formatDateTime } from '../../../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
 import { useBooking } from '../../../api/admin-api';
 import { ApiRequestError } from '../../../api/client';
@@ -26,6 +27,7 @@ import { PaymentInfo } from './payment-info';
 import { BookingInvoices } from './invoices';
 import { BookingPayments } from './payments';
 import { ServicesEditor } from './services-editor';
+import { BookingTravellers } from './travellers';
 
 export default function BookingDetailScreen({ params }: ScreenProps) {
   const id = params.id!;
@@ -84,6 +86,8 @@ function Detail({ booking }: { booking: BookingDetail }) {
         )}
       </div>
 
+      {booking.cancellationRequest && booking.status !== 'cancelled' && <CancellationRequestNotice request={booking.cancellationRequest} />}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="guest-data" title="Külalise andmed">
           {guest ? (
@@ -139,6 +143,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
         />
       </Section>
 
+      <BookingTravellers bookingId={id} />
       <ServicesEditor booking={booking} />
       <PaymentInfo booking={booking} />
       <BookingPayments bookingId={id} />
@@ -160,6 +165,19 @@ function Detail({ booking }: { booking: BookingDetail }) {
       {editing === 'booking' && <EditBookingDialog booking={booking} onClose={() => setEditing(null)} />}
       {editing === 'guest' && guest && <EditGuestDialog booking={booking} onClose={() => setEditing(null)} />}
       {editing === 'cancel' && <CancelBookingDialog bookingId={id} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+/** The guest asked to cancel in the portal: the admin confirms with "Tühista broneering" (the refund is decided there). */
+function CancellationRequestNotice({ request }: { request: NonNullable<BookingDetail['cancellationRequest']> }) {
+  return (
+    <div role="status" className="rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300" data-cancellation-request>
+      <p className="font-semibold">
+        Klient soovib broneeringu tühistada (saadetud {formatDate(request.requestedAt)}).
+        {request.refundCents !== null && ` Tingimuste järgi tagastus: ${formatMoney(request.refundCents)}.`}
+      </p>
+      <p className="mt-1 text-sm">Kinnita tühistamine nupuga „Tühista broneering“: seal näed tänase päeva tagastussummat ja saad seda muuta.</p>
     </div>
   );
 }
