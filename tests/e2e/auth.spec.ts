@@ -99,13 +99,17 @@ test('sign up → confirm from the mailed link → account menu → sign out →
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
 
-  // Account menu: keyboard first (Enter opens with focus on the item, Escape closes and returns focus).
+  // Account menu: keyboard first (Enter opens with focus on the first item, arrows wrap, Escape closes and returns focus).
   await expect(accountButton(page)).toContainText('Mari-Liis Tamm');
   await expect(nav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: 'Logi sisse' })).toHaveCount(0);
   await accountButton(page).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Minu broneeringud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Logi välja' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Minu broneeringud' })).toBeFocused();
   await expect(accountButton(page)).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
