@@ -43,6 +43,21 @@ export interface TravelDetails {
   healthAllergies: string | null;
 }
 
+/** Health information: a special category of personal data (shown to the guest and, on request, to admins). */
+export const HEALTH_FIELDS = ['healthConditions', 'healthMedications', 'healthAllergies'] as const satisfies readonly (keyof TravelDetails)[];
+
+/** Everything but health information: what the admin's travellers view shows without asking. */
+export const NON_HEALTH_FIELDS = [
+  'dateOfBirth',
+  'nationality',
+  'passportNumber',
+  'passportExpiry',
+  'emergencyName',
+  'emergencyPhone',
+  'emergencyRelationship',
+  'dietary',
+] as const satisfies readonly (keyof TravelDetails)[];
+
 /** The fields a person needs for "complete" (the organiser's list for flights, insurance and the hotel). */
 export const REQUIRED_TRAVEL_FIELDS = [
   'dateOfBirth',

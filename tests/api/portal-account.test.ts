@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 
 /**
  * "Download my data" and "delete my account" from the portal (issue "Guest portal"): the export holds everything kept
@@ -24,16 +25,7 @@ afterEach(async () => {
   await app.close();
 });
 
-const DETAILS = {
-  dateOfBirth: '1990-05-01',
-  nationality: 'Eesti',
-  passportNumber: 'K1234567',
-  passportExpiry: '2030-01-01',
-  emergencyName: 'Õie Tamm',
-  emergencyPhone: '+37255551234',
-  emergencyRelationship: 'ema',
-  healthAllergies: 'Pähklid',
-};
+const DETAILS = { ...COMPLETE_TRAVEL_DETAILS, healthAllergies: 'Pähklid' };
 
 async function bookedGuest() {
   const guest = await signedIn(app);

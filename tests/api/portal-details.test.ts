@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 
 /**
  * The guest portal's writes (issue "Guest portal"): travel details per person with the shared schema and its
@@ -31,14 +32,11 @@ afterEach(async () => {
 });
 
 const COMPANION = { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-02-03', age: '' };
+// Typed as people type them (lower case, spaces): the API stores the passport number normalised, the phone as given.
 const FULL = {
-  dateOfBirth: '1990-05-01',
-  nationality: 'Eesti',
+  ...COMPLETE_TRAVEL_DETAILS,
   passportNumber: 'k1234567',
-  passportExpiry: '2030-01-01',
-  emergencyName: 'Õie Tamm',
   emergencyPhone: '+372 5555 1234',
-  emergencyRelationship: 'ema',
   dietary: 'Taimetoit',
   healthConditions: 'Astma',
   healthMedications: 'Inhalaator',

@@ -226,4 +226,11 @@ test('signed out, the portal asks to sign in and comes back after it', async ({ 
   await expect(page.getByText('Sul ei ole veel broneeringuid.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Minu andmed' })).toBeVisible();
   await axeClean(page);
+  // On a phone the mobile menu leads here too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/kkk');
+  await page.getByRole('button', { name: 'Menüü' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Minu broneeringud' }).click();
+  await expect(page).toHaveURL(/\/minu-broneeringud$/);
+  await expect(page.getByText('Sul ei ole veel broneeringuid.')).toBeVisible();
 });

@@ -10,6 +10,7 @@ import {
   TRAVEL_DETAILS_MESSAGES as M,
 } from '../../src/lib/travel-details';
 import { travelDetailsSchema } from '../../src/lib/travel-details-schema';
+import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 
 /** The travel-details rules of the guest portal (issue "Guest portal"), from content/settings/site.json. */
 
@@ -43,15 +44,7 @@ describe('deadlines', () => {
 });
 
 describe('completeness', () => {
-  const full = {
-    dateOfBirth: '1990-05-01',
-    nationality: 'Eesti',
-    passportNumber: 'K1234567',
-    passportExpiry: '2030-01-01',
-    emergencyName: 'Õie Tamm',
-    emergencyPhone: '+37255551234',
-    emergencyRelationship: 'ema',
-  };
+  const full = COMPLETE_TRAVEL_DETAILS;
   it('needs identity, passport and an emergency contact; dietary and health are optional', () => {
     expect(isTravelDetailsComplete(full)).toBe(true);
     expect(missingTravelFields({ ...full, emergencyPhone: null })).toEqual(['emergencyPhone']);

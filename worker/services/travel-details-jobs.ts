@@ -15,10 +15,13 @@ import {
   TRAVEL_DETAILS_DUE_DAYS_BEFORE,
   TRAVEL_DETAILS_REMINDER_DAYS_BEFORE,
   travelDetailsDueOn,
+  travelDetailsReminderOn,
 } from '../../src/lib/travel-details';
 import { auditLogs, bookings, emailOutbox } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { escapeHtml, mailLayout, summaryTable } from './mail/html';
+import { PEOPLE_OF_BOOKING } from './places';
+import { COMPLETE_TRAVELLERS, TRAVEL_DETAILS_MISSING } from './travel-completeness';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -52,24 +55,23 @@ export async function queueTravelDetailsReminders(deps: Deps): Promise<number> {
   const now = deps.now();
   const today = tallinnDay(now);
   const stamp = now.toISOString();
-  // Reminder day ≤ today < due day, with reminder day = start − due − reminder days.
+  // Reminder day ≤ today < due day, with reminder day = start − due − reminder days. Incomplete bookings only, so
+  // every row read is either reminded (and leaves the set) or was made too late (and leaves with the window).
   const startFrom = addDays(today, TRAVEL_DETAILS_DUE_DAYS_BEFORE + 1);
   const startTo = addDays(today, TRAVEL_DETAILS_DUE_DAYS_BEFORE + TRAVEL_DETAILS_REMINDER_DAYS_BEFORE);
   const rows = await deps.db.all<{ id: number; firstName: string; email: string; startDate: string; createdAt: string; complete: number; total: number }>(sql`
     SELECT b.id, g.first_name AS firstName, g.email, ${START} AS startDate, b.created_at AS createdAt,
-           (SELECT count(*) FROM booking_travellers t WHERE t.booking_id = b.id AND t.complete = 1) AS complete,
-           1 + coalesce(json_array_length(b.companions), 0) AS total
+           ${COMPLETE_TRAVELLERS('b')} AS complete, ${PEOPLE_OF_BOOKING('b')} AS total
     FROM bookings b
     JOIN guests g ON g.id = b.guest_id
     LEFT JOIN retreats r ON r.id = b.retreat_id
     WHERE b.travel_details_reminded_at IS NULL AND b.status <> 'cancelled' AND b.waiting_list = 0
-      AND g.email IS NOT NULL AND ${START} BETWEEN ${startFrom} AND ${startTo}
+      AND g.email IS NOT NULL AND ${START} BETWEEN ${startFrom} AND ${startTo} AND ${TRAVEL_DETAILS_MISSING('b')}
     LIMIT 2000`);
   let queued = 0;
   for (const row of rows) {
-    if (row.complete >= row.total) continue;
-    const reminderOn = addDays(row.startDate, -TRAVEL_DETAILS_DUE_DAYS_BEFORE - TRAVEL_DETAILS_REMINDER_DAYS_BEFORE);
-    if (tallinnDay(new Date(row.createdAt)) >= reminderOn) continue;
+    // Made on or after its reminder day: the confirmation has just told them, no reminder.
+    if (tallinnDay(new Date(row.createdAt)) >= travelDetailsReminderOn(row.startDate)!) continue;
     const mail = travelDetailsReminderMail(row, deps.config.publicOrigin);
     const [marked] = await deps.db.batch([
       deps.db.run(sql`UPDATE ${bookings} SET travel_details_reminded_at = ${stamp} WHERE id = ${row.id} AND travel_details_reminded_at IS NULL`),

@@ -8,6 +8,7 @@ import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
 import { ApiRequestError } from '../admin/api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
+import { Pair } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 import { TravellerForm } from './traveller-form';
 
@@ -228,15 +229,6 @@ function Figure({ label, value }: { label: string; value: string }) {
     <div className="rounded-lg bg-sand-50 p-3">
       <dt className="text-sm text-ink-600">{label}</dt>
       <dd className="text-lg font-semibold text-ink-900">{value}</dd>
-    </div>
-  );
-}
-
-function Pair({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <dt className="text-ink-600">{label}:</dt>
-      <dd className="font-medium break-all text-ink-900">{value}</dd>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../lib/format';
 import { myBookingStatusLabel, PORTAL_PATH, type MyBookingSummary } from '../../lib/portal';
+import { Pair } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 
 export function BookingsList({ email, onOpen }: { email: string; onOpen: (id: number) => void }) {
@@ -53,13 +54,13 @@ function BookingCard({ booking, onOpen }: { booking: MyBookingSummary; onOpen: (
         {booking.retreat.name}
       </h3>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <Item label="Aeg" value={booking.retreat.startDate ? `${formatDate(booking.retreat.startDate)}–${formatDate(booking.retreat.endDate)}` : 'Täpsustamisel'} />
-        <Item label="Olek" value={myBookingStatusLabel(booking)} />
-        <Item label="Broneering" value={`nr ${booking.id}`} />
-        <Item label="Kaasreisijaid" value={String(booking.companions)} />
-        <Item label="Makstud" value={formatMoney(booking.paidCents)} />
-        <Item label="Tasuda" value={formatMoney(booking.outstandingCents)} />
-        {booking.status !== 'cancelled' && <Item label="Reisiandmed" value={`${complete} / ${total} täidetud`} />}
+        <Pair label="Aeg" value={booking.retreat.startDate ? `${formatDate(booking.retreat.startDate)}–${formatDate(booking.retreat.endDate)}` : 'Täpsustamisel'} />
+        <Pair label="Olek" value={myBookingStatusLabel(booking)} />
+        <Pair label="Broneering" value={`nr ${booking.id}`} />
+        <Pair label="Kaasreisijaid" value={String(booking.companions)} />
+        <Pair label="Makstud" value={formatMoney(booking.paidCents)} />
+        <Pair label="Tasuda" value={formatMoney(booking.outstandingCents)} />
+        {booking.status !== 'cancelled' && <Pair label="Reisiandmed" value={`${complete} / ${total} täidetud`} />}
       </dl>
       <a
         href={`${PORTAL_PATH}?broneering=${booking.id}`}
@@ -72,14 +73,5 @@ function BookingCard({ booking, onOpen }: { booking: MyBookingSummary; onOpen: (
         Ava broneering<span className="sr-only"> nr {booking.id}</span>
       </a>
     </article>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex gap-2">
-      <dt className="text-ink-600">{label}:</dt>
-      <dd className="font-medium text-ink-900">{value}</dd>
-    </div>
   );
 }

@@ -13,6 +13,7 @@ import { Field, FieldError } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
+import { FormActions } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 
 type Values = { confirm: boolean; reason: string };
@@ -91,14 +92,7 @@ function RequestForm({ booking, onCancel }: { booking: MyBookingDetail; onCancel
       <Field id={`${uid}reason`} label="Põhjus (valikuline)">
         {(a11y) => <textarea {...a11y} {...register('reason')} rows={3} maxLength={1000} className="field-input" />}
       </Field>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saadan...' : 'Saada tühistamise soov'}
-        </button>
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          Katkesta
-        </button>
-      </div>
+      <FormActions submit="Saada tühistamise soov" pending="Saadan..." isPending={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast } from '../toast';
 import { DownloadLink } from './download-link';
+import { FormActions } from './parts';
 import { portalApi } from './portal-api';
 
 export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
@@ -77,14 +78,13 @@ function DeleteForm({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: 
       <Field id={`${uid}password`} label="Kinnitamiseks sisesta oma salasõna" error={formState.errors.password?.message}>
         {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="current-password" className="field-input" />}
       </Field>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Kustutan...' : 'Kustuta konto jäädavalt'}
-        </button>
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          Katkesta
-        </button>
-      </div>
+      <FormActions
+        submit="Kustuta konto jäädavalt"
+        pending="Kustutan..."
+        isPending={formState.isSubmitting}
+        onCancel={onCancel}
+        submitClassName="btn bg-red-700 text-white hover:bg-red-800"
+      />
     </form>
   );
 }

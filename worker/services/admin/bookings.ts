@@ -30,6 +30,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged, recordAudit } from '../audit';
 import { PEOPLE_OF_BOOKING } from '../places';
+import { TRAVEL_DETAILS_MISSING } from '../travel-completeness';
 
 /** Who is acting, for the audit trail. */
 export interface Actor {
@@ -60,11 +61,7 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
   // The partial index bookings_owing_created_idx has exactly this condition.
   if (query.owes) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0))`);
-  if (query.details) {
-    // People on the booking (main guest and companions) against its complete travel-details rows (qualified by hand).
-    conditions.push(sql`(${bookings.status} <> 'cancelled' AND 1 + coalesce(json_array_length(${bookings.companions}), 0) >
-      (SELECT count(*) FROM booking_travellers AS t WHERE t.booking_id = "bookings"."id" AND t.complete = 1))`);
-  }
+  if (query.details) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${TRAVEL_DETAILS_MISSING('bookings')})`);
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.

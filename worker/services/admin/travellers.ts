@@ -4,12 +4,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AdminTravellerHealth, AdminTravellers } from '../../../src/lib/admin/bookings';
-import { travelDetailsDueOn } from '../../../src/lib/travel-details';
+import { HEALTH_FIELDS, travelDetailsDueOn } from '../../../src/lib/travel-details';
 import { bookings, bookingTravellers, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { retreatOf } from '../portal/bookings';
-import { HEALTH_FIELDS, travellerViews } from '../portal/travellers';
+import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../portal/bookings';
+import { travellerViews } from '../portal/travellers';
 import type { Actor } from './bookings';
 
 const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
@@ -17,18 +17,7 @@ const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei lei
 export async function bookingTravellersForAdmin({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<AdminTravellers> {
   const [[booking], rows] = await db.batch([
     db
-      .select({
-        guestFirstName: guests.firstName,
-        guestLastName: guests.lastName,
-        guestDateOfBirth: guests.dateOfBirth,
-        companions: bookings.companions,
-        edition: bookings.retreatEdition,
-        retreatName: retreats.name,
-        retreatStart: retreats.startDate,
-        retreatEnd: retreats.endDate,
-        checkInDate: bookings.checkInDate,
-        checkOutDate: bookings.checkOutDate,
-      })
+      .select(BOOKING_PEOPLE_COLUMNS)
       .from(bookings)
       .innerJoin(guests, eq(guests.id, bookings.guestId))
       .leftJoin(retreats, eq(retreats.id, bookings.retreatId))

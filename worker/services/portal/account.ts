@@ -35,16 +35,18 @@ import type { Actor } from '../admin/bookings';
 import { ownedRows, retreatOf } from './bookings';
 import { travellerViews } from './travellers';
 
+/** `column IN (ids)`, false for none (an empty IN list is not valid SQL). */
+const inIds = (column: SQLiteColumn, ids: readonly number[]) => (ids.length > 0 ? inArray(column, ids) : sql`0`);
+
 export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Actor) {
   const [account] = await deps.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!account) throw new ApiError('unauthenticated');
-  const owned = await ownedRows(deps, actor.userId);
+  const owned = await ownedRows(deps, actor.userId, { all: true });
   const ids = owned.map((b) => b.id);
-  const none = sql`0`;
-  const inOwned = (column: SQLiteColumn) => (ids.length > 0 ? inArray(column, ids) : none);
+  const inOwned = (column: SQLiteColumn) => inIds(column, ids);
   const [bookingRows, travellerRows, paymentRows, invoiceRows, mailRows, roles, sessionRows, messages, trail] = await deps.db.batch([
     deps.db
       .select({ booking: bookings, guest: guests })
@@ -69,9 +71,11 @@ export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Act
       .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, ip: sessions.ip, userAgent: sessions.userAgent })
       .from(sessions)
       .where(eq(sessions.userId, actor.userId)),
-    account.emailConfirmedAt
-      ? deps.db.select({ subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt }).from(contactMessages).where(eq(contactMessages.email, account.email))
-      : deps.db.select({ subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt }).from(contactMessages).where(none),
+    // Messages from the address count as the account's only once it has proved it owns the address.
+    deps.db
+      .select({ subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`),
     deps.db
       .select({ action: auditLogs.action, createdAt: auditLogs.createdAt, ip: auditLogs.ip })
       .from(auditLogs)
@@ -132,7 +136,7 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
   if (!(await deps.passwords.verify(account.passwordHash, password))) throw new ApiError('wrong_password');
 
   const today = tallinnDay(deps.now());
-  const owned = await ownedRows(deps, actor.userId);
+  const owned = await ownedRows(deps, actor.userId, { all: true });
   const upcoming = owned.some((row) => {
     const { endDate } = retreatOf(row);
     return row.status !== 'cancelled' && (endDate === null || endDate >= today);
@@ -141,10 +145,9 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
 
   const ids = owned.map((b) => b.id);
   const stamp = deps.now().toISOString();
-  const bookingGuests = ids.length > 0 ? sql`(SELECT guest_id FROM bookings WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))` : sql`(SELECT NULL WHERE 0)`;
-  const inOwned = ids.length > 0 ? inArray(bookingTravellers.bookingId, ids) : sql`0`;
+  const bookingGuests = sql`(SELECT guest_id FROM bookings WHERE ${inIds(bookings.id, ids)})`;
   const [erased] = await deps.db.batch([
-    deps.db.delete(bookingTravellers).where(inOwned),
+    deps.db.delete(bookingTravellers).where(inIds(bookingTravellers.bookingId, ids)),
     deps.db
       .update(guests)
       .set({
@@ -162,7 +165,7 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
     deps.db
       .update(bookings)
       .set({ specialRequests: null, comment: null, extraFood: null, updatedAt: stamp })
-      .where(ids.length > 0 ? inArray(bookings.id, ids) : sql`0`),
+      .where(inIds(bookings.id, ids)),
     deps.db.update(customers).set({ phoneNumber: null, updatedAt: stamp }).where(eq(customers.email, account.email)),
     deps.db.delete(contactMessages).where(account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`),
     deps.db

@@ -15,6 +15,7 @@ import { travelDetailsDueOn } from '../../../src/lib/travel-details';
 import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
+import { COMPLETE_TRAVELLERS } from '../travel-completeness';
 import { travellerViews } from './travellers';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -25,39 +26,47 @@ export function ownedBy(userId: string): SQL {
     SELECT 1 FROM users AS u WHERE u.id = ${userId} AND u.email_confirmed_at IS NOT NULL AND u.email = lower(${guests.email})))`;
 }
 
-/** Complete travel-detail rows of the booking in the outer query (qualified by hand: it runs as a subquery). */
-const completeCount = sql<number>`(SELECT count(*) FROM booking_travellers AS t WHERE t.booking_id = ${bookings.id} AND t.complete = 1)`;
+/**
+ * Who is on a booking and when its retreat runs (`retreatOf`, `travellerViews`): the columns the portal and the admin's
+ * travellers view both read, from `bookings` joined with its main guest and its retreat.
+ */
+export const BOOKING_PEOPLE_COLUMNS = {
+  edition: bookings.retreatEdition,
+  checkInDate: bookings.checkInDate,
+  checkOutDate: bookings.checkOutDate,
+  retreatName: retreats.name,
+  retreatStart: retreats.startDate,
+  retreatEnd: retreats.endDate,
+  companions: bookings.companions,
+  guestFirstName: guests.firstName,
+  guestLastName: guests.lastName,
+  guestDateOfBirth: guests.dateOfBirth,
+};
 
-export async function ownedRows({ db }: Deps, userId: string, where?: SQL) {
-  return db
+/** The list shows at most this many; export and deletion take them all. */
+const LIST_LIMIT = 100;
+
+export async function ownedRows({ db }: Deps, userId: string, { where, all = false }: { where?: SQL; all?: boolean } = {}) {
+  const query = db
     .select({
+      ...BOOKING_PEOPLE_COLUMNS,
       id: bookings.id,
       status: bookings.status,
       waitingList: bookings.waitingList,
       createdAt: bookings.createdAt,
-      edition: bookings.retreatEdition,
-      checkInDate: bookings.checkInDate,
-      checkOutDate: bookings.checkOutDate,
-      retreatName: retreats.name,
-      retreatStart: retreats.startDate,
-      retreatEnd: retreats.endDate,
-      companions: bookings.companions,
       owedCents: bookings.owedCents,
       amountPaidCents: bookings.amountPaidCents,
       cancellationRequestedAt: bookings.cancellationRequestedAt,
       cancellationRequestRefundCents: bookings.cancellationRequestRefundCents,
-      guestFirstName: guests.firstName,
-      guestLastName: guests.lastName,
       guestEmail: guests.email,
-      guestDateOfBirth: guests.dateOfBirth,
-      completeTravellers: completeCount,
+      completeTravellers: sql<number>`${COMPLETE_TRAVELLERS('bookings')}`,
     })
     .from(bookings)
     .innerJoin(guests, eq(guests.id, bookings.guestId))
     .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
     .where(and(ownedBy(userId), where))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(100);
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return all ? query : query.limit(LIST_LIMIT);
 }
 
 export type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
@@ -99,7 +108,7 @@ export async function myBookings(deps: Deps, userId: string): Promise<MyBookingS
 
 /** One owned booking's row, or 404 (another user's booking answers exactly as a missing one). */
 export async function ownedBooking(deps: Deps, userId: string, bookingId: number): Promise<OwnedRow> {
-  const [row] = await ownedRows(deps, userId, eq(bookings.id, bookingId));
+  const [row] = await ownedRows(deps, userId, { where: eq(bookings.id, bookingId) });
   if (!row) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
   return row;
 }

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { tallinnDay } from '../../../src/lib/format';
 import type { TravellerView } from '../../../src/lib/portal';
-import { isTravelDetailsComplete, missingTravelFields, passportWarning, type TravelDetails } from '../../../src/lib/travel-details';
+import { HEALTH_FIELDS, isTravelDetailsComplete, missingTravelFields, passportWarning, type TravelDetails } from '../../../src/lib/travel-details';
 import { travelDetailsSchema } from '../../../src/lib/travel-details-schema';
 import { bookingTravellers } from '../../db/schema';
 import type { Actor } from '../admin/bookings';
@@ -19,7 +19,6 @@ import { bookingOpen, ownedBooking, retreatOf, type OwnedRow } from './bookings'
 export type TravellerRow = typeof bookingTravellers.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-export const HEALTH_FIELDS = ['healthConditions', 'healthMedications', 'healthAllergies'] as const;
 
 function detailsOf(row: TravellerRow | undefined, withHealth: boolean): TravellerView['details'] {
   return {

@@ -6,7 +6,7 @@
  */
 import type { AdminTravellerHealth, AdminTravellers } from '../../../../../lib/admin/bookings';
 import { formatDate, formatDateTime } from '../../../../../lib/format';
-import { TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
+import { HEALTH_FIELDS, NON_HEALTH_FIELDS, TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
 import { useBookingTravellers, useTravellerHealth } from '../../../api/admin-api';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -17,8 +17,6 @@ type Person = AdminTravellers['people'][number];
 type Health = AdminTravellerHealth['people'][number];
 
 const DATE_FIELDS = new Set<keyof TravelDetails>(['dateOfBirth', 'passportExpiry']);
-const DETAIL_FIELDS = ['dateOfBirth', 'nationality', 'passportNumber', 'passportExpiry', 'emergencyName', 'emergencyPhone', 'emergencyRelationship', 'dietary'] as const;
-const HEALTH_FIELDS = ['healthConditions', 'healthMedications', 'healthAllergies'] as const;
 
 export function BookingTravellers({ bookingId }: { bookingId: string }) {
   const travellers = useBookingTravellers(bookingId);
@@ -73,7 +71,7 @@ export function BookingTravellers({ bookingId }: { bookingId: string }) {
 function Traveller({ person, health }: { person: Person; health: Health | 'none' | undefined }) {
   const titleId = `booking-traveller-${person.position}`;
   const name = person.name || (person.role === 'main' ? 'Peamine külaline' : `Kaasreisija ${person.position}`);
-  const value = (field: (typeof DETAIL_FIELDS)[number]) => {
+  const value = (field: (typeof NON_HEALTH_FIELDS)[number]) => {
     const v = person.details[field];
     return v && DATE_FIELDS.has(field) ? formatDate(v) : v;
   };
@@ -100,7 +98,7 @@ function Traveller({ person, health }: { person: Person; health: Health | 'none'
         </p>
       )}
       <div className="mt-4">
-        <Facts items={DETAIL_FIELDS.map((field) => [TRAVEL_FIELD_LABELS[field], value(field)])} />
+        <Facts items={NON_HEALTH_FIELDS.map((field) => [TRAVEL_FIELD_LABELS[field], value(field)])} />
       </div>
       {erasedAt && <p className="mt-3 text-sm text-ink-600">Terviseandmed kustutatud {formatDate(erasedAt)}</p>}
       {health && (
