@@ -46,18 +46,6 @@ export interface TravelDetails {
 /** Health information: a special category of personal data (shown to the guest and, on request, to admins). */
 export const HEALTH_FIELDS = ['healthConditions', 'healthMedications', 'healthAllergies'] as const satisfies readonly (keyof TravelDetails)[];
 
-/** Everything but health information: what the admin's travellers view shows without asking. */
-export const NON_HEALTH_FIELDS = [
-  'dateOfBirth',
-  'nationality',
-  'passportNumber',
-  'passportExpiry',
-  'emergencyName',
-  'emergencyPhone',
-  'emergencyRelationship',
-  'dietary',
-] as const satisfies readonly (keyof TravelDetails)[];
-
 /** The fields a person needs for "complete" (the organiser's list for flights, insurance and the hotel). */
 export const REQUIRED_TRAVEL_FIELDS = [
   'dateOfBirth',
@@ -68,6 +56,9 @@ export const REQUIRED_TRAVEL_FIELDS = [
   'emergencyPhone',
   'emergencyRelationship',
 ] as const satisfies readonly (keyof TravelDetails)[];
+
+/** Everything but health information: what the admin's travellers view shows without asking. */
+export const NON_HEALTH_FIELDS = [...REQUIRED_TRAVEL_FIELDS, 'dietary'] as const satisfies readonly (keyof TravelDetails)[];
 
 export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   dateOfBirth: 'Sünnikuupäev',
