@@ -10,8 +10,8 @@ import { createDb } from '../worker/db';
 import { migrateDatabase } from '../worker/db/migrate';
 import { nodePasswordHasher } from '../worker/hosts/passwords-node';
 import { ApiError } from '../worker/errors';
-import { adminExists } from '../worker/services/auth/roles';
-import { createMainAdmin } from '../worker/services/auth/setup';
+import { adminExists } from '../worker/domain/auth/roles';
+import { createMainAdmin } from '../worker/domain/auth/setup';
 import { describeUrl, openDatabaseFromEnv } from './db-env';
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 /**
- * Writes worker/services/invoices/fonts.generated.ts: Noto Sans Regular and Bold (SIL Open Font License, from
+ * Writes worker/domain/invoices/fonts.generated.ts: Noto Sans Regular and Bold (SIL Open Font License, from
  * @expo-google-fonts/noto-sans), cut down to the letters an Estonian invoice needs (Latin-1 and Latin Extended-A,
  * so õ ä ö ü š ž and their capitals, the euro sign, dashes, quotes and the spaces Intl puts in money), as base64.
  * Both hosts embed them in PDFs; a module of text loads the same way on Node and in workerd, where no file can be
@@ -14,7 +14,7 @@ import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.dirname(require.resolve('@expo-google-fonts/noto-sans/package.json'));
-const outDir = path.resolve(import.meta.dirname, '../worker/services/invoices');
+const outDir = path.resolve(import.meta.dirname, '../worker/domain/invoices');
 
 const codePoints: number[] = [];
 for (let c = 0x20; c <= 0x7e; c++) codePoints.push(c);

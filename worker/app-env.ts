@@ -1,6 +1,6 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { AppDeps } from './deps';
-import type { AuthenticatedUser } from './services/auth/sessions';
+import type { AuthenticatedUser } from './domain/auth/sessions';
 
 /** Hono's typed context for this app: every handler can read the injected deps and the request id. */
 export interface AppEnv {

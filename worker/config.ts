@@ -1,6 +1,6 @@
 import { SITE_CONTACTS } from '../src/lib/retreat-editions';
-import { logTransport, sendGridTransport, type MailTransport } from './services/mail/transport';
-import type { MailAttachment } from './services/mail/attachments';
+import { logTransport, sendGridTransport, type MailTransport } from './domain/mail/transport';
+import type { MailAttachment } from './domain/mail/attachments';
 
 /** A per-IP limit: at most `max` requests per `windowMs`. */
 export interface RateLimit {

@@ -2,8 +2,8 @@ import type { Client } from '@libsql/client';
 import type { Context } from 'hono';
 import type { AppConfig } from './config';
 import type { Db } from './db';
-import type { PasswordHasher } from './services/auth/passwords';
-import type { MailTransport } from './services/mail/transport';
+import type { PasswordHasher } from './domain/auth/passwords';
+import type { MailTransport } from './domain/mail/transport';
 
 export type { AppConfig };
 

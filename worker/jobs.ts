@@ -1,10 +1,10 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
-import { syncEditionRetreats } from './services/edition-retreats';
-import { dispatchDueMail, pruneOutbox } from './services/mail/outbox';
-import { markOverdueBookings, queuePaymentReminders } from './services/payment-jobs';
-import { eraseExpiredHealthData, queueTravelDetailsReminders } from './services/travel-details-jobs';
+import { syncEditionRetreats } from './domain/retreats/editions';
+import { dispatchDueMail, pruneOutbox } from './domain/mail/outbox';
+import { markOverdueBookings, queuePaymentReminders } from './domain/money/jobs';
+import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

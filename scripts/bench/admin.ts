@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../worker/db';
 import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
-import { markOverdueBookings, queuePaymentReminders } from '../../worker/services/payment-jobs';
+import { markOverdueBookings, queuePaymentReminders } from '../../worker/domain/money/jobs';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import { ms, startBenchServer } from './server';
 

@@ -3,7 +3,7 @@
  * request (workerd's clock stands still during CPU work, so the bench times each request from outside). `/empty`
  * answers at once, for the round trip to subtract.
  */
-import { renderInvoicePdf } from '../../worker/services/invoices/pdf';
+import { renderInvoicePdf } from '../../worker/domain/invoices/pdf';
 import { SAMPLE_INVOICE } from './invoice-sample';
 
 export default {

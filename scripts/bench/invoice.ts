@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { unstable_dev } from 'wrangler';
-import { renderInvoicePdf } from '../../worker/services/invoices/pdf';
+import { renderInvoicePdf } from '../../worker/domain/invoices/pdf';
 import { SAMPLE_INVOICE } from './invoice-sample';
 import { ms } from './server';
 

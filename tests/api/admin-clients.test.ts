@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '../../src/lib/admin/clients';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
-import { SYNC_CHUNK } from '../../worker/services/admin/clients';
+import { SYNC_CHUNK } from '../../worker/admin/clients';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

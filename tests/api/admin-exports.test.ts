@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
-import { csvEuros } from '../../worker/services/admin/exports';
+import { csvEuros } from '../../worker/admin/exports';
 
 /**
  * CSV exports (issue "Back office III"): UTF-8 with BOM, `;` separators, Estonian headers and labels, euros with a

@@ -5,7 +5,7 @@ import { INVOICE_TEXTS, type InvoiceView } from '../../src/lib/admin/invoices';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
-import { sendGridTransport } from '../../worker/services/mail/transport';
+import { sendGridTransport } from '../../worker/domain/mail/transport';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
-import { ARGON2_PARAMS, UNKNOWN_ACCOUNT_HASH } from '../../worker/services/auth/passwords';
+import { ARGON2_PARAMS, UNKNOWN_ACCOUNT_HASH } from '../../worker/domain/auth/passwords';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { holdStatements } from '../helpers/db-delays';
 import { readJson } from '../helpers/http';

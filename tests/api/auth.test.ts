@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
-import { ACCESS_TOKEN_TTL_S } from '../../worker/services/auth/tokens';
-import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '../../worker/services/auth/sessions';
-import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/services/auth/accounts';
+import { ACCESS_TOKEN_TTL_S } from '../../worker/domain/auth/tokens';
+import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '../../worker/domain/auth/sessions';
+import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/domain/auth/accounts';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { addLatency } from '../helpers/db-delays';

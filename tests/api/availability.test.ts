@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { findEdition, RETREAT_EDITIONS, TERMS_VERSION } from '../../src/lib/retreat-editions';
-import { registrationClosesOn } from '../../worker/services/availability';
+import { registrationClosesOn } from '../../worker/domain/retreats/availability';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

@@ -6,8 +6,8 @@ import { startTestApp, writtenRows, type TestApp } from '../helpers/app-server';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
-import { CONFIRMATIONS_PER_RECIPIENT_PER_DAY } from '../../worker/services/booking-submission';
-import { RECEIVED } from '../../worker/services/mail/templates';
+import { CONFIRMATIONS_PER_RECIPIENT_PER_DAY } from '../../worker/domain/bookings/submission';
+import { RECEIVED } from '../../worker/domain/mail/templates';
 
 let app: TestApp;
 beforeEach(async () => {

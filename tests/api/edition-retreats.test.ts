@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RETREAT_EDITIONS } from '../../src/lib/retreat-editions';
-import { editionRetreatName, syncEditionRetreats } from '../../worker/services/edition-retreats';
+import { editionRetreatName, syncEditionRetreats } from '../../worker/domain/retreats/editions';
 import { runScheduledJobs } from '../../worker/jobs';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { validBooking } from '../helpers/booking-fixtures';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../worker/db/schema';
-import { RESET_TTL_MS } from '../../worker/services/auth/link-lifetimes';
+import { RESET_TTL_MS } from '../../worker/domain/auth/link-lifetimes';
 import {
   CLAIM_LEASE_MS,
   OUTBOX_RETENTION_MS,
@@ -12,8 +12,8 @@ import {
   outboxInsert,
   pruneOutbox,
   retryDelayMs,
-} from '../../worker/services/mail/outbox';
-import { sendGridTransport } from '../../worker/services/mail/transport';
+} from '../../worker/domain/mail/outbox';
+import { sendGridTransport } from '../../worker/domain/mail/transport';
 import { startSendGridStub } from '../mocks/sendgrid';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { validBooking } from '../helpers/booking-fixtures';

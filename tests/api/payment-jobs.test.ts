@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { runScheduledJobs } from '../../worker/jobs';
-import { markOverdueBookings, queuePaymentReminders } from '../../worker/services/payment-jobs';
+import { markOverdueBookings, queuePaymentReminders } from '../../worker/domain/money/jobs';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

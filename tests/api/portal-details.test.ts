@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { TRAVEL_DETAILS_MESSAGES as M } from '../../src/lib/travel-details';
 import { runScheduledJobs } from '../../worker/jobs';
-import { eraseExpiredHealthData, queueTravelDetailsReminders } from '../../worker/services/travel-details-jobs';
+import { eraseExpiredHealthData, queueTravelDetailsReminders } from '../../worker/domain/travellers/jobs';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

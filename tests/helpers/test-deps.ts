@@ -1,7 +1,7 @@
 import { clockFromEnv, configFromEnv } from '../../worker/config';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import type { AppDeps } from '../../worker/deps';
-import type { MailTransport, OutgoingMail } from '../../worker/services/mail/transport';
+import type { MailTransport, OutgoingMail } from '../../worker/domain/mail/transport';
 import { createTestDb } from './test-db';
 import { TEST_CLOCK_START } from './test-clock';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logTransport } from '../../worker/services/mail/transport';
+import { logTransport } from '../../worker/domain/mail/transport';
 
 describe('the local mail log', () => {
   it('prints an attachment with its size and keeps the file where the host can', async () => {

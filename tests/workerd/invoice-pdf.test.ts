@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '../../worker/services/invoices/pdf';
+import { renderInvoicePdf } from '../../worker/domain/invoices/pdf';
 import { SAMPLE_INVOICE } from '../../scripts/bench/invoice-sample';
 
 // The invoice PDF made inside workerd, by the same code and fonts as on Node (no file system, no Buffer): poppler's

@@ -38,7 +38,7 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
-import type { MailAttachmentRef } from '../services/mail/attachments';
+import type { MailAttachmentRef } from '../domain/mail/attachments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers

@@ -12,11 +12,11 @@ import { migrateDatabase, openLocalClient } from '../db/migrate';
 import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
-import { syncEditionRetreats } from '../services/edition-retreats';
-import { adminExists } from '../services/auth/roles';
+import { syncEditionRetreats } from '../domain/retreats/editions';
+import { adminExists } from '../domain/auth/roles';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
-import type { MailAttachment } from '../services/mail/attachments';
+import type { MailAttachment } from '../domain/mail/attachments';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { ARGON2_PARAMS, type PasswordHasher } from '../services/auth/passwords';
+import { ARGON2_PARAMS, type PasswordHasher } from '../domain/auth/passwords';
 
 /**
  * `Algorithm.Argon2id` of @node-rs/argon2. Its `Algorithm` is a `declare const enum`, which cannot be imported under

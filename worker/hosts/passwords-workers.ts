@@ -4,7 +4,7 @@
 // and only instantiated here. Nothing Node-only may be imported from this file.
 import Argon2, { Argon2Type, Argon2Version } from '@phi-ag/argon2';
 import wasm from '@phi-ag/argon2/argon2.wasm';
-import { ARGON2_PARAMS, type PasswordHasher } from '../services/auth/passwords';
+import { ARGON2_PARAMS, type PasswordHasher } from '../domain/auth/passwords';
 
 const options = {
   type: Argon2Type.Argon2id,

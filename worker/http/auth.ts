@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionBody } from '../../src/lib/auth-schemas';
 import type { AppEnv } from '../app-env';
-import { authenticate, type AuthenticatedUser, type IssuedSession } from '../services/auth/sessions';
+import { authenticate, type AuthenticatedUser, type IssuedSession } from '../domain/auth/sessions';
 import { ApiError } from '../errors';
 
 export const ACCESS_COOKIE = 'access_token';

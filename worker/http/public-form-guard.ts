@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { AppConfig } from '../deps';
 import type { AuthAttemptKind } from '../../src/lib/enums';
-import { enforceRateLimit } from '../services/rate-limit';
+import { enforceRateLimit } from '../domain/rate-limit';
 
 /** Per-IP limit for a public form endpoint, counted before the body is even parsed. */
 export const perIpLimit =

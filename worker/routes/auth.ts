@@ -5,9 +5,9 @@ import { clearSessionCookies, currentAuth, readAccessCookie, readRefreshCookie, 
 import { ApiError } from '../errors';
 import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
-import { recordAudit } from '../services/audit';
-import { confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '../services/auth/accounts';
-import { profileOf, refreshSession, sessionOfRefreshToken, signOut, type IssuedSession } from '../services/auth/sessions';
+import { recordAudit } from '../domain/audit';
+import { confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '../domain/auth/accounts';
+import { profileOf, refreshSession, sessionOfRefreshToken, signOut, type IssuedSession } from '../domain/auth/sessions';
 import type { Context } from 'hono';
 
 const mailLimit = perIpLimit('email_send', (limits) => limits.emailSend);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AvailabilityResponse } from '../../src/lib/booking/availability';
 import type { AppEnv } from '../app-env';
-import { editionAvailability } from '../services/availability';
+import { editionAvailability } from '../domain/retreats/availability';
 
 /**
  * GET /api/availability: each public edition, whether it takes requests and its places left, for the booking form

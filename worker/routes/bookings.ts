@@ -3,7 +3,7 @@ import { bookingRequestSchema } from '../../src/lib/booking/schema';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { validJson } from '../http/validate';
-import { submitBooking } from '../services/booking-submission';
+import { submitBooking } from '../domain/bookings/submission';
 import { currentAuth } from '../http/auth';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
-import { receiveContactMessage } from '../services/contact-message';
+import { receiveContactMessage } from '../domain/contact-message';
 
 /** POST /api/contact: the contact form; the message is stored and forwarded to the team (DESIGN section 8). */
 export const contactRoutes = new Hono<AppEnv>().post(

@@ -11,13 +11,13 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { clearSessionCookies, currentAuth, requestContext, requireUser } from '../http/auth';
 import { validJson } from '../http/validate';
-import { getInvoice, parseInvoiceId } from '../services/admin/invoices';
-import { parseBookingId } from '../services/admin/bookings';
-import { renderInvoicePdf } from '../services/invoices/pdf';
-import { deleteMyAccount, exportMyData } from '../services/portal/account';
-import { myBooking, myBookings, ownedBooking } from '../services/portal/bookings';
-import { requestCancellation } from '../services/portal/cancellation-request';
-import { parsePosition, saveTravellerDetails } from '../services/portal/travellers';
+import { getInvoice, parseInvoiceId } from '../domain/invoices/issue';
+import { parseBookingId } from '../admin/bookings';
+import { renderInvoicePdf } from '../domain/invoices/pdf';
+import { deleteMyAccount, exportMyData } from '../portal/account';
+import { myBooking, myBookings, ownedBooking } from '../portal/bookings';
+import { requestCancellation } from '../portal/cancellation-request';
+import { parsePosition, saveTravellerDetails } from '../portal/travellers';
 
 async function me(c: Context<AppEnv>) {
   const auth = (await currentAuth(c))!;

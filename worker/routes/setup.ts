@@ -3,8 +3,8 @@ import { createMainAdminSchema, promoteSchema } from '../../src/lib/auth-schemas
 import type { AppEnv } from '../app-env';
 import { requestContext } from '../http/auth';
 import { validJson } from '../http/validate';
-import { adminExists } from '../services/auth/roles';
-import { assertSetupAllowed, createMainAdmin, promoteToAdmin } from '../services/auth/setup';
+import { adminExists } from '../domain/auth/roles';
+import { assertSetupAllowed, createMainAdmin, promoteToAdmin } from '../domain/auth/setup';
 
 /** First-admin setup (admin spec section 2, DESIGN section 8): only with the setup token, only while no admin exists. */
 export const setupRoutes = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { auditListQuerySchema } from '../../../src/lib/admin/audit';
 import type { AppEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
-import { listAuditRecords } from '../../services/admin/audit-trail';
+import { listAuditRecords } from '../../admin/audit-trail';
 
 export const adminAuditRoutes = new Hono<AppEnv>().get('/', validQuery(auditListQuerySchema), async (c) =>
   c.json(await listAuditRecords(c.var.deps, c.req.valid('query'))),

@@ -16,7 +16,7 @@ import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
 import { toFieldIssues, validJson, validQuery } from '../../http/validate';
-import { bookingEmails, sendBookingEmailAgain } from '../../services/admin/booking-emails';
+import { bookingEmails, sendBookingEmailAgain } from '../../admin/booking-emails';
 import {
   createAdminBooking,
   deleteBooking,
@@ -29,11 +29,11 @@ import {
   updateBooking,
   updateGuest,
   viewBookingDetail,
-} from '../../services/admin/bookings';
-import { cancelBooking, cancellationPreview } from '../../services/admin/cancellation';
-import { bookingInvoices, issueInvoice } from '../../services/admin/invoices';
-import { getLedger, recordPayment, reversePayment } from '../../services/admin/payments';
-import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../services/admin/travellers';
+} from '../../admin/bookings';
+import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
+import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
+import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';
+import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();

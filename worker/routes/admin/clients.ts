@@ -12,7 +12,7 @@ import {
   syncClientsFromGuests,
   updateClient,
   viewClientDetail,
-} from '../../services/admin/clients';
+} from '../../admin/clients';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();

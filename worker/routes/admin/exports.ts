@@ -5,7 +5,7 @@ import { clientListQuerySchema } from '../../../src/lib/admin/clients';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
-import { bookingsCsv, clientsCsv } from '../../services/admin/exports';
+import { bookingsCsv, clientsCsv } from '../../admin/exports';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',

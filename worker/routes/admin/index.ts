@@ -7,11 +7,11 @@ import { emailTestSchema, guestSearchSchema } from '../../../src/lib/admin/booki
 import type { AppEnv } from '../../app-env';
 import { clearSessionCookies, currentAuth, requestContext, requireAdmin } from '../../http/auth';
 import { validJson, validQuery } from '../../http/validate';
-import { recordAudit } from '../../services/audit';
-import { searchGuests } from '../../services/admin/bookings';
-import { dashboardSummary } from '../../services/admin/dashboard';
-import { sendTestEmail } from '../../services/admin/email-test';
-import { signOut } from '../../services/auth/sessions';
+import { recordAudit } from '../../domain/audit';
+import { searchGuests } from '../../admin/bookings';
+import { dashboardSummary } from '../../admin/dashboard';
+import { sendTestEmail } from '../../admin/email-test';
+import { signOut } from '../../domain/auth/sessions';
 import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
 import { adminBookingRoutes } from './bookings';

@@ -7,8 +7,8 @@ import * as z from 'zod';
 import { creditNoteSchema, invoiceFileName } from '../../../src/lib/admin/invoices';
 import type { AppEnv } from '../../app-env';
 import { validJson } from '../../http/validate';
-import { getInvoice, issueCreditNote, parseInvoiceId, sendInvoice } from '../../services/admin/invoices';
-import { renderInvoicePdf } from '../../services/invoices/pdf';
+import { getInvoice, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
+import { renderInvoicePdf } from '../../domain/invoices/pdf';
 import { adminActor } from './actor';
 
 export const adminInvoiceRoutes = new Hono<AppEnv>()

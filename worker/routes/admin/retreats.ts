@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { retreatFormSchema, retreatListQuerySchema } from '../../../src/lib/admin/retreats';
 import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
-import { createRetreat, deleteRetreat, getRetreat, listRetreats, parseRetreatId, updateRetreat } from '../../services/admin/retreats';
+import { createRetreat, deleteRetreat, getRetreat, listRetreats, parseRetreatId, updateRetreat } from '../../admin/retreats';
 import { adminActor } from './actor';
 
 export const adminRetreatRoutes = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { adminPasswordSchema, roleChangeSchema, userListQuerySchema } from '../../../src/lib/admin/users';
 import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
-import { changeRole, listUsers, parseUserId, resetUserPassword } from '../../services/admin/users';
+import { changeRole, listUsers, parseUserId, resetUserPassword } from '../../admin/users';
 import { adminActor } from './actor';
 
 export const adminUserRoutes = new Hono<AppEnv>()

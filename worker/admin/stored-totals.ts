@@ -2,8 +2,8 @@
  * The balance rule (src/lib/admin/balance) applied to a booking as the database stores it: services and companion
  * prices are JSON columns in snake_case. The exports and the client's bookings read rows straight from the table.
  */
-import { bookingTotals, type BookingTotals } from '../../../src/lib/admin/balance';
-import type { AdditionalServiceItem, CompanionItem } from '../../db/schema';
+import { bookingTotals, type BookingTotals } from '../../src/lib/admin/balance';
+import type { AdditionalServiceItem, CompanionItem } from '../db/schema';
 
 export interface StoredAmounts {
   totalAmountCents: number | null;

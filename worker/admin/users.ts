@@ -5,14 +5,14 @@
  * same batch (role change medium, password reset high). The last admin cannot be demoted.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../src/lib/admin/users';
-import type { UserRole } from '../../../src/lib/enums';
-import { pageWindow, userIdsMatching } from '../../db/paging';
-import { sessions, userRoles, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { auditIfChanged } from '../audit';
-import type { Actor } from './bookings';
+import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../src/lib/admin/users';
+import type { UserRole } from '../../src/lib/enums';
+import { pageWindow, userIdsMatching } from '../db/paging';
+import { sessions, userRoles, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { auditIfChanged } from '../domain/audit';
+import type { Actor } from '../domain/actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

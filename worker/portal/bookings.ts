@@ -4,19 +4,19 @@
  * confirmed (never an unconfirmed one). Anything else answers 404, as if it did not exist.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import settings from '../../../content/settings/site.json';
-import { refundQuote } from '../../../src/lib/cancellation';
-import { tallinnDay } from '../../../src/lib/format';
-import { bookingSchedule } from '../../../src/lib/payment-schedule';
-import type { MyBookingDetail, MyBookingSummary } from '../../../src/lib/portal';
-import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { RETREAT_EDITIONS } from '../../../src/lib/retreat-editions';
-import { travelDetailsDueOn } from '../../../src/lib/travel-details';
-import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { COMPLETE_TRAVELLERS } from '../travel-completeness';
-import { travellerViews } from './travellers';
+import settings from '../../content/settings/site.json';
+import { refundQuote } from '../../src/lib/cancellation';
+import { tallinnDay } from '../../src/lib/format';
+import { bookingSchedule } from '../../src/lib/payment-schedule';
+import type { MyBookingDetail, MyBookingSummary } from '../../src/lib/portal';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { travelDetailsDueOn } from '../../src/lib/travel-details';
+import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { COMPLETE_TRAVELLERS } from '../domain/travellers/completeness';
+import { travellerViews } from '../domain/travellers/views';
+import { BOOKING_PEOPLE_COLUMNS, bookingOpen, retreatOf } from '../domain/bookings/days';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -25,23 +25,6 @@ export function ownedBy(userId: string): SQL {
   return sql`(${bookings.userId} = ${userId} OR EXISTS (
     SELECT 1 FROM users AS u WHERE u.id = ${userId} AND u.email_confirmed_at IS NOT NULL AND u.email = lower(${guests.email})))`;
 }
-
-/**
- * Who is on a booking and when its retreat runs (`retreatOf`, `travellerViews`): the columns the portal and the admin's
- * travellers view both read, from `bookings` joined with its main guest and its retreat.
- */
-export const BOOKING_PEOPLE_COLUMNS = {
-  edition: bookings.retreatEdition,
-  checkInDate: bookings.checkInDate,
-  checkOutDate: bookings.checkOutDate,
-  retreatName: retreats.name,
-  retreatStart: retreats.startDate,
-  retreatEnd: retreats.endDate,
-  companions: bookings.companions,
-  guestFirstName: guests.firstName,
-  guestLastName: guests.lastName,
-  guestDateOfBirth: guests.dateOfBirth,
-};
 
 /** The list shows at most this many; export and deletion take them all. */
 const LIST_LIMIT = 100;
@@ -70,21 +53,6 @@ export async function ownedRows({ db }: Deps, userId: string, { where, all = fal
 }
 
 export type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
-
-/** The retreat's name and days: the retreats row, else the public edition, else the booking's own dates. */
-export function retreatOf(row: Pick<OwnedRow, 'edition' | 'retreatName' | 'retreatStart' | 'retreatEnd' | 'checkInDate' | 'checkOutDate'>) {
-  const edition = RETREAT_EDITIONS.find((e) => e.id === row.edition);
-  return {
-    name: row.retreatName ?? settings.retreatName,
-    startDate: row.retreatStart ?? edition?.startDate ?? row.checkInDate,
-    endDate: row.retreatEnd ?? edition?.endDate ?? row.checkOutDate,
-  };
-}
-
-/** Travel details and cancellation requests are open while the booking runs: not cancelled, retreat not over. */
-export function bookingOpen(row: Pick<OwnedRow, 'status'>, endDate: string | null, today: string): boolean {
-  return row.status !== 'cancelled' && (endDate === null || today <= endDate);
-}
 
 function toSummary(row: OwnedRow): MyBookingSummary {
   const paidCents = row.amountPaidCents ?? 0;

@@ -4,12 +4,12 @@
  * their money: billed, received, outstanding, overdue.
  */
 import { asc, count, gte, sql } from 'drizzle-orm';
-import type { DashboardResponse } from '../../../src/lib/admin/bookings';
-import { tallinnDay } from '../../../src/lib/format';
-import { bookings, customers, retreats, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { DashboardResponse } from '../../src/lib/admin/bookings';
+import { tallinnDay } from '../../src/lib/format';
+import { bookings, customers, retreats, users } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { recentCriticalEvents } from './audit-trail';
-import { placesTaken } from '../places';
+import { placesTaken } from '../domain/retreats/places';
 
 const UPCOMING_LIMIT = 10;
 

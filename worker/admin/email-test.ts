@@ -3,18 +3,18 @@
  * confirmation template with sample data, sent through the outbox like every other mail, so the answer shows what
  * the outbox really does (sent, logged, queued for retry, or failed).
  */
-import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import type { EmailTestResult } from '../../../src/lib/admin/bookings';
-import type { BookingRequest } from '../../../src/lib/booking/schema';
-import { formatDateTime } from '../../../src/lib/format';
-import { RETREAT_EDITIONS, SITE_CONTACTS } from '../../../src/lib/retreat-editions';
-import type { AppDeps } from '../../deps';
-import { auditIfChanged } from '../audit';
-import { escapeHtml, mailLayout } from '../mail/html';
-import { deliverMessage, outboxInsert } from '../mail/outbox';
-import { bookingConfirmationMail } from '../mail/templates';
-import type { OutgoingMail } from '../mail/transport';
-import type { Actor } from './bookings';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import type { EmailTestResult } from '../../src/lib/admin/bookings';
+import type { BookingRequest } from '../../src/lib/booking/schema';
+import { formatDateTime } from '../../src/lib/format';
+import { RETREAT_EDITIONS, SITE_CONTACTS } from '../../src/lib/retreat-editions';
+import type { AppDeps } from '../deps';
+import { auditIfChanged } from '../domain/audit';
+import { escapeHtml, mailLayout } from '../domain/mail/html';
+import { deliverMessage, outboxInsert } from '../domain/mail/outbox';
+import { bookingConfirmationMail } from '../domain/mail/templates';
+import type { OutgoingMail } from '../domain/mail/transport';
+import type { Actor } from '../domain/actor';
 
 function testMail(to: string, now: Date): OutgoingMail {
   const subject = `Testkiri – ${SITE_CONTACTS.retreatName}`;

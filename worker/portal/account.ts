@@ -11,7 +11,7 @@
  * organiser needs those details to run the trip): the guest cancels first or writes to the team.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { tallinnDay } from '../../../src/lib/format';
+import { tallinnDay } from '../../src/lib/format';
 import {
   auditLogs,
   authAttempts,
@@ -26,14 +26,15 @@ import {
   sessions,
   userRoles,
   users,
-} from '../../db/schema';
+} from '../db/schema';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { enforceRateLimit } from '../rate-limit';
-import type { Actor } from '../admin/bookings';
-import { ownedRows, retreatOf } from './bookings';
-import { travellerViews } from './travellers';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { enforceRateLimit } from '../domain/rate-limit';
+import type { Actor } from '../domain/actor';
+import { ownedRows } from './bookings';
+import { retreatOf } from '../domain/bookings/days';
+import { travellerViews } from '../domain/travellers/views';
 
 /** `column IN (ids)`, false for none (an empty IN list is not valid SQL). */
 const inIds = (column: SQLiteColumn, ids: readonly number[]) => (ids.length > 0 ? inArray(column, ids) : sql`0`);

@@ -5,11 +5,11 @@
  * rule (./places). Computed at request time, so the static booking page is never out of date.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { EditionAvailability } from '../../src/lib/booking/availability';
-import { tallinnDay } from '../../src/lib/format';
-import { REGISTRATION_CLOSES_DAYS_BEFORE, RETREAT_EDITIONS, type RetreatEdition } from '../../src/lib/retreat-editions';
-import { retreats } from '../db/schema';
-import type { AppDeps } from '../deps';
+import type { EditionAvailability } from '../../../src/lib/booking/availability';
+import { tallinnDay } from '../../../src/lib/format';
+import { REGISTRATION_CLOSES_DAYS_BEFORE, RETREAT_EDITIONS, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { placesTaken } from './places';
 
 const DAY_MS = 86_400_000;

@@ -5,15 +5,15 @@
  * money is owed, the booking is not cancelled and its reminders are on. The schedule is src/lib/payment-schedule.
  */
 import { and, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../src/lib/format';
-import { bookingSchedule, reminderDue, SCHEDULE_PART_LABELS, type ReminderStage, type ScheduleItem } from '../../src/lib/payment-schedule';
-import { INVOICE_TERM_DAYS } from '../../src/lib/payment-rules';
-import { bookingReferenceNumber } from '../../src/lib/reference-number';
-import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
-import settings from '../../content/settings/site.json';
-import { auditLogs, bookings, emailOutbox, guests, paymentReminders, retreats } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { escapeHtml, mailLayout, summaryTable } from './mail/html';
+import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
+import { bookingSchedule, reminderDue, SCHEDULE_PART_LABELS, type ReminderStage, type ScheduleItem } from '../../../src/lib/payment-schedule';
+import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import settings from '../../../content/settings/site.json';
+import { auditLogs, bookings, emailOutbox, guests, paymentReminders, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

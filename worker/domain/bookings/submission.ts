@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BookingRequest } from '../../src/lib/booking/schema';
-import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../src/lib/booking/schema';
-import { API_ERRORS } from '../../src/lib/api-errors';
-import { findEdition, TERMS_VERSION } from '../../src/lib/retreat-editions';
-import { bookings, customers, emailOutbox, guests, retreats } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
-import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from './rate-limit';
-import { editionAvailability, isRegistrationOpen } from './availability';
-import { editionRetreatInsert } from './edition-retreats';
-import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from './mail/outbox';
-import { bookingConfirmationMail } from './mail/templates';
-import { bookingReferenceNumber } from '../../src/lib/reference-number';
-import { bookingReferenceSql } from '../db/reference-number';
+import type { BookingRequest } from '../../../src/lib/booking/schema';
+import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../../src/lib/booking/schema';
+import { API_ERRORS } from '../../../src/lib/api-errors';
+import { findEdition, TERMS_VERSION } from '../../../src/lib/retreat-editions';
+import { bookings, customers, emailOutbox, guests, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from '../rate-limit';
+import { editionAvailability, isRegistrationOpen } from '../retreats/availability';
+import { editionRetreatInsert } from '../retreats/editions';
+import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from '../mail/outbox';
+import { bookingConfirmationMail } from '../mail/templates';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { bookingReferenceSql } from '../../db/reference-number';
 
 /** Stands for the booking's reference number in its confirmation until the id is known. */
 const REFERENCE_PLACEHOLDER = '{{viitenumber}}';

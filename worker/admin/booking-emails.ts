@@ -3,13 +3,13 @@
  * delivery state), and "send again".
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { BookingEmail } from '../../../src/lib/admin/bookings';
-import { emailOutbox } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { auditIfChanged } from '../audit';
-import { deliverMessage } from '../mail/outbox';
-import type { Actor } from './bookings';
+import type { BookingEmail } from '../../src/lib/admin/bookings';
+import { emailOutbox } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { auditIfChanged } from '../domain/audit';
+import { deliverMessage } from '../domain/mail/outbox';
+import type { Actor } from '../domain/actor';
 
 const EMAIL_COLUMNS = {
   id: emailOutbox.id,

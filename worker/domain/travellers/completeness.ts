@@ -4,7 +4,7 @@
  * src/lib/travel-details.ts; the API stores its answer in `booking_travellers.complete`.
  */
 import { sql } from 'drizzle-orm';
-import { PEOPLE_OF_BOOKING } from './places';
+import { PEOPLE_OF_BOOKING } from '../retreats/places';
 
 /** How many people on the bookings row `alias` have completed their travel details. */
 export const COMPLETE_TRAVELLERS = (alias: string) =>

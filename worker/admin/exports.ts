@@ -6,13 +6,13 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import type { BookingListQuery } from '../../../src/lib/admin/bookings';
-import { bookingStatusLabel, paymentStatusLabel, roomTypeLabel } from '../../../src/lib/admin/labels';
-import { formatDate } from '../../../src/lib/format';
-import type { ClientListQuery } from '../../../src/lib/admin/clients';
-import { orderBy } from '../../db/paging';
-import { bookings, customers, guests, retreats } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { BookingListQuery } from '../../src/lib/admin/bookings';
+import { bookingStatusLabel, paymentStatusLabel, roomTypeLabel } from '../../src/lib/admin/labels';
+import { formatDate } from '../../src/lib/format';
+import type { ClientListQuery } from '../../src/lib/admin/clients';
+import { orderBy } from '../db/paging';
+import { bookings, customers, guests, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { listFilter, SORT_COLUMNS, sortNeedsGuests } from './bookings';
 import { clientListFilter, NEWEST_FIRST } from './clients';
 import { storedBookingTotals } from './stored-totals';

@@ -14,11 +14,12 @@ import { invoices, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
-import { creditNoteDraft, defaultBuyer, invoiceDraft, type DraftDocument } from '../invoices/document';
-import { invoiceNumberSql, numberShape } from '../invoices/number';
+import { creditNoteDraft, defaultBuyer, invoiceDraft, type DraftDocument } from './document';
+import { invoiceNumberSql, numberShape } from './number';
 import { escapeHtml, mailLayout } from '../mail/html';
 import { deliverMessage, outboxInsert, type OutboxState } from '../mail/outbox';
-import { getBookingDetail, type Actor } from './bookings';
+import { getBookingDetail } from '../../admin/bookings';
+import type { Actor } from '../actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -5,16 +5,16 @@
  * pending and confirmed bookings, waiting-list requests aside (../places is that rule's one home).
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../../src/lib/admin/retreats';
-import { RETREAT_MESSAGES } from '../../../src/lib/admin/retreats';
-import { tallinnDay } from '../../../src/lib/format';
-import { containsPattern, pageWindow } from '../../db/paging';
-import { bookings, guests, retreats } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { auditIfChanged } from '../audit';
-import { PEOPLE_OF_BOOKING, placesTaken } from '../places';
-import type { Actor } from './bookings';
+import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { tallinnDay } from '../../src/lib/format';
+import { containsPattern, pageWindow } from '../db/paging';
+import { bookings, guests, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { auditIfChanged } from '../domain/audit';
+import { PEOPLE_OF_BOOKING, placesTaken } from '../domain/retreats/places';
+import type { Actor } from '../domain/actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -15,15 +15,16 @@ import {
   type ClientListResponse,
   type ClientSyncResult,
   type ClientValues,
-} from '../../../src/lib/admin/clients';
-import { API_ERRORS, type FieldIssue } from '../../../src/lib/api-errors';
-import { tallinnDayRange } from '../../../src/lib/format';
-import { customerIdsMatching, pageWindow } from '../../db/paging';
-import { bookings, customers, guests, retreats } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { auditIfChanged, recordAudit } from '../audit';
-import { changedFields, type Actor } from './bookings';
+} from '../../src/lib/admin/clients';
+import { API_ERRORS, type FieldIssue } from '../../src/lib/api-errors';
+import { tallinnDayRange } from '../../src/lib/format';
+import { customerIdsMatching, pageWindow } from '../db/paging';
+import { bookings, customers, guests, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { auditIfChanged, recordAudit } from '../domain/audit';
+import { changedFields } from './bookings';
+import type { Actor } from '../domain/actor';
 import { storedBookingTotals } from './stored-totals';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;

@@ -4,16 +4,17 @@
  * cancelled here: an admin confirms it in the back office, where the dialog shows the same calculation.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { refundQuote } from '../../../src/lib/cancellation';
-import { formatMoney, tallinnDay } from '../../../src/lib/format';
-import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
-import { bookings, emailOutbox } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import type { Actor } from '../admin/bookings';
-import { auditIfChanged } from '../audit';
-import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
-import { bookingOpen, ownedBooking, retreatOf } from './bookings';
+import { refundQuote } from '../../src/lib/cancellation';
+import { formatMoney, tallinnDay } from '../../src/lib/format';
+import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
+import { bookings, emailOutbox } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import type { Actor } from '../domain/actor';
+import { auditIfChanged } from '../domain/audit';
+import { escapeHtml, mailLayout, summaryTable } from '../domain/mail/html';
+import { ownedBooking } from './bookings';
+import { bookingOpen, retreatOf } from '../domain/bookings/days';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 

@@ -3,14 +3,14 @@
  * health information, which is read only on request and audited on every read (a special category under GDPR).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AdminTravellerHealth, AdminTravellers } from '../../../src/lib/admin/bookings';
-import { HEALTH_FIELDS, travelDetailsDueOn } from '../../../src/lib/travel-details';
-import { bookings, bookingTravellers, guests, retreats } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../portal/bookings';
-import { travellerViews } from '../portal/travellers';
-import type { Actor } from './bookings';
+import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/bookings';
+import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
+import { bookings, bookingTravellers, guests, retreats } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../domain/bookings/days';
+import { travellerViews } from '../domain/travellers/views';
+import type { Actor } from '../domain/actor';
 
 const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
 

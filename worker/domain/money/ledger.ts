@@ -14,7 +14,7 @@ import { bookings, payments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
-import type { Actor } from './bookings';
+import type { Actor } from '../actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

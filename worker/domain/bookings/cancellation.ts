@@ -18,9 +18,10 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
-import { getBookingDetail, type Actor } from './bookings';
-import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from './invoices';
-import { deriveFromLedger, paidSoFar } from './payments';
+import { getBookingDetail } from '../../admin/bookings';
+import type { Actor } from '../actor';
+import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
+import { deriveFromLedger, paidSoFar } from '../money/ledger';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -6,9 +6,9 @@
  * edition can be given places and every booking finds its retreat.
  */
 import { sql } from 'drizzle-orm';
-import { RETREAT_EDITIONS, SITE_CONTACTS, type RetreatEdition } from '../../src/lib/retreat-editions';
-import { retreats } from '../db/schema';
-import type { AppDeps } from '../deps';
+import { RETREAT_EDITIONS, SITE_CONTACTS, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 
 /** The name a retreat made for an edition starts with; admins may rename it. */
 export const editionRetreatName = (edition: RetreatEdition) => `${SITE_CONTACTS.retreatName} – ${edition.label}`;

@@ -4,11 +4,11 @@
  * Reading the trail is not itself recorded: it holds no personal data beyond the admins' own actions.
  */
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditListQuery, AuditListResponse, AuditRecord } from '../../../src/lib/admin/audit';
-import { tallinnDayStart } from '../../../src/lib/format';
-import { pageWindow } from '../../db/paging';
-import { auditLogs, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { AuditListQuery, AuditListResponse, AuditRecord } from '../../src/lib/admin/audit';
+import { tallinnDayStart } from '../../src/lib/format';
+import { pageWindow } from '../db/paging';
+import { auditLogs, users } from '../db/schema';
+import type { AppDeps } from '../deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@
  * record (who, when, the old and new values), so a change never lands without its record.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { bookingTotals } from '../../../src/lib/admin/balance';
+import { bookingTotals } from '../../src/lib/admin/balance';
 import type {
   AdminBookingCreate,
   BookingCounts,
@@ -18,26 +18,21 @@ import type {
   GuestEdit,
   GuestOption,
   ServiceItem,
-} from '../../../src/lib/admin/bookings';
-import { statusesMatching } from '../../../src/lib/admin/labels';
-import { accommodationTotal } from '../../../src/lib/admin/pricing';
-import { tallinnDay } from '../../../src/lib/format';
-import { bookingSchedule } from '../../../src/lib/payment-schedule';
-import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
-import { guestIdsMatching, orderBy, pageWindow } from '../../db/paging';
-import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { auditIfChanged, recordAudit } from '../audit';
-import { PEOPLE_OF_BOOKING } from '../places';
-import { TRAVEL_DETAILS_MISSING } from '../travel-completeness';
+} from '../../src/lib/admin/bookings';
+import { statusesMatching } from '../../src/lib/admin/labels';
+import { accommodationTotal } from '../../src/lib/admin/pricing';
+import { tallinnDay } from '../../src/lib/format';
+import { bookingSchedule } from '../../src/lib/payment-schedule';
+import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
+import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
+import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { auditIfChanged, recordAudit } from '../domain/audit';
+import { PEOPLE_OF_BOOKING } from '../domain/retreats/places';
+import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
+import type { Actor } from '../domain/actor';
 
-/** Who is acting, for the audit trail. */
-export interface Actor {
-  userId: string;
-  ip?: string;
-  userAgent?: string;
-}
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 

@@ -7,21 +7,21 @@
  *   portal's travel details and from the guest record the admin's guest dialog keeps.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, formatDateEt, tallinnDay } from '../../src/lib/format';
-import { PORTAL_PATH } from '../../src/lib/portal';
-import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
+import { addDays, formatDateEt, tallinnDay } from '../../../src/lib/format';
+import { PORTAL_PATH } from '../../../src/lib/portal';
+import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import {
   HEALTH_DATA_KEPT_DAYS_AFTER_END,
   TRAVEL_DETAILS_DUE_DAYS_BEFORE,
   TRAVEL_DETAILS_REMINDER_DAYS_BEFORE,
   travelDetailsDueOn,
   travelDetailsReminderOn,
-} from '../../src/lib/travel-details';
-import { auditLogs, bookings, emailOutbox } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { escapeHtml, mailLayout, summaryTable } from './mail/html';
-import { PEOPLE_OF_BOOKING } from './places';
-import { COMPLETE_TRAVELLERS, TRAVEL_DETAILS_MISSING } from './travel-completeness';
+} from '../../../src/lib/travel-details';
+import { auditLogs, bookings, emailOutbox } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
+import { PEOPLE_OF_BOOKING } from '../retreats/places';
+import { COMPLETE_TRAVELLERS, TRAVEL_DETAILS_MISSING } from './completeness';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
