@@ -30,6 +30,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
 import { PEOPLE_OF_BOOKING } from '../domain/retreats/places';
+import { bookingNotFound, changedFields, getBookingDetail, loadRow, parseBookingId, toStoredService } from '../domain/bookings/record';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';
 
@@ -147,122 +148,6 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
   return { items, total: Number(matching?.n ?? 0), page: query.page, pageSize: query.pageSize, counts: allCounts };
 }
 
-// ── detail ──────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Path ids are digits only; anything else is simply not a booking. */
-export function parseBookingId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw)) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
-  const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
-  return id;
-}
-
-const toServiceItem = (s: AdditionalServiceItem): ServiceItem => ({
-  name: s.name,
-  priceCents: s.price_cents,
-  date: s.date ?? null,
-  startTime: s.start_time ?? null,
-  endTime: s.end_time ?? null,
-  address: s.address ?? null,
-  serviceProvider: s.service_provider ?? null,
-});
-
-const toStoredService = (s: ServiceItem): AdditionalServiceItem => ({
-  name: s.name,
-  price_cents: s.priceCents,
-  date: s.date,
-  start_time: s.startTime,
-  end_time: s.endTime,
-  address: s.address,
-  service_provider: s.serviceProvider,
-});
-
-const toCompanionView = (c: CompanionItem, index: number): CompanionView => ({
-  index,
-  firstName: c.first_name,
-  lastName: c.last_name,
-  age: c.age ?? null,
-  customPriceCents: c.custom_price_cents ?? null,
-});
-
-async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
-  const [row] = await deps.db
-    .select({ booking: bookings, guest: guests, customer: { id: customers.id, createdAt: customers.createdAt }, retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate } })
-    .from(bookings)
-    .innerJoin(guests, eq(guests.id, bookings.guestId))
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
-    .where(eq(bookings.id, id));
-  if (!row) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
-  return row;
-}
-
-type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
-
-function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
-  const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
-  const companions = (b.companions ?? []).map(toCompanionView);
-  return {
-    id: b.id,
-    version: b.version,
-    status: b.status,
-    paymentStatus: b.paymentStatus,
-    roomType: b.roomType,
-    roomSharingPreference: b.roomSharingPreference,
-    bedTypePreference: b.bedTypePreference,
-    totalAmountCents: b.totalAmountCents,
-    amountPaidCents: b.amountPaidCents,
-    depositAmountCents: b.depositAmountCents,
-    depositPaid: b.depositPaid,
-    balancePaid: b.balancePaid,
-    specialRequests: b.specialRequests,
-    comment: b.comment,
-    comments: b.comments,
-    extraFood: b.extraFood,
-    additionalServices,
-    companions,
-    bookingDate: b.bookingDate,
-    checkInDate: b.checkInDate,
-    checkOutDate: b.checkOutDate,
-    arrivalDate: b.arrivalDate,
-    departureDate: b.departureDate,
-    arrivalTime: b.arrivalTime,
-    departureTime: b.departureTime,
-    waitingList: b.waitingList,
-    termsAcceptedAt: b.termsAcceptedAt,
-    termsVersion: b.termsVersion,
-    source: b.source,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
-    guest: {
-      id: g.id,
-      firstName: g.firstName,
-      lastName: g.lastName,
-      email: g.email,
-      phone: g.phone,
-      dateOfBirth: g.dateOfBirth,
-      nationality: g.nationality,
-      passportNumber: g.passportNumber,
-      dietaryPreferences: g.dietaryPreferences ?? [],
-      emergencyContact: g.emergencyContact ? { name: g.emergencyContact.name || null, phone: g.emergencyContact.phone || null, relationship: g.emergencyContact.relationship || null } : null,
-      healthInfo: g.healthInfo
-        ? { medicalConditions: g.healthInfo.medical_conditions ?? null, medications: g.healthInfo.medications ?? null, allergies: g.healthInfo.allergies ?? null }
-        : null,
-      createdAt: g.createdAt,
-    },
-    customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
-    retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
-    totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
-    schedule: bookingSchedule({ ...b, startDate: retreat?.startDate ?? b.checkInDate }, today),
-    paymentReminders: b.paymentReminders,
-    cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
-  };
-}
-
-export async function getBookingDetail(deps: Pick<AppDeps, 'db' | 'now'>, id: number): Promise<BookingDetail> {
-  return toDetail(await loadRow(deps, id), tallinnDay(deps.now()));
-}
-
 /** Reading a booking's personal data is a low-severity data-access record (admin spec section 9). */
 export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
   const detail = await getBookingDetail(deps, id);
@@ -282,15 +167,6 @@ export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): P
 }
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** The fields whose value differs, as { field: { from, to } } for the audit record. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, value] of Object.entries(after)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) changes[key] = { from: before[key] ?? null, to: value ?? null };
-  }
-  return changes;
-}
 
 const STALE_MESSAGE = 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.';
 
@@ -326,7 +202,7 @@ async function writeBooking(
   ]);
   if (result.rowsAffected === 0) {
     const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
-    if (!exists) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+    if (!exists) throw bookingNotFound();
     if (guard && exists.version === version) throw guard.refusal;
     throw new ApiError('booking_changed', { message: STALE_MESSAGE });
   }
@@ -474,7 +350,7 @@ export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promi
       userAgent: actor.userAgent,
     }),
   ]);
-  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  if (result.rowsAffected === 0) throw bookingNotFound();
 }
 
 /**

@@ -23,7 +23,7 @@ import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
-import { changedFields } from './bookings';
+import { changedFields } from '../domain/bookings/record';
 import type { Actor } from '../domain/actor';
 import { storedBookingTotals } from './stored-totals';
 

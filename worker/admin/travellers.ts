@@ -3,6 +3,7 @@
  * health information, which is read only on request and audited on every read (a special category under GDPR).
  */
 import { eq, sql } from 'drizzle-orm';
+import { bookingNotFound } from '../domain/bookings/record';
 import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/bookings';
 import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, guests, retreats } from '../db/schema';
@@ -12,7 +13,6 @@ import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
 import type { Actor } from '../domain/actor';
 
-const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
 
 export async function bookingTravellersForAdmin({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<AdminTravellers> {
   const [[booking], rows] = await db.batch([
@@ -24,7 +24,7 @@ export async function bookingTravellersForAdmin({ db }: Pick<AppDeps, 'db'>, boo
       .where(eq(bookings.id, bookingId)),
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, bookingId)),
   ]);
-  if (!booking) throw notFound();
+  if (!booking) throw bookingNotFound();
   const { startDate, endDate } = retreatOf(booking);
   const byPosition = new Map(rows.map((r) => [r.position, r]));
   const people = travellerViews(booking, rows, endDate, { withHealth: false }).map((view) => {
@@ -53,6 +53,6 @@ export async function bookingTravellerHealthForAdmin(deps: Pick<AppDeps, 'db' | 
       SELECT ${actor.userId}, 'travellers.health_read', 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
       WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`),
   ]);
-  if (audited.rowsAffected === 0) throw notFound();
+  if (audited.rowsAffected === 0) throw bookingNotFound();
   return { people };
 }

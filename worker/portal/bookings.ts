@@ -4,6 +4,7 @@
  * confirmed (never an unconfirmed one). Anything else answers 404, as if it did not exist.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { bookingNotFound } from '../domain/bookings/record';
 import settings from '../../content/settings/site.json';
 import { refundQuote } from '../../src/lib/cancellation';
 import { tallinnDay } from '../../src/lib/format';
@@ -77,7 +78,7 @@ export async function myBookings(deps: Deps, userId: string): Promise<MyBookingS
 /** One owned booking's row, or 404 (another user's booking answers exactly as a missing one). */
 export async function ownedBooking(deps: Deps, userId: string, bookingId: number): Promise<OwnedRow> {
   const [row] = await ownedRows(deps, userId, { where: eq(bookings.id, bookingId) });
-  if (!row) throw new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+  if (!row) throw bookingNotFound();
   return row;
 }
 

@@ -12,7 +12,7 @@ import { ApiError } from '../errors';
 import { clearSessionCookies, currentAuth, requestContext, requireUser } from '../http/auth';
 import { validJson } from '../http/validate';
 import { getInvoice, parseInvoiceId } from '../domain/invoices/issue';
-import { parseBookingId } from '../admin/bookings';
+import { parseBookingId } from '../domain/bookings/record';
 import { renderInvoicePdf } from '../domain/invoices/pdf';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings, ownedBooking } from '../portal/bookings';

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
-import { getBookingDetail } from '../../admin/bookings';
+import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
 import { deriveFromLedger, paidSoFar } from '../money/ledger';

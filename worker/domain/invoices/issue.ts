@@ -18,7 +18,7 @@ import { creditNoteDraft, defaultBuyer, invoiceDraft, type DraftDocument } from 
 import { invoiceNumberSql, numberShape } from './number';
 import { escapeHtml, mailLayout } from '../mail/html';
 import { deliverMessage, outboxInsert, type OutboxState } from '../mail/outbox';
-import { getBookingDetail } from '../../admin/bookings';
+import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;

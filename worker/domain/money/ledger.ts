@@ -5,6 +5,7 @@
  * run only when the row went in (`changes()`), so a refused entry changes nothing at all.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { bookingNotFound } from '../bookings/record';
 import type { PaymentEntry, PaymentLedger, PaymentValues } from '../../../src/lib/admin/payments';
 import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';
@@ -18,7 +19,6 @@ import type { Actor } from '../actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-const notFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
 
 /** What a booking owes before payments: the balance rule's total, which the database keeps (migration 0012). */
 const OWED = sql.raw('bookings.owed_cents');
@@ -65,7 +65,7 @@ export async function getLedger({ db }: Deps, bookingId: number): Promise<Paymen
       .where(eq(payments.bookingId, bookingId))
       .orderBy(asc(payments.receivedOn), asc(payments.id)),
   ]);
-  if (!booking) throw notFound();
+  if (!booking) throw bookingNotFound();
   const items: PaymentEntry[] = rows.map((r) => ({ ...r, reversedById: r.reversedById === null ? null : Number(r.reversedById) }));
   const receivedCents = items.filter((i) => i.amountCents > 0).reduce((sum, i) => sum + i.amountCents, 0);
   const refundedCents = items.filter((i) => i.amountCents < 0).reduce((sum, i) => sum + i.amountCents, 0);
@@ -107,7 +107,7 @@ async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Ac
   if (id !== undefined) return id;
   // Nothing was written: say why.
   const [exists] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
-  if (!exists) throw notFound();
+  if (!exists) throw bookingNotFound();
   if (entry.reversesPaymentId !== null && (await isReversed(deps, entry.reversesPaymentId))) throw new ApiError('payment_already_reversed');
   throw new ApiError('validation_failed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.refundExceedsPaid }] });
 }

@@ -20,9 +20,7 @@ import { bookingEmails, sendBookingEmailAgain } from '../../admin/booking-emails
 import {
   createAdminBooking,
   deleteBooking,
-  getBookingDetail,
   listBookings,
-  parseBookingId,
   replaceServices,
   setCompanionPrices,
   setPaymentReminders,
@@ -30,6 +28,7 @@ import {
   updateGuest,
   viewBookingDetail,
 } from '../../admin/bookings';
+import { getBookingDetail, parseBookingId } from '../../domain/bookings/record';
 import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';

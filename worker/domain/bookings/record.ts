@@ -1,0 +1,138 @@
+/**
+ * One booking as the core reads it: the row with its guest, client and retreat, its money (the money module's
+ * rules), and its schedule. Every audience that shows or changes a booking starts here.
+ */
+import { eq } from 'drizzle-orm';
+import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib/admin/bookings';
+import { bookingTotals } from '../../../src/lib/admin/balance';
+import { tallinnDay } from '../../../src/lib/format';
+import { bookingSchedule } from '../../../src/lib/payment-schedule';
+import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+
+export const bookingNotFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
+
+/** Path ids are digits only; anything else is simply not a booking. */
+export function parseBookingId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw)) throw bookingNotFound();
+  const id = Number(raw);
+  if (id < 1 || id > 2_147_483_647) throw bookingNotFound();
+  return id;
+}
+
+const toServiceItem = (s: AdditionalServiceItem): ServiceItem => ({
+  name: s.name,
+  priceCents: s.price_cents,
+  date: s.date ?? null,
+  startTime: s.start_time ?? null,
+  endTime: s.end_time ?? null,
+  address: s.address ?? null,
+  serviceProvider: s.service_provider ?? null,
+});
+
+export const toStoredService = (s: ServiceItem): AdditionalServiceItem => ({
+  name: s.name,
+  price_cents: s.priceCents,
+  date: s.date,
+  start_time: s.startTime,
+  end_time: s.endTime,
+  address: s.address,
+  service_provider: s.serviceProvider,
+});
+
+const toCompanionView = (c: CompanionItem, index: number): CompanionView => ({
+  index,
+  firstName: c.first_name,
+  lastName: c.last_name,
+  age: c.age ?? null,
+  customPriceCents: c.custom_price_cents ?? null,
+});
+
+export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
+  const [row] = await deps.db
+    .select({ booking: bookings, guest: guests, customer: { id: customers.id, createdAt: customers.createdAt }, retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate } })
+    .from(bookings)
+    .innerJoin(guests, eq(guests.id, bookings.guestId))
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+    .where(eq(bookings.id, id));
+  if (!row) throw bookingNotFound();
+  return row;
+}
+
+type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
+
+function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
+  const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
+  const companions = (b.companions ?? []).map(toCompanionView);
+  return {
+    id: b.id,
+    version: b.version,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    roomType: b.roomType,
+    roomSharingPreference: b.roomSharingPreference,
+    bedTypePreference: b.bedTypePreference,
+    totalAmountCents: b.totalAmountCents,
+    amountPaidCents: b.amountPaidCents,
+    depositAmountCents: b.depositAmountCents,
+    depositPaid: b.depositPaid,
+    balancePaid: b.balancePaid,
+    specialRequests: b.specialRequests,
+    comment: b.comment,
+    comments: b.comments,
+    extraFood: b.extraFood,
+    additionalServices,
+    companions,
+    bookingDate: b.bookingDate,
+    checkInDate: b.checkInDate,
+    checkOutDate: b.checkOutDate,
+    arrivalDate: b.arrivalDate,
+    departureDate: b.departureDate,
+    arrivalTime: b.arrivalTime,
+    departureTime: b.departureTime,
+    waitingList: b.waitingList,
+    termsAcceptedAt: b.termsAcceptedAt,
+    termsVersion: b.termsVersion,
+    source: b.source,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+    guest: {
+      id: g.id,
+      firstName: g.firstName,
+      lastName: g.lastName,
+      email: g.email,
+      phone: g.phone,
+      dateOfBirth: g.dateOfBirth,
+      nationality: g.nationality,
+      passportNumber: g.passportNumber,
+      dietaryPreferences: g.dietaryPreferences ?? [],
+      emergencyContact: g.emergencyContact ? { name: g.emergencyContact.name || null, phone: g.emergencyContact.phone || null, relationship: g.emergencyContact.relationship || null } : null,
+      healthInfo: g.healthInfo
+        ? { medicalConditions: g.healthInfo.medical_conditions ?? null, medications: g.healthInfo.medications ?? null, allergies: g.healthInfo.allergies ?? null }
+        : null,
+      createdAt: g.createdAt,
+    },
+    customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
+    retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
+    totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
+    schedule: bookingSchedule({ ...b, startDate: retreat?.startDate ?? b.checkInDate }, today),
+    paymentReminders: b.paymentReminders,
+    cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
+  };
+}
+
+export async function getBookingDetail(deps: Pick<AppDeps, 'db' | 'now'>, id: number): Promise<BookingDetail> {
+  return toDetail(await loadRow(deps, id), tallinnDay(deps.now()));
+}
+
+/** The fields whose value differs, as { field: { from, to } } for the audit record. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) changes[key] = { from: before[key] ?? null, to: value ?? null };
+  }
+  return changes;
+}
+
