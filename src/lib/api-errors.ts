@@ -20,6 +20,17 @@ export const API_ERRORS = {
   booking_changed: { status: 409, message: 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   payment_already_reversed: { status: 409, message: 'See kanne on juba tühistatud vastukandega.' },
   already_cancelled: { status: 409, message: 'Broneering on juba tühistatud.' },
+  booking_cancelled: { status: 409, message: 'Broneering on tühistatud: sellele saab kanda ainult tagastusi.' },
+  overpayment_unconfirmed: { status: 409, message: 'Makse on suurem kui broneeringu tasumata summa. Kinnitage ülemakse või muutke summat.' },
+  booking_has_money: {
+    status: 409,
+    message: 'Broneeringul on arveid või makseid, mida raamatupidamine peab säilitama: seda ei saa kustutada. Tühistage broneering („Tühista broneering“).',
+  },
+  client_has_money: {
+    status: 409,
+    message: 'Kliendi broneeringutel on arveid või makseid, mida raamatupidamine peab säilitama: klienti ei saa kustutada. Tühistage tema broneeringud.',
+  },
+  retreat_has_bookings: { status: 409, message: 'Retriidil on broneeringuid: seda ei saa kustutada. Tõstke broneeringud teisele retriidile või tühistage need.' },
   invoice_already_credited: { status: 409, message: 'See arve on juba täielikult krediteeritud.' },
   client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },

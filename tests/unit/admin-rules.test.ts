@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingTotals } from '../../src/lib/admin/balance';
+import { bookingTotals } from '../../worker/domain/money/balance';
 import { adminBookingCreateSchema, bookingEditSchema, bookingListQuerySchema, companionPricesSchema, guestEditSchema, serviceInputSchema } from '../../src/lib/admin/bookings';
 import { bookingStatusLabel, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, statusesMatching } from '../../src/lib/admin/labels';
 import { accommodationTotal, nightsBetween } from '../../src/lib/admin/pricing';
@@ -60,7 +60,12 @@ describe('labels (admin spec section 4)', () => {
     expect(roomSharingLabel(null)).toBe('Eraldi');
   });
   it('badges: paid green, pending yellow, partial blue, anything else red', () => {
-    expect(['paid', 'pending', 'partial', 'overdue', 'failed', 'x'].map(paymentStatusTone)).toEqual(['green', 'yellow', 'blue', 'red', 'red', 'red']);
+    expect(['paid', 'pending', 'partial', 'overdue', 'failed', 'x'].map((v) => paymentStatusTone(v))).toEqual(['green', 'yellow', 'blue', 'red', 'red', 'red']);
+  });
+  it('a cancelled booking is settled, whatever its last payment status', () => {
+    expect(paymentStatusLabel('partial', 'cancelled')).toBe('Tasaarveldatud');
+    expect(paymentStatusTone('partial', 'cancelled')).toBe('grey');
+    expect(paymentStatusLabel('partial', 'confirmed')).toBe('Osaliselt makstud');
   });
   it('status text search matches the raw value or the Estonian label', () => {
     expect(statusesMatching('ootel')).toEqual(['pending']);
@@ -74,15 +79,19 @@ describe('balance (admin spec section 9)', () => {
   it('total + services + companion custom prices − paid', () => {
     expect(
       bookingTotals({
+        status: 'confirmed',
         totalAmountCents: 129900,
         amountPaidCents: 30000,
         additionalServices: [{ priceCents: 4550 }, { priceCents: 6000 }],
         companions: [{ customPriceCents: 85000 }, { customPriceCents: null }],
       }),
-    ).toEqual({ servicesCents: 10550, companionsCents: 85000, remainingCents: 129900 + 10550 + 85000 - 30000 });
+    ).toEqual({ servicesCents: 10550, companionsCents: 85000, billedCents: 129900 + 10550 + 85000, paidCents: 30000, remainingCents: 129900 + 10550 + 85000 - 30000, overpaidCents: 0 });
   });
-  it('absent amounts count as 0; overpaid is negative', () => {
-    expect(bookingTotals({ totalAmountCents: null, amountPaidCents: 100, additionalServices: [], companions: [] }).remainingCents).toBe(-100);
+  it('absent amounts count as 0; what is paid beyond the bill is an overpayment, not a negative balance', () => {
+    expect(bookingTotals({ status: 'confirmed', totalAmountCents: null, amountPaidCents: 100, additionalServices: [], companions: [] })).toMatchObject({ remainingCents: 0, overpaidCents: 100 });
+  });
+  it('a cancelled booking owes nothing more and has no overpayment: what it kept is settled', () => {
+    expect(bookingTotals({ status: 'cancelled', totalAmountCents: 244300, amountPaidCents: 45800, additionalServices: [], companions: [] })).toMatchObject({ remainingCents: 0, overpaidCents: 0 });
   });
 });
 

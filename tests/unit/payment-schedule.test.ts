@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/format';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
-import { paymentSchedule, reminderDue } from '../../src/lib/payment-schedule';
+import { paymentSchedule, reminderDue } from '../../worker/domain/money/schedule';
 
 // The settings' rules: 300 € advance due 14 days after booking, the rest 60 days before the first day.
 const START = '2026-06-14';

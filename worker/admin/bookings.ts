@@ -5,7 +5,6 @@
  * record (who, when, the old and new values), so a change never lands without its record.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { bookingTotals } from '../../src/lib/admin/balance';
 import type {
   AdminBookingCreate,
   BookingCounts,
@@ -22,15 +21,15 @@ import type {
 import { statusesMatching } from '../../src/lib/admin/labels';
 import { accommodationTotal } from '../../src/lib/admin/pricing';
 import { tallinnDay } from '../../src/lib/format';
-import { bookingSchedule } from '../../src/lib/payment-schedule';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
-import { PEOPLE_OF_BOOKING } from '../domain/retreats/places';
+import { FITS_IN_RETREAT, PEOPLE_OF_BOOKING, placesLeftFor } from '../domain/retreats/places';
 import { bookingNotFound, changedFields, getBookingDetail, loadRow, parseBookingId, toStoredService } from '../domain/bookings/record';
+import { IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';
 
@@ -56,7 +55,7 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
   if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
   // The partial index bookings_owing_created_idx has exactly this condition.
-  if (query.owes) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0))`);
+  if (query.owes) conditions.push(OWES_SQL('"bookings"'));
   if (query.details) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${TRAVEL_DETAILS_MISSING('bookings')})`);
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
@@ -131,7 +130,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
     totalAmountCents: r.totalAmountCents,
     amountPaidCents: r.amountPaidCents,
     owedCents: r.owedCents,
-    outstandingCents: Math.max(0, r.owedCents - (r.amountPaidCents ?? 0)),
+    outstandingCents: outstandingCents({ status: r.status, billedCents: r.owedCents, paidCents: r.amountPaidCents ?? 0 }),
     createdAt: r.createdAt,
     bookingDate: r.bookingDate,
     checkInDate: r.checkInDate,
@@ -208,18 +207,13 @@ async function writeBooking(
   }
 }
 
-/**
- * For the UPDATE that confirms a booking: true when its retreat has no limit, or when the people on the retreat's
- * other confirmed bookings plus this booking's people fit in its places. Checked inside the UPDATE itself, so two
- * admins confirming the last place at once cannot both succeed: SQLite runs one write at a time, and the second
- * UPDATE sees the first one's confirmation.
- */
-const FITS_IN_RETREAT = sql`NOT EXISTS (
-  SELECT 1 FROM retreats AS r
-  WHERE r.id = "bookings"."retreat_id" AND r.capacity IS NOT NULL
-    AND (SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b
-         WHERE b.retreat_id = r.id AND b.status = 'confirmed' AND b.id <> "bookings"."id")
-        + ${PEOPLE_OF_BOOKING('"bookings"')} > r.capacity)`;
+/** The refusal names the places left for this booking and how many it needs. */
+async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
+  const places = await placesLeftFor(deps, id);
+  return places
+    ? new ApiError('retreat_full', { message: `Retriidil on vabu kohti ${places.left}, selle broneeringu kinnitamiseks on vaja ${places.needed}.` })
+    : new ApiError('retreat_full');
+}
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
   const { booking: before } = await loadRow(deps, id);
@@ -244,8 +238,13 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
   // A waiting-list request that is confirmed has its place now: it leaves the waiting list (and its filter).
   if (confirming && before.waitingList) Object.assign(values, { waitingList: false });
   const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
-  const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT, refusal: new ApiError('retreat_full') } : undefined;
-  await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard);
+  const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') } : undefined;
+  try {
+    await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'retreat_full') throw await retreatFull(deps, id);
+    throw err;
+  }
   return getBookingDetail(deps, id);
 }
 
@@ -337,7 +336,8 @@ export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promi
   const { booking: before } = await loadRow(deps, id);
   const { db } = deps;
   const [result] = await db.batch([
-    db.delete(bookings).where(eq(bookings.id, id)),
+    // Only a booking that is not in the books: one with an invoice or a payment is cancelled, never deleted.
+    db.delete(bookings).where(and(eq(bookings.id, id), sql`NOT ${IN_THE_BOOKS_SQL('"bookings"')}`)),
     auditIfChanged(deps, {
       userId: actor.userId,
       action: 'booking.delete',
@@ -350,7 +350,10 @@ export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promi
       userAgent: actor.userAgent,
     }),
   ]);
-  if (result.rowsAffected === 0) throw bookingNotFound();
+  if (result.rowsAffected === 0) {
+    const [still] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
+    throw still ? new ApiError('booking_has_money') : bookingNotFound();
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
 import { changedFields } from '../domain/bookings/record';
 import type { Actor } from '../domain/actor';
-import { storedBookingTotals } from './stored-totals';
+import { IN_THE_BOOKS_SQL, storedBookingTotals } from '../domain/money/balance';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -206,13 +206,15 @@ export async function deleteClient(deps: Deps, id: string, expectedBookings: num
     db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, id)).orderBy(bookings.id),
   ]);
   if (!client) throw notFound();
+  const [inBooks] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.customerId, id), IN_THE_BOOKS_SQL('"bookings"'))).limit(1);
+  if (inBooks) throw new ApiError('client_has_money');
   const bookingIds = rows.map((r) => r.id);
   if (expectedBookings !== undefined && expectedBookings !== bookingIds.length) throw new ApiError('client_bookings_changed');
   // The set of the client's bookings as one text ("3,8,15", NULL for none), compared inside the batch.
   const signature = bookingIds.length > 0 ? bookingIds.join(',') : null;
   const currentSignature = sql`(SELECT group_concat(id, ',') FROM (SELECT id FROM ${bookings} WHERE customer_id = ${id} ORDER BY id))`;
   const [, removed] = await db.batch([
-    db.delete(bookings).where(and(eq(bookings.customerId, id), sql`${currentSignature} IS ${signature}`)),
+    db.delete(bookings).where(and(eq(bookings.customerId, id), sql`${currentSignature} IS ${signature}`, sql`NOT EXISTS (SELECT 1 FROM ${bookings} AS m WHERE m.customer_id = ${id} AND ${IN_THE_BOOKS_SQL('m')})`)),
     // changes() is the booking delete's own count (links cleared by foreign keys are not counted): the client goes only if
     // exactly the bookings read above went and none is left.
     db.delete(customers).where(and(eq(customers.id, id), sql`changes() = ${bookingIds.length}`, sql`NOT EXISTS (SELECT 1 FROM ${bookings} WHERE customer_id = ${id})`)),

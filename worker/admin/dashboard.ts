@@ -4,6 +4,7 @@
  * their money: billed, received, outstanding, overdue.
  */
 import { asc, count, gte, sql } from 'drizzle-orm';
+import { OUTSTANDING_SQL } from '../domain/money/balance';
 import type { DashboardResponse } from '../../src/lib/admin/bookings';
 import { tallinnDay } from '../../src/lib/format';
 import { bookings, customers, retreats, users } from '../db/schema';
@@ -39,7 +40,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         // rule, kept in owed_cents), what came in, what is still to pay, and how many are overdue.
         billed: sql<number>`(SELECT coalesce(sum(b.owed_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
         received: sql<number>`(SELECT coalesce(sum(b.amount_paid_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
-        outstanding: sql<number>`(SELECT coalesce(sum(max(b.owed_cents - coalesce(b.amount_paid_cents, 0), 0)), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
+        outstanding: sql<number>`(SELECT coalesce(sum(${OUTSTANDING_SQL('b')}), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
         overdue: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled' AND b.payment_status = 'overdue')`,
       })
       .from(retreats)

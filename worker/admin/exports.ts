@@ -15,7 +15,7 @@ import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { listFilter, SORT_COLUMNS, sortNeedsGuests } from './bookings';
 import { clientListFilter, NEWEST_FIRST } from './clients';
-import { storedBookingTotals } from './stored-totals';
+import { storedBookingTotals } from '../domain/money/balance';
 
 const CHUNK_ROWS = 500;
 const BOM = '\uFEFF';
@@ -115,7 +115,7 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         r.checkIn ? formatDate(r.checkIn) : '',
         r.checkOut ? formatDate(r.checkOut) : '',
         bookingStatusLabel(r.status),
-        paymentStatusLabel(r.paymentStatus),
+        paymentStatusLabel(r.paymentStatus, r.status),
         roomTypeLabel(r.roomType),
         csvEuros(r.totalAmountCents),
         csvEuros(totals.servicesCents),
@@ -146,6 +146,7 @@ export function clientsCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<ClientListQu
       db
         .select({
           customerId: bookings.customerId,
+          status: bookings.status,
           totalAmountCents: bookings.totalAmountCents,
           amountPaidCents: bookings.amountPaidCents,
           additionalServices: bookings.additionalServices,

@@ -33,9 +33,10 @@ const itemColumns = {
   capacity: retreats.capacity,
   // Qualified by hand: inside the correlated subquery an unqualified "id" would be the booking's.
   placesTaken: placesTaken(sql`"retreats"."id"`),
+  bookingCount: sql<number>`(SELECT count(*) FROM bookings AS bc WHERE bc.retreat_id = "retreats"."id")`,
 };
 
-const toItem = (row: Omit<RetreatItem, 'placesTaken'> & { placesTaken: number }): RetreatItem => ({ ...row, placesTaken: Number(row.placesTaken) });
+const toItem = (row: RetreatItem): RetreatItem => ({ ...row, placesTaken: Number(row.placesTaken), bookingCount: Number(row.bookingCount) });
 
 function listFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -171,23 +172,34 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
     const old = before[key as keyof typeof before] ?? null;
     if (old !== value) changes[key] = { from: old, to: value };
   }
+  // The places already taken (the one places rule) bound the capacity from below, checked inside the UPDATE.
+  const fits = values.capacity === null ? sql`1` : sql`${placesTaken(sql`${id}`)} <= ${values.capacity}`;
   const [result] = await db.batch([
-    db.update(retreats).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(retreats.id, id)),
+    db.update(retreats).set({ ...values, updatedAt: deps.now().toISOString() }).where(and(eq(retreats.id, id), fits)),
     auditOf(deps, actor, 'retreat.update', String(id), { changes }),
   ]);
-  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (result.rowsAffected === 0) {
+    const [row] = await db.select({ taken: placesTaken(sql`${id}`) }).from(retreats).where(eq(retreats.id, id));
+    if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+    throw new ApiError('validation_failed', { details: [{ path: 'capacity', message: RETREAT_MESSAGES.capacityBelowTaken(Number(row.taken)) }] });
+  }
   return getRetreat(deps, id);
 }
 
-/** Deletes a retreat; its bookings stay, without a retreat (the foreign key sets retreat_id to NULL). */
+/**
+ * Deletes a retreat that has no bookings. One with bookings stays (409 retreat_has_bookings): its bookings are moved
+ * or cancelled first, so no booking loses its dates, its schedule or the refund the terms give.
+ */
 export async function deleteRetreat(deps: Deps, id: number, actor: Actor): Promise<void> {
   const { db } = deps;
   const [before] = await db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, id));
   if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
-  const [bookingCount] = await db.select({ n: count() }).from(bookings).where(eq(bookings.retreatId, id));
   const [result] = await db.batch([
-    db.delete(retreats).where(eq(retreats.id, id)),
-    auditOf(deps, actor, 'retreat.delete', String(id), { name: before.name, bookingsKept: Number(bookingCount?.n ?? 0) }),
+    db.delete(retreats).where(and(eq(retreats.id, id), sql`NOT EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.retreatId} = ${id})`)),
+    auditOf(deps, actor, 'retreat.delete', String(id), { name: before.name }),
   ]);
-  if (result.rowsAffected === 0) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (result.rowsAffected === 0) {
+    const [still] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, id));
+    throw still ? new ApiError('retreat_has_bookings') : new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  }
 }

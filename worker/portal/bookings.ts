@@ -8,7 +8,8 @@ import { bookingNotFound } from '../domain/bookings/record';
 import settings from '../../content/settings/site.json';
 import { refundQuote } from '../../src/lib/cancellation';
 import { tallinnDay } from '../../src/lib/format';
-import { bookingSchedule } from '../../src/lib/payment-schedule';
+import { bookingSchedule } from '../domain/money/schedule';
+import { outstandingCents } from '../domain/money/balance';
 import type { MyBookingDetail, MyBookingSummary } from '../../src/lib/portal';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { travelDetailsDueOn } from '../../src/lib/travel-details';
@@ -66,7 +67,7 @@ function toSummary(row: OwnedRow): MyBookingSummary {
     companions: row.companions?.length ?? 0,
     owedCents: row.owedCents,
     paidCents,
-    outstandingCents: row.status === 'cancelled' ? 0 : Math.max(0, row.owedCents - paidCents),
+    outstandingCents: outstandingCents({ status: row.status, billedCents: row.owedCents, paidCents }),
     travelDetails: { complete: row.completeTravellers, total: 1 + (row.companions?.length ?? 0) },
   };
 }

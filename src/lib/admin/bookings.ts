@@ -25,6 +25,19 @@ export const ADMIN_BOOKING_MESSAGES = {
 } as const;
 const M = ADMIN_BOOKING_MESSAGES;
 
+/**
+ * A booking's money as its screens show it (worker/domain/money/balance.ts computes it): billed = total + services +
+ * companion prices; remaining = what is still to pay (0 once cancelled); overpaid = paid beyond the bill.
+ */
+export interface BookingTotals {
+  servicesCents: number;
+  companionsCents: number;
+  billedCents: number;
+  paidCents: number;
+  remainingCents: number;
+  overpaidCents: number;
+}
+
 // ── building blocks ─────────────────────────────────────────────────────────────────────────────────────────────
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -215,7 +228,7 @@ export interface BookingDetail {
   guest: GuestDetail | null;
   customer: { id: string; createdAt: string } | null;
   retreat: { id: number; name: string; startDate: string | null; endDate: string | null } | null;
-  totals: { servicesCents: number; companionsCents: number; remainingCents: number };
+  totals: BookingTotals;
   /** What is due when, and what is overdue (src/lib/payment-schedule.ts); empty once cancelled or nothing is owed. */
   schedule: ScheduleItem[];
   /** Payment reminders go out for this booking. */

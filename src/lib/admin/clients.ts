@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { emailField, nameField, phoneField } from '../validation/fields';
-import type { BookingTotals } from './balance';
+import type { BookingTotals } from './bookings';
 import { countParam, emptyToUndefined, pagingParams, searchParam, type ListPage } from './list-query';
 
 export const CLIENT_MESSAGES = {

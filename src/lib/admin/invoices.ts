@@ -3,6 +3,7 @@
  * print view and the API: the request schemas, the issued document's shape and the Estonian texts an invoice prints.
  * Browser-safe.
  */
+import { SCHEDULE_PART_LABELS, type SchedulePart } from '../payment-schedule';
 import * as z from 'zod';
 import type { InvoiceKind } from '../enums';
 import { emailField, singleLineTextField } from '../validation/fields';
@@ -20,6 +21,9 @@ export const INVOICE_TEXTS = {
   creditsInvoice: (number: string, issuedOn: string) => `Kreeditarve arvele nr ${number} (${issuedOn})`,
   paymentInstruction: (p: { days: number; dueOn: string; iban: string; bank: string; seller: string; reference: string }) =>
     `Maksetähtaeg ${p.days} päeva: palume tasuda hiljemalt ${p.dueOn} kontole ${p.iban} (${p.bank}), saaja ${p.seller}, viitenumber ${p.reference}.`,
+  scheduleInstruction: (p: { parts: string; iban: string; bank: string; seller: string; reference: string }) =>
+    `Palume tasuda ${p.parts} kontole ${p.iban} (${p.bank}), saaja ${p.seller}, viitenumber ${p.reference}.`,
+  nothingToPay: 'Arve on tasutud: rohkem tasuda ei ole vaja.',
   noVat: 'Müüja ei ole käibemaksukohustuslane; arvel käibemaksu ei ole.',
 } as const;
 
@@ -97,9 +101,17 @@ export interface InvoiceDocument {
   /** Paid on the booking on the issue day, and what was left to pay (an invoice only). */
   paidCents: number;
   outstandingCents: number;
-  /** The spec's advance (300 €) and, when more than it is outstanding, what remains after it. */
+  /**
+   * The spec's advance (300 €) and, while part of it is unpaid and more than that part is outstanding, what remains
+   * after it (never subtracting an advance already paid).
+   */
   advanceCents: number;
   remainingAfterAdvanceCents: number | null;
+  /**
+   * What the booking's schedule still asks on the issue day, part by part (an invoice only): the invoice asks for
+   * exactly this, never for something else. Absent on documents issued before it was recorded.
+   */
+  schedule?: { part: SchedulePart; dueOn: string; amountCents: number }[];
   credits: { id: number; number: string; issuedOn: string } | null;
   reason: string | null;
 }
@@ -141,7 +153,8 @@ export function invoiceTotals(invoice: Pick<InvoiceDocument, 'kind' | 'totalCent
     ['Tasuda', invoice.outstandingCents, true],
   ];
   if (invoice.remainingAfterAdvanceCents !== null) {
-    rows.push(['Ettemaks', invoice.advanceCents, false], [INVOICE_TEXTS.remainingAfterAdvance, invoice.remainingAfterAdvanceCents, false]);
+    const unpaidAdvance = invoice.outstandingCents - invoice.remainingAfterAdvanceCents;
+    rows.push(['Ettemaks', unpaidAdvance, false], [INVOICE_TEXTS.remainingAfterAdvance, invoice.remainingAfterAdvanceCents, false]);
   }
   return rows;
 }
@@ -150,8 +163,21 @@ export function invoiceTotals(invoice: Pick<InvoiceDocument, 'kind' | 'totalCent
 export function invoiceNotes(invoice: Omit<InvoiceDocument, 'number'>, formatDay: (day: string) => string, formatCents: (cents: number) => string): string[] {
   const notes: string[] = [];
   if (invoice.kind === 'invoice') {
-    notes.push(INVOICE_TEXTS.advanceNote(formatCents(invoice.advanceCents)));
-    if (invoice.dueOn && invoice.paymentTermDays !== null) {
+    // Only while the advance is unpaid: once it is in, the booking is confirmed by it.
+    if (invoice.paidCents < invoice.advanceCents) notes.push(INVOICE_TEXTS.advanceNote(formatCents(invoice.advanceCents)));
+    if (invoice.schedule) {
+      notes.push(
+        invoice.schedule.length === 0
+          ? INVOICE_TEXTS.nothingToPay
+          : INVOICE_TEXTS.scheduleInstruction({
+              parts: scheduleSentence(invoice.schedule, formatDay, formatCents),
+              iban: invoice.seller.iban,
+              bank: invoice.seller.bank,
+              seller: invoice.seller.name,
+              reference: invoice.booking?.referenceNumber ?? '–',
+            }),
+      );
+    } else if (invoice.dueOn && invoice.paymentTermDays !== null) {
       notes.push(
         INVOICE_TEXTS.paymentInstruction({
           days: invoice.paymentTermDays,
@@ -166,6 +192,16 @@ export function invoiceNotes(invoice: Omit<InvoiceDocument, 'number'>, formatDay
   }
   if (!invoice.seller.vatNumber) notes.push(INVOICE_TEXTS.noVat);
   return notes;
+}
+
+/** "ettemaks 300,00 € hiljemalt 24.01.2026 ja jääk 1 143,00 € hiljemalt 15.04.2026": what the schedule asks, in words. */
+export function scheduleSentence(
+  parts: readonly { part: SchedulePart; dueOn: string; amountCents: number }[],
+  formatDay: (day: string) => string,
+  formatCents: (cents: number) => string,
+): string {
+  const each = parts.map((p) => `${SCHEDULE_PART_LABELS[p.part].toLocaleLowerCase('et')} ${formatCents(p.amountCents)} hiljemalt ${formatDay(p.dueOn)}`);
+  return each.length > 1 ? `${each.slice(0, -1).join(', ')} ja ${each.at(-1)}` : (each[0] ?? '');
 }
 
 /** The PDF's file name: "arve-2026-0001.pdf", "kreeditarve-2026-0002.pdf". */

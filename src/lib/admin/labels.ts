@@ -28,7 +28,14 @@ const label = (labels: Record<string, string>) => (value: string | null | undefi
   value === null || value === undefined || value === '' ? UNSET_LABEL : (labels[value] ?? value);
 
 export const bookingStatusLabel = label(BOOKING_STATUS_LABELS);
-export const paymentStatusLabel = label(PAYMENT_STATUS_LABELS);
+/**
+ * A cancelled booking's payment is settled, whatever its last payment status: the cancellation's refund and credit
+ * note decided what was kept, and nothing more is owed (worker/domain/money/balance.ts).
+ */
+export const SETTLED_LABEL = 'Tasaarveldatud';
+
+export const paymentStatusLabel = (value: string | null | undefined, bookingStatus?: string): string =>
+  bookingStatus === 'cancelled' ? SETTLED_LABEL : label(PAYMENT_STATUS_LABELS)(value);
 export const roomTypeLabel = label(ROOM_TYPE_LABELS);
 export const bedTypeLabel = label(BED_TYPE_LABELS);
 
@@ -36,7 +43,8 @@ export const bedTypeLabel = label(BED_TYPE_LABELS);
 export const roomSharingLabel = (value: string | null | undefined): string => (value === 'shared' ? 'Jagatud' : 'Eraldi');
 
 /** Payment badges: paid green, pending yellow, partial blue, anything else red (spec section 4). */
-export function paymentStatusTone(value: string | null | undefined): BadgeTone {
+export function paymentStatusTone(value: string | null | undefined, bookingStatus?: string): BadgeTone {
+  if (bookingStatus === 'cancelled') return 'grey';
   return value === 'paid' ? 'green' : value === 'pending' ? 'yellow' : value === 'partial' ? 'blue' : 'red';
 }
 

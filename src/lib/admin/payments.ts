@@ -12,6 +12,7 @@ export const PAYMENT_MESSAGES = {
   invalidDay: 'Sisestage kuupäev kujul pp.kk.aaaa.',
   futureDay: 'Makse kuupäev ei saa olla tulevikus.',
   refundExceedsPaid: 'Tagastus ei saa olla suurem kui broneeringule makstud summa.',
+  tooLarge: 'Ühe kande summa saab olla kuni 100 000 €.',
   /** The edit dialog's "Makstud": the ledger's sum, changed only by recording money. */
   amountPaidFromLedger: 'Makstud summa tuleb maksetest. Lisage makse või tagastus jaotises „Maksed“.',
 } as const;
@@ -23,10 +24,18 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: 'Muu',
 };
 
-/** POST /api/admin/bookings/:id/payments: money in (payment) or out (refund), never zero. */
+/** One ledger entry is at most this much: a typo of three zeros is refused, not booked. */
+export const MAX_ENTRY_CENTS = 10_000_000;
+
+/**
+ * POST /api/admin/bookings/:id/payments: money in (payment) or out (refund), never zero. A payment beyond what is
+ * still owed is refused (409 overpayment_unconfirmed) unless `overpayment` confirms it; a cancelled booking takes
+ * refunds only.
+ */
 export const paymentInputSchema = z.object({
   kind: z.enum(['payment', 'refund']),
-  amount: moneyInput.refine((cents) => cents > 0, MONEY_MESSAGES.positive),
+  amount: moneyInput.refine((cents) => cents > 0, MONEY_MESSAGES.positive).refine((cents) => cents <= MAX_ENTRY_CENTS, PAYMENT_MESSAGES.tooLarge),
+  overpayment: z.boolean().default(false),
   method: z.enum(PAYMENT_METHODS),
   /** The day on the bank statement (Europe/Tallinn); not after today, which the server checks on its clock. */
   receivedOn: z.string().trim().refine(isRealDay, PAYMENT_MESSAGES.invalidDay),

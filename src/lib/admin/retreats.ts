@@ -16,6 +16,10 @@ export const RETREAT_MESSAGES = {
   notFound: 'Retriiti ei leitud',
   editionDates: 'Selle retriidi algus- ja lõppkuupäev tulevad veebilehe sisufailist (väljaanne). Muutke neid seal.',
   deleteConfirm: (name: string) => `Kas oled kindel, et soovid kustutada retriidi "${name}"?`,
+  /** A retreat with bookings is not deleted: the confirmation says how many and what to do instead. */
+  deleteBlocked: (name: string, bookings: number) =>
+    `Retriidil "${name}" on ${bookings} ${bookings === 1 ? 'broneering' : 'broneeringut'}: seda ei saa kustutada. Tõstke broneeringud teisele retriidile või tühistage need.`,
+  capacityBelowTaken: (taken: number) => `Kohtade arv ei saa olla väiksem kui juba võetud kohtade arv (${taken}).`,
 } as const;
 const M = RETREAT_MESSAGES;
 
@@ -81,6 +85,8 @@ export interface RetreatItem {
   capacity: number | null;
   /** People (main guest and companions) on its pending and confirmed bookings. */
   placesTaken: number;
+  /** Its bookings of any status: a retreat with any is not deleted. */
+  bookingCount: number;
 }
 
 export interface RetreatListResponse extends ListPage<RetreatItem> {

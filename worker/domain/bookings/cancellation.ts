@@ -22,6 +22,7 @@ import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
 import { deriveFromLedger, paidSoFar } from '../money/ledger';
+import { detailStart } from './days';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -43,7 +44,7 @@ async function cancellable(deps: Deps, bookingId: number) {
   if (booking.status === 'cancelled') throw new ApiError('already_cancelled');
   const [ledger] = await deps.db.select({ paid: paidSoFar(bookingId) }).from(bookings).where(eq(bookings.id, bookingId));
   const paid = Number(ledger?.paid ?? 0);
-  const quote = refundQuote({ startDate: booking.retreat?.startDate ?? booking.checkInDate, today: tallinnDay(deps.now()), paidCents: paid });
+  const quote = refundQuote({ startDate: detailStart(booking), today: tallinnDay(deps.now()), paidCents: paid });
   return { booking, paid, quote, invoice: await openInvoice(deps, bookingId) };
 }
 
@@ -86,7 +87,7 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
             INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, recorded_by, created_at)
             SELECT ${bookingId}, ${-input.refund}, ${input.method}, ${today}, ${bookingReferenceNumber(bookingId)}, ${input.reason ?? 'Tühistamine'}, ${actor.userId}, ${now.toISOString()}
             WHERE ${ours}`),
-          deriveFromLedger(deps, bookingId),
+          deriveFromLedger(deps, bookingId, { bookedOn: tallinnDay(new Date(booking.createdAt)), startDate: detailStart(booking) }),
         ]
       : []),
     ...(original

@@ -21,6 +21,12 @@ export interface DaysSource {
 
 /** The start-date rule in TypeScript. */
 export const bookingStart = (row: Pick<DaysSource, 'retreatStart' | 'checkInDate'>): string | null => row.retreatStart ?? row.checkInDate;
+/** The start-date rule for a booking as its detail carries it (its retreat, if any, and its own days). */
+export const detailStart = (d: { retreat: { startDate: string | null } | null; checkInDate: string | null }): string | null =>
+  bookingStart({ retreatStart: d.retreat?.startDate ?? null, checkInDate: d.checkInDate });
+export const detailEnd = (d: { retreat: { endDate: string | null } | null; checkOutDate: string | null }): string | null =>
+  bookingEnd({ retreatEnd: d.retreat?.endDate ?? null, checkOutDate: d.checkOutDate });
+
 export const bookingEnd = (row: Pick<DaysSource, 'retreatEnd' | 'checkOutDate'>): string | null => row.retreatEnd ?? row.checkOutDate;
 
 /**

@@ -4,9 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib/admin/bookings';
-import { bookingTotals } from '../../../src/lib/admin/balance';
 import { tallinnDay } from '../../../src/lib/format';
-import { bookingSchedule } from '../../../src/lib/payment-schedule';
+import { bookingTotals } from '../money/balance';
+import { bookingSchedule } from '../money/schedule';
+import { bookingStart } from './days';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -116,8 +117,8 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today:
     },
     customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
     retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
-    totals: bookingTotals({ totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
-    schedule: bookingSchedule({ ...b, startDate: retreat?.startDate ?? b.checkInDate }, today),
+    totals: bookingTotals({ status: b.status, totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
+    schedule: bookingSchedule({ ...b, startDate: bookingStart({ retreatStart: retreat?.startDate ?? null, checkInDate: b.checkInDate }) }, today),
     paymentReminders: b.paymentReminders,
     cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
   };

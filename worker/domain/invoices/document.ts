@@ -13,6 +13,8 @@ import { sumCents } from '../../../src/lib/money';
 import { ADVANCE_CENTS, INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { addDays, formatDateEt } from '../../../src/lib/format';
+import { daysBetween } from '../../../src/lib/cancellation';
+import { detailEnd, detailStart } from '../bookings/days';
 
 export type DraftDocument = Omit<InvoiceDocument, 'number'>;
 
@@ -43,24 +45,36 @@ export function defaultBuyer(booking: BookingDetail): InvoiceBuyer {
   };
 }
 
+/**
+ * An invoice asks for what the booking's schedule asks on the day it is issued: each part still open with its own
+ * day (a part already past its day is due on the issue day), and the invoice's due day is the first of them. The
+ * advance and "what remains after it" are shown only while part of the advance is unpaid: an advance already paid
+ * is never subtracted again.
+ */
 export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issuedOn: string): DraftDocument {
   const lines = invoiceLines(booking);
   const totalCents = sumCents(lines.map((l) => l.totalCents));
   const paidCents = booking.amountPaidCents ?? 0;
   const outstandingCents = Math.max(0, totalCents - paidCents);
+  const schedule = booking.schedule
+    .filter((item) => item.outstandingCents > 0)
+    .map((item) => ({ part: item.part, dueOn: item.dueOn < issuedOn ? issuedOn : item.dueOn, amountCents: item.outstandingCents }));
+  const unpaidAdvance = schedule.find((item) => item.part === 'advance')?.amountCents ?? 0;
+  const dueOn = schedule[0]?.dueOn ?? addDays(issuedOn, INVOICE_TERM_DAYS);
   return {
     kind: 'invoice',
     issuedOn,
-    dueOn: addDays(issuedOn, INVOICE_TERM_DAYS),
-    paymentTermDays: INVOICE_TERM_DAYS,
+    dueOn,
+    paymentTermDays: daysBetween(issuedOn, dueOn),
+    schedule,
     seller: SELLER,
     buyer,
     booking: {
       id: booking.id,
       referenceNumber: bookingReferenceNumber(booking.id),
       retreatName: booking.retreat?.name ?? INVOICE_TEXTS.retreatLine,
-      startDate: booking.retreat?.startDate ?? booking.checkInDate,
-      endDate: booking.retreat?.endDate ?? booking.checkOutDate,
+      startDate: detailStart(booking),
+      endDate: detailEnd(booking),
     },
     lines,
     totalCents,
@@ -68,7 +82,7 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     paidCents,
     outstandingCents,
     advanceCents: ADVANCE_CENTS,
-    remainingAfterAdvanceCents: outstandingCents > ADVANCE_CENTS ? outstandingCents - ADVANCE_CENTS : null,
+    remainingAfterAdvanceCents: unpaidAdvance > 0 && outstandingCents > unpaidAdvance ? outstandingCents - unpaidAdvance : null,
     credits: null,
     reason: null,
   };
@@ -105,6 +119,7 @@ export function creditNoteDraft(
     paidCents: 0,
     outstandingCents: 0,
     remainingAfterAdvanceCents: null,
+    schedule: undefined,
     credits: { id, number, issuedOn: document.issuedOn },
     reason,
   };

@@ -7,7 +7,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
 import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceSummary, InvoiceView } from '../../../src/lib/admin/invoices';
-import { invoiceFileName } from '../../../src/lib/admin/invoices';
+import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/admin/invoices';
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import { invoices, users } from '../../db/schema';
@@ -125,14 +125,13 @@ export async function issueInvoice(deps: Deps, bookingId: number, input: Invoice
   };
   const draft = invoiceDraft(booking, buyer, tallinnDay(deps.now()));
   if (draft.totalCents <= 0) throw new ApiError('nothing_to_invoice');
-  const inserted = await insertDocument(
-    deps,
-    draft,
-    { bookingId, creditsInvoiceId: null },
-    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND version = ${input.version})`,
-    actor,
-    'invoice.issue',
-  );
+  // The version the admin saw is taken by this invoice: of any number of requests made from it, the first bumps it
+  // and issues; every other finds it gone, and its INSERT (which runs only after a row changed) writes nothing.
+  const [, insertedRows] = await deps.db.batch([
+    deps.db.run(sql`UPDATE bookings SET version = version + 1 WHERE id = ${bookingId} AND version = ${input.version}`),
+    ...documentInsert(deps, draft, { bookingId, creditsInvoiceId: null }, sql`changes() > 0`, actor, 'invoice.issue'),
+  ]);
+  const inserted = (insertedRows as { id: number; number: string }[])[0];
   if (!inserted) throw new ApiError('booking_changed');
   return getInvoice(deps, inserted.id);
 }
@@ -166,6 +165,14 @@ export async function issueCreditNote(deps: Deps, invoiceId: number, reason: str
   return getInvoice(deps, inserted.id);
 }
 
+/** What the invoice's e-mail asks for: what its schedule asks (the old documents without one: the open sum by the due day). */
+function invoicePaymentRequest(document: InvoiceDocument): string {
+  const account = `kontole ${document.seller.iban}, viitenumber ${document.booking?.referenceNumber ?? '–'}`;
+  if (!document.schedule) return `Palume tasuda ${formatMoney(document.outstandingCents)} hiljemalt ${formatDateEt(document.dueOn ?? document.issuedOn)} ${account}.`;
+  if (document.schedule.length === 0) return INVOICE_TEXTS.nothingToPay;
+  return `Palume tasuda ${scheduleSentence(document.schedule, formatDateEt, formatMoney)} ${account}.`;
+}
+
 /** The invoice e-mail: Estonian, short, with the PDF attached when it is sent. */
 function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
   const title = document.kind === 'invoice' ? 'arve' : 'kreeditarve';
@@ -174,7 +181,7 @@ function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
     `Tere, ${document.buyer.name}!`,
     '',
     document.kind === 'invoice'
-      ? `Saadame manuses arve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)}. Palume tasuda hiljemalt ${formatDateEt(document.dueOn ?? document.issuedOn)} kontole ${document.seller.iban}, viitenumber ${document.booking?.referenceNumber ?? '–'}.`
+      ? `Saadame manuses arve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)}. ${invoicePaymentRequest(document)}`
       : `Saadame manuses kreeditarve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)} arvele nr ${document.credits?.number ?? ''}.`,
     '',
     'Küsimuste korral vasta sellele kirjale.',

@@ -6,7 +6,10 @@
  */
 import { and, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
-import { bookingSchedule, reminderDue, SCHEDULE_PART_LABELS, type ReminderStage, type ScheduleItem } from '../../../src/lib/payment-schedule';
+import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../src/lib/payment-schedule';
+import { bookingSchedule, reminderDue, type ReminderStage } from './schedule';
+import { OWES_SQL } from './balance';
+import { START_DATE_SQL } from '../bookings/days';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
@@ -39,7 +42,7 @@ interface Owing {
 async function owingBookings({ db }: Deps, until: string, afterId: number, extra = sql`1 = 1`): Promise<Owing[]> {
   // A loose bound in UTC (a day to spare for Tallinn's offset): the schedule itself decides.
   const madeBy = `${addDays(until, -INVOICE_TERM_DAYS + 1)}T00:00:00.000Z`;
-  const start = sql<string | null>`coalesce(${retreats.startDate}, ${bookings.checkInDate})`;
+  const start = START_DATE_SQL;
   return db
     .select({
       id: bookings.id,
@@ -58,8 +61,7 @@ async function owingBookings({ db }: Deps, until: string, afterId: number, extra
     .where(
       and(
         gt(bookings.id, afterId),
-        ne(bookings.status, 'cancelled'),
-        sql`${bookings.owedCents} > coalesce(${bookings.amountPaidCents}, 0)`,
+        OWES_SQL('"bookings"'),
         or(lte(bookings.createdAt, madeBy), sql`${start} <= ${until}`),
         extra,
       ),

@@ -8,10 +8,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { bookingNotFound } from '../bookings/record';
 import type { PaymentEntry, PaymentLedger, PaymentValues } from '../../../src/lib/admin/payments';
 import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
-import { tallinnDay } from '../../../src/lib/format';
+import { formatMoney, tallinnDay } from '../../../src/lib/format';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { bookings, payments, users } from '../../db/schema';
+import { bookings, payments, retreats, users } from '../../db/schema';
+import { START_DATE_SQL } from '../bookings/days';
+import { PAYMENT_STATUS_SQL } from './schedule';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
@@ -20,21 +22,40 @@ import type { Actor } from '../actor';
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 
-/** What a booking owes before payments: the balance rule's total, which the database keeps (migration 0012). */
-const OWED = sql.raw('bookings.owed_cents');
+/** What a booking is billed, as the database keeps it (BILLED_SQL, by triggers). */
+const BILLED = sql.raw('bookings.owed_cents');
+
+/** What the schedule of a booking hangs on: the day it was made and its retreat's first day. */
+export interface ScheduleFacts {
+  bookedOn: string;
+  startDate: string | null;
+}
+
+/** The booking's schedule facts, or null when there is no such booking. */
+export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {
+  const [row] = await db
+    .select({ createdAt: bookings.createdAt, startDate: START_DATE_SQL })
+    .from(bookings)
+    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+    .where(eq(bookings.id, bookingId));
+  return row ? { bookedOn: tallinnDay(new Date(row.createdAt)), startDate: row.startDate } : null;
+}
 
 /**
  * The booking's payment fields from its ledger, for the batch that just wrote a row (only if it did): amount paid;
- * deposit paid once the advance is in; balance paid once nothing is owed; status pending (nothing paid), paid
- * (nothing owed) or partial. 'overdue' is the scheduled job's to set; the next payment recomputes it too.
+ * deposit paid once the advance is in; balance paid once nothing is owed; the payment status the money module
+ * derives (pending, partial, paid, or overdue when a part of the schedule is past its day), so a payment or a
+ * reversal never sets an overdue booking back to "Ootel".
  */
-export function deriveFromLedger(deps: Deps, bookingId: number) {
+export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleFacts) {
+  const paid = sql.raw('p.paid');
+  const status = PAYMENT_STATUS_SQL({ ...facts, today: tallinnDay(deps.now()), owed: BILLED, paid });
   return deps.db.run(sql`
     UPDATE bookings SET
       amount_paid_cents = p.paid,
       deposit_paid = p.paid >= ${ADVANCE_CENTS},
-      balance_paid = p.paid > 0 AND ${OWED} - p.paid <= 0,
-      payment_status = CASE WHEN p.paid <= 0 THEN 'pending' WHEN ${OWED} - p.paid <= 0 THEN 'paid' ELSE 'partial' END,
+      balance_paid = p.paid > 0 AND ${BILLED} - p.paid <= 0,
+      payment_status = ${status},
       version = version + 1,
       updated_at = ${deps.now().toISOString()}
     FROM (SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments WHERE booking_id = ${bookingId}) AS p
@@ -74,6 +95,8 @@ export async function getLedger({ db }: Deps, bookingId: number): Promise<Paymen
 
 interface Entry {
   amountCents: number;
+  /** A payment beyond what is owed was confirmed by the admin. */
+  overpayment?: boolean;
   method: string;
   receivedOn: string;
   reference: string | null;
@@ -85,20 +108,28 @@ interface Entry {
 async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Actor, action: string): Promise<number> {
   const { db } = deps;
   const stamp = deps.now().toISOString();
+  const facts = await scheduleFacts(deps, bookingId);
+  if (!facts) throw bookingNotFound();
+  // Inside the INSERT, so that what it checks is what it writes on: money comes in only on a booking that is not
+  // cancelled, and beyond what is owed only when confirmed; what stays paid never goes below zero.
+  const moneyIn = entry.amountCents > 0;
+  const mayTake = moneyIn
+    ? sql`b.status <> 'cancelled' AND (${entry.overpayment ? 1 : 0} = 1 OR b.owed_cents - ${paidSoFar(bookingId)} >= ${entry.amountCents})`
+    : sql`1`;
   const [inserted] = await db.batch([
     db.all<{ id: number }>(sql`
       INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, reverses_payment_id, recorded_by, created_at)
       SELECT ${bookingId}, ${entry.amountCents}, ${entry.method}, ${entry.receivedOn}, ${entry.reference}, ${entry.note}, ${entry.reversesPaymentId}, ${actor.userId}, ${stamp}
-      WHERE EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId}) AND ${paidSoFar(bookingId)} + ${entry.amountCents} >= 0
+      WHERE EXISTS (SELECT 1 FROM ${bookings} AS b WHERE b.id = ${bookingId} AND ${mayTake}) AND ${paidSoFar(bookingId)} + ${entry.amountCents} >= 0
       RETURNING id`),
-    deriveFromLedger(deps, bookingId),
+    deriveFromLedger(deps, bookingId, facts),
     auditIfChanged(deps, {
       userId: actor.userId,
       action,
       severity: 'high',
       resourceType: 'booking',
       resourceId: String(bookingId),
-      metadata: { amountCents: entry.amountCents, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId },
+      metadata: { amountCents: entry.amountCents, overpayment: entry.overpayment || undefined, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId },
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),
@@ -106,8 +137,12 @@ async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Ac
   const id = (inserted as { id: number }[])[0]?.id;
   if (id !== undefined) return id;
   // Nothing was written: say why.
-  const [exists] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
-  if (!exists) throw bookingNotFound();
+  const [now] = await db.select({ status: bookings.status, owed: bookings.owedCents, paid: paidSoFar(bookingId) }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!now) throw bookingNotFound();
+  if (moneyIn && now.status === 'cancelled') throw new ApiError('booking_cancelled');
+  if (moneyIn && !entry.overpayment && Number(now.owed) - Number(now.paid) < entry.amountCents) {
+    throw new ApiError('overpayment_unconfirmed', { details: [{ path: 'amount', message: `Tasumata on ${formatMoney(Math.max(0, Number(now.owed) - Number(now.paid)))}.` }] });
+  }
   if (entry.reversesPaymentId !== null && (await isReversed(deps, entry.reversesPaymentId))) throw new ApiError('payment_already_reversed');
   throw new ApiError('validation_failed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.refundExceedsPaid }] });
 }
@@ -118,7 +153,7 @@ export async function recordPayment(deps: Deps, bookingId: number, input: Paymen
     throw new ApiError('validation_failed', { details: [{ path: 'receivedOn', message: PAYMENT_MESSAGES.futureDay }] });
   }
   const amountCents = input.kind === 'refund' ? -input.amount : input.amount;
-  return writeEntry(deps, bookingId, { amountCents, method: input.method, receivedOn: input.receivedOn, reference: input.reference, note: input.note, reversesPaymentId: null }, actor, input.kind === 'refund' ? 'payment.refund' : 'payment.record');
+  return writeEntry(deps, bookingId, { amountCents, overpayment: input.overpayment, method: input.method, receivedOn: input.receivedOn, reference: input.reference, note: input.note, reversesPaymentId: null }, actor, input.kind === 'refund' ? 'payment.refund' : 'payment.record');
 }
 
 async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {
@@ -139,7 +174,8 @@ export async function reversePayment(deps: Deps, bookingId: number, paymentId: n
     return await writeEntry(
       deps,
       bookingId,
-      { amountCents: -original.amountCents, method: original.method, receivedOn: tallinnDay(deps.now()), reference: original.reference, note, reversesPaymentId: paymentId },
+      // A reversal puts the ledger back as it was before the entry: never an overpayment to confirm.
+      { amountCents: -original.amountCents, overpayment: true, method: original.method, receivedOn: tallinnDay(deps.now()), reference: original.reference, note, reversesPaymentId: paymentId },
       actor,
       'payment.reverse',
     );

@@ -255,7 +255,8 @@ export function useInvoice(id: string) {
 function invoiceIssued(client: QueryClient, invoice: InvoiceView) {
   client.setQueryData(adminKeys.invoice(String(invoice.id)), invoice);
   if (invoice.creditsInvoiceId !== null) void client.invalidateQueries({ queryKey: adminKeys.invoice(String(invoice.creditsInvoiceId)) });
-  if (invoice.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(invoice.bookingId)) });
+  // An issued invoice takes the booking's version (one version issues one invoice): the detail and its dialogs reload.
+  if (invoice.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.booking(String(invoice.bookingId)) });
 }
 
 export function useIssueInvoice(bookingId: string) {

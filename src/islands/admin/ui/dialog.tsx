@@ -61,20 +61,24 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   isPending?: boolean;
   destructive?: boolean;
+  /** The action cannot be taken (the message says why): only a close button. */
+  blocked?: boolean;
 }
 
 /** "Are you sure?": an alertdialog whose safe choice ("Tühista") has the focus first. */
-export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChange, onConfirm, isPending = false, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChange, onConfirm, isPending = false, destructive = true, blocked = false }: ConfirmDialogProps) {
   return (
     <AppDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog" isDismissable={!isPending}>
       <p className="text-ink-900">{message}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="outline" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
-          Tühista
+          {blocked ? 'Sulge' : 'Tühista'}
         </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} onPress={onConfirm} isPending={isPending}>
-          {confirmLabel}
-        </Button>
+        {!blocked && (
+          <Button variant={destructive ? 'danger' : 'primary'} onPress={onConfirm} isPending={isPending}>
+            {confirmLabel}
+          </Button>
+        )}
       </div>
     </AppDialog>
   );

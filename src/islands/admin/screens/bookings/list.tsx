@@ -65,7 +65,7 @@ export default function BookingList() {
       cell: (b) => (
         <span className="flex flex-col items-start gap-1">
           <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
-          <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge>
+          <Badge tone={paymentStatusTone(b.paymentStatus, b.status)}>{paymentStatusLabel(b.paymentStatus, b.status)}</Badge>
           {b.waitingList ? <Badge tone="grey">{WAITING_LIST_LABEL}</Badge> : null}
         </span>
       ),

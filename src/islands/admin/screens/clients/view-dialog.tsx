@@ -62,7 +62,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The booking's own dates, else its retreat's. */
 function datesOf(b: ClientBooking): string {
-  const start = b.checkInDate ?? b.retreat?.startDate ?? null;
+  const start = b.retreat?.startDate ?? b.checkInDate ?? null;
   const end = b.checkOutDate ?? b.retreat?.endDate ?? null;
   return start || end ? `${formatDate(start)} – ${formatDate(end)}` : '–';
 }
@@ -102,7 +102,7 @@ function ClientBookings({ bookings }: { bookings: ClientBooking[] }) {
                   <td className="px-3 py-2">
                     <span className="flex flex-col items-start gap-1">
                       <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
-                      <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge>
+                      <Badge tone={paymentStatusTone(b.paymentStatus, b.status)}>{paymentStatusLabel(b.paymentStatus, b.status)}</Badge>
                     </span>
                   </td>
                   <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(b.totalAmountCents)}</td>

@@ -73,7 +73,7 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
     { id: 'room', header: 'Majutus', cell: (b) => roomTypeLabel(b.roomType) },
     { id: 'people', header: 'Inimesi', cell: (b) => String(b.people), className: 'text-right tabular-nums' },
     { id: 'amount', header: 'Summa', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },
-    { id: 'payment', header: 'Makse staatus', cell: (b) => <Badge tone={paymentStatusTone(b.paymentStatus)}>{paymentStatusLabel(b.paymentStatus)}</Badge> },
+    { id: 'payment', header: 'Makse staatus', cell: (b) => <Badge tone={paymentStatusTone(b.paymentStatus, b.status)}>{paymentStatusLabel(b.paymentStatus, b.status)}</Badge> },
     { id: 'date', header: 'Broneeritud', cell: (b) => formatDate(b.bookingDate), className: 'whitespace-nowrap' },
   ];
 

@@ -137,7 +137,8 @@ export default function RetreatList() {
       {editing && <RetreatDialog retreat={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         title="Kustuta retriit"
-        message={deleting ? RETREAT_MESSAGES.deleteConfirm(deleting.name) : ''}
+        message={deleting ? (deleting.bookingCount > 0 ? RETREAT_MESSAGES.deleteBlocked(deleting.name, deleting.bookingCount) : RETREAT_MESSAGES.deleteConfirm(deleting.name)) : ''}
+        blocked={(deleting?.bookingCount ?? 0) > 0}
         confirmLabel="Kustuta"
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}

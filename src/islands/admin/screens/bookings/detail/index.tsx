@@ -71,7 +71,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
     <div className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <Badge tone={bookingStatusTone(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
-        <Badge tone={paymentStatusTone(booking.paymentStatus)}>{paymentStatusLabel(booking.paymentStatus)}</Badge>
+        <Badge tone={paymentStatusTone(booking.paymentStatus, booking.status)}>{paymentStatusLabel(booking.paymentStatus, booking.status)}</Badge>
         <span className="grow" />
         <Button onPress={() => setEditing('booking')}>Muuda broneeringut</Button>
         {guest && (

@@ -139,7 +139,9 @@ function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string; onClos
 
   const onValid = async () => {
     try {
-      const invoice = await issue.mutateAsync(getValues());
+      // The version of the preview on screen now (a payment recorded meanwhile reloads it), not the one the form
+      // opened with: that one would be refused for ever.
+      const invoice = await issue.mutateAsync({ ...getValues(), version: invoices.data?.version ?? getValues().version });
       toast({ title: INVOICE_MESSAGES.issued, description: `Arve nr ${invoice.number}` });
       onClose();
     } catch (error) {

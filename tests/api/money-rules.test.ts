@@ -1,0 +1,120 @@
+/**
+ * The money module's rules have a TypeScript form (the detail, the portal, the invoice, the jobs) and a SQL form
+ * (the stored columns, the lists, filters and the ledger's batch). For random bookings and ledgers the two must
+ * agree: 1 000 cases per rule and run.
+ */
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/lib/format';
+import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
+import { BILLED_SQL, billedCents, OUTSTANDING_SQL, outstandingCents, OWES_SQL } from '../../worker/domain/money/balance';
+import { derivedPaymentStatus, isOverdue, OVERDUE_SQL, PAYMENT_STATUS_SQL } from '../../worker/domain/money/schedule';
+import { createTestDb } from '../helpers/test-db';
+
+let t: Awaited<ReturnType<typeof createTestDb>>;
+beforeAll(async () => {
+  t = await createTestDb();
+  await t.db.run(sql`INSERT INTO guests (id, first_name, last_name, email) VALUES ('g', 'Mari', 'Maasikas', 'mari@example.com')`);
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+const RUNS = 20;
+const PER_RUN = 50; // 20 × 50 = 1 000 cases per rule
+
+const cents = fc.integer({ min: 0, max: 500_000 });
+const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays('2025-06-01', n));
+
+const billable = fc.record({
+  totalAmountCents: fc.option(cents, { nil: null }),
+  additionalServices: fc.array(fc.record({ priceCents: cents }), { maxLength: 4 }),
+  companions: fc.array(fc.record({ customPriceCents: fc.option(cents, { nil: null }) }), { maxLength: 3 }),
+});
+
+describe('billed: the triggers keep BILLED_SQL, and it equals billedCents', () => {
+  it('for random totals, services and companion prices', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(billable, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
+        await t.db.run(sql`DELETE FROM bookings`);
+        const rows = await t.db.batch(
+          cases.map((c) =>
+            t.db.all<{ kept: number; computed: number }>(sql`
+              INSERT INTO bookings (guest_id, total_amount_cents, additional_services, companions)
+              VALUES ('g', ${c.totalAmountCents},
+                ${c.additionalServices.length ? JSON.stringify(c.additionalServices.map((s) => ({ name: 'x', price_cents: s.priceCents }))) : null},
+                ${c.companions.length ? JSON.stringify(c.companions.map((p) => ({ first_name: 'A', last_name: 'B', custom_price_cents: p.customPriceCents }))) : null})
+              RETURNING id`),
+          ) as never,
+        );
+        const ids = (rows as unknown as { id: number }[][]).map((r) => r[0]!.id);
+        const stored = await t.db.all<{ id: number; kept: number; computed: number }>(
+          sql`SELECT b.id AS id, b.owed_cents AS kept, ${BILLED_SQL('b')} AS computed FROM bookings AS b ORDER BY b.id`,
+        );
+        expect(stored.map((r) => r.id)).toEqual(ids);
+        const expected = cases.map((c) => billedCents(c));
+        expect(stored.map((r) => Number(r.kept))).toEqual(expected);
+        expect(stored.map((r) => Number(r.computed))).toEqual(expected);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+const state = fc.record({
+  status: fc.constantFrom('pending', 'confirmed', 'cancelled'),
+  billedCents: cents,
+  // Refunds can leave a ledger at 0, never below; paid may exceed billed (an overpayment).
+  paidCents: fc.integer({ min: 0, max: 600_000 }),
+});
+
+describe('outstanding and "owes money": OUTSTANDING_SQL and OWES_SQL equal outstandingCents', () => {
+  it('for random statuses, bills and ledgers', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(state, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
+        const rows = await t.db.all<{ outstanding: number; owes: number }>(sql`
+          SELECT ${OUTSTANDING_SQL('b')} AS outstanding, ${OWES_SQL('b')} AS owes
+          FROM (SELECT j.value ->> '$.status' AS status, j.value ->> '$.billedCents' AS owed_cents, j.value ->> '$.paidCents' AS amount_paid_cents, j.key AS k
+                FROM json_each(${JSON.stringify(cases)}) AS j) AS b ORDER BY b.k`);
+        expect(rows.map((r) => Number(r.outstanding))).toEqual(cases.map((c) => outstandingCents(c)));
+        expect(rows.map((r) => Number(r.owes) === 1)).toEqual(cases.map((c) => outstandingCents(c) > 0));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+const schedule = fc.record({
+  bookedOn: day,
+  // The first day: any time around the booking, or none.
+  startOffset: fc.option(fc.integer({ min: -30, max: 400 }), { nil: null }),
+  todayOffset: fc.integer({ min: -5, max: 500 }),
+  owedCents: fc.oneof(cents, fc.constantFrom(0, ADVANCE_CENTS - 1, ADVANCE_CENTS, ADVANCE_CENTS + 1)),
+  paidCents: fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.constantFrom(0, ADVANCE_CENTS - 1, ADVANCE_CENTS)),
+});
+
+describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and derivedPaymentStatus', () => {
+  it('for random booking days, first days, todays, bills and ledgers', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(schedule, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
+        const inputs = cases.map((c) => ({
+          bookedOn: c.bookedOn,
+          startDate: c.startOffset === null ? null : addDays(c.bookedOn, c.startOffset),
+          today: addDays(c.bookedOn, c.todayOffset),
+          owedCents: c.owedCents,
+          paidCents: c.paidCents,
+        }));
+        const results = await t.db.batch(
+          inputs.map((i) => {
+            const forSql = { ...i, owed: sql`${i.owedCents}`, paid: sql`${i.paidCents}` };
+            return t.db.all<{ overdue: number; status: string }>(sql`SELECT ${OVERDUE_SQL(forSql)} AS overdue, ${PAYMENT_STATUS_SQL(forSql)} AS status`);
+          }) as never,
+        );
+        const got = (results as unknown as { overdue: number; status: string }[][]).map((r) => ({ overdue: Number(r[0]!.overdue) === 1, status: r[0]!.status }));
+        expect(got).toEqual(inputs.map((i) => ({ overdue: isOverdue(i), status: derivedPaymentStatus(i) })));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
