@@ -298,7 +298,7 @@ describe('GET /api/admin/clients/:id', () => {
       retreat: { id: Number(retreat!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11' },
       totalAmountCents: 129900,
       amountPaidCents: 30000,
-      totals: { servicesCents: 4550, companionsCents: 85000, remainingCents: 129900 + 4550 + 85000 - 30000 },
+      totals: { servicesCents: 4550, companionsCents: 85000, billedCents: 129900 + 4550 + 85000, paidCents: 30000, remainingCents: 129900 + 4550 + 85000 - 30000, overpaidCents: 0 },
       createdAt: '2026-03-01T08:00:00.000Z',
     });
     // A public request is on its edition's retreat (made by the booking's own batch) and has no price yet.
@@ -365,13 +365,17 @@ describe('PATCH /api/admin/clients/:id', () => {
 });
 
 describe('DELETE /api/admin/clients/:id', () => {
-  it('deletes the client and all of their bookings in one go, with the audit record; their invoices stay for the books', async () => {
+  it('deletes the client and all of their bookings in one go, with the audit record; not while one is in the books', async () => {
     const first = await book({ email: 'mari@example.com' });
     const second = await book({ email: 'mari@example.com' });
     const others = await book({ email: 'jaan@example.com' });
     await app.deps.sql.execute(
-      `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, due_on, total_cents, buyer_name, document) VALUES (1, '2026-0001', 'invoice', ${first}, '2026-03-01', '2026-03-15', 100, 'Mari Tamm', '{}')`,
+      `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, due_on, total_cents, buyer_name, document) VALUES (1, '2026-0001', 'invoice', ${others}, '2026-03-01', '2026-03-15', 100, 'Jaan Tamm', '{}')`,
     );
+    // The client whose booking has an invoice stays, with everything.
+    const invoiced = await send('DELETE', `/api/admin/clients/${await clientIdOf('jaan@example.com')}`);
+    expect(invoiced.status).toBe(409);
+    expect(invoiced.body.error.code).toBe('client_has_money');
     const id = await clientIdOf('mari@example.com');
     const detail = await get(`/api/admin/clients/${id}`);
     expect(detail.body.client.bookingCount).toBe(2);
@@ -381,8 +385,7 @@ describe('DELETE /api/admin/clients/:id', () => {
     expect(res.status).toBe(204);
     expect(await app.count(`customers WHERE id = '${id}'`)).toBe(0);
     expect((await app.rows('SELECT id FROM bookings')).map((r) => r.id)).toEqual([others]);
-    // The books keep the invoice; it only loses its link to the booking.
-    expect(await app.rows('SELECT booking_id, number FROM invoices')).toEqual([{ booking_id: null, number: '2026-0001' }]);
+    expect(await app.rows('SELECT booking_id, number FROM invoices')).toEqual([{ booking_id: others, number: '2026-0001' }]);
     // As when one booking is deleted: the e-mails lose their link, the guests stay.
     expect(await app.count(`email_outbox WHERE booking_id IN (${first}, ${second})`)).toBe(0);
     expect(await app.count("email_outbox WHERE kind = 'booking_confirmation'")).toBe(3);

@@ -54,7 +54,7 @@ async function retreat(overrides: Record<string, unknown> = {}) {
   expect(status, JSON.stringify(body)).toBe(201);
   return body.retreat as { id: number };
 }
-async function bookOn(retreatId: number, companions = 0, status: 'pending' | 'confirmed' = 'pending') {
+async function bookOn(retreatId: number, companions = 0, status: 'pending' | 'confirmed' = 'pending', waitingList = false) {
   // The request is made while its edition still takes requests (the tests' clock, 10.03.2026, is past them all),
   // then moved onto the retreat under test.
   const at = clock;
@@ -70,7 +70,7 @@ async function bookOn(retreatId: number, companions = 0, status: 'pending' | 'co
   clock = at;
   expect(res.status).toBe(201);
   const id = (await readJson(res)).bookingId as number;
-  await app.deps.sql.execute({ sql: 'UPDATE bookings SET retreat_id = ?, status = ? WHERE id = ?', args: [retreatId, status, id] });
+  await app.deps.sql.execute({ sql: 'UPDATE bookings SET retreat_id = ?, status = ?, waiting_list = ? WHERE id = ?', args: [retreatId, status, waitingList ? 1 : 0, id] });
   return id;
 }
 const editOf = async (id: number, overrides: Record<string, unknown> = {}) => {
@@ -171,11 +171,15 @@ describe('list, add, edit, delete', () => {
     expect(kept.body.retreat).toMatchObject({ edition: 'sep-2027', name: 'Sügis Balil', capacity: 16, startDate: '2027-09-10' });
   });
 
-  it('deletes a retreat and keeps its bookings without it; unknown and malformed ids are 404', async () => {
+  it('refuses to delete a retreat with bookings (nothing changes), deletes one without; unknown and malformed ids are 404', async () => {
     const { id } = await retreat();
     const bookingId = await bookOn(id);
+    const refused = await send('DELETE', `/api/admin/retreats/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('retreat_has_bookings');
+    expect(await app.rows(`SELECT retreat_id FROM bookings WHERE id = ${bookingId}`)).toEqual([{ retreat_id: id }]);
+    await app.deps.sql.execute({ sql: 'DELETE FROM bookings WHERE id = ?', args: [bookingId] });
     expect((await send('DELETE', `/api/admin/retreats/${id}`)).status).toBe(204);
-    expect(await app.rows(`SELECT retreat_id FROM bookings WHERE id = ${bookingId}`)).toEqual([{ retreat_id: null }]);
     expect(await app.count("audit_logs WHERE action = 'retreat.delete'")).toBe(1);
     for (const path of [`/api/admin/retreats/${id}`, '/api/admin/retreats/abc', '/api/admin/retreats/0', '/api/admin/retreats/99999999999']) {
       const { status, body } = await get(path);
@@ -208,7 +212,8 @@ describe('capacity on confirmation', () => {
     const couple = await bookOn(id, 1); // 2 more would make 4 > 3
     const refused = await send('PATCH', `/api/admin/bookings/${couple}`, await editOf(couple, { status: 'confirmed' }));
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'retreat_full', message: 'Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.' });
+    // The pending couple holds its 2 places already; beside the confirmed 2 it does not fit in 3: 1 left, 2 needed.
+    expect(refused.body.error).toEqual({ code: 'retreat_full', message: 'Retriidil on vabu kohti 1, selle broneeringu kinnitamiseks on vaja 2.' });
     expect(await app.rows(`SELECT status FROM bookings WHERE id = ${couple}`)).toEqual([{ status: 'pending' }]);
 
     const overridden = await send('PATCH', `/api/admin/bookings/${couple}`, await editOf(couple, { status: 'confirmed', overrideCapacity: true }));
@@ -231,7 +236,8 @@ describe('capacity on confirmation', () => {
   it('20 admins confirming the last place at once: exactly one succeeds', async () => {
     const { id } = await retreat({ capacity: '1' });
     const candidates = [];
-    for (let i = 0; i < 20; i++) candidates.push(await bookOn(id));
+    // Waiting-list requests hold no place until confirmed: all 20 compete for the one.
+    for (let i = 0; i < 20; i++) candidates.push(await bookOn(id, 0, 'pending', true));
     const edits = await Promise.all(candidates.map((b) => editOf(b, { status: 'confirmed' })));
     const answers = await Promise.all(candidates.map((b, i) => send('PATCH', `/api/admin/bookings/${b}`, edits[i])));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);

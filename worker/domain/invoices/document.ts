@@ -59,7 +59,8 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
   const schedule = booking.schedule
     .filter((item) => item.outstandingCents > 0)
     .map((item) => ({ part: item.part, dueOn: item.dueOn < issuedOn ? issuedOn : item.dueOn, amountCents: item.outstandingCents }));
-  const unpaidAdvance = schedule.find((item) => item.part === 'advance')?.amountCents ?? 0;
+  // The spec's advance line: while part of the 300 € is unpaid (what was paid goes to it first), never again after.
+  const unpaidAdvance = Math.min(outstandingCents, Math.max(0, ADVANCE_CENTS - paidCents));
   const dueOn = schedule[0]?.dueOn ?? addDays(issuedOn, INVOICE_TERM_DAYS);
   return {
     kind: 'invoice',
