@@ -183,3 +183,45 @@ test('axe finds nothing on the invoice dialog and print view at 390 px', async (
   await announcerQuiet(page);
   await expectNoAxeViolations(page);
 });
+
+test('record the advance, then issue the invoice: the paid advance is not subtracted again, and it asks for what the schedule asks', async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  test.slow();
+  const bookingId = await pricedBooking(request, baseURL!);
+  await page.goto(`/admin/bookings/${bookingId}`);
+
+  // The advance, by keyboard, in the payments section.
+  await page.getByRole('button', { name: '+ Lisa makse' }).click();
+  const pay = page.getByRole('dialog', { name: 'Lisa makse' });
+  await pay.getByRole('textbox', { name: /Summa/ }).fill('300');
+  const [year, month, day] = serverNow().toISOString().slice(0, 10).split('-');
+  await pay.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+  await pay.getByRole('button', { name: 'Salvesta makse' }).click();
+  await expect(toast(page, 'Makse salvestatud')).toBeVisible();
+  await expect(pay).toBeHidden();
+
+  // The invoice's preview and the issued PDF: paid 300 €, to pay the rest, no advance line, no "confirmed by paying".
+  const section = invoicesSection(page);
+  await section.getByRole('button', { name: 'Koosta arve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Koosta arve' });
+  await expect(dialog.locator('[data-total="Tasutud"]')).toHaveText('300,00\u00a0€');
+  await expect(dialog.locator('[data-total="Tasuda"]')).toHaveText('1\u00a0044,50\u00a0€');
+  await expect(dialog.locator('[data-total="Jääk pärast ettemaksu"]')).toHaveCount(0);
+  await expect(dialog).not.toContainText('Broneering kinnitatakse');
+  await dialog.getByRole('button', { name: 'Väljasta arve' }).click();
+  await expect(toast(page, 'Arve väljastatud')).toBeVisible();
+  const invoiceRow = section.getByRole('row').nth(1);
+  const number = (await invoiceRow.getByRole('rowheader').textContent())!.trim();
+  await invoiceRow.getByRole('link', { name: number, exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Laadi PDF alla' }).click()]);
+  const pdf = Buffer.concat(await (await download.createReadStream()).toArray());
+  const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString().replace(/\u00a0/g, ' ');
+  expect(text).toMatch(/Tasutud\s+300,00 €/);
+  expect(text).toMatch(/Tasuda\s+1 044,50 €/);
+  expect(text).not.toContain('Jääk pärast ettemaksu');
+  expect(text).not.toContain('Broneering kinnitatakse');
+  expect(text).toMatch(/Palume tasuda (kogu summa|jääk) 1 044,50 € hiljemalt/);
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+});

@@ -15,6 +15,7 @@ import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { addDays, formatDateEt } from '../../../src/lib/format';
 import { daysBetween } from '../../../src/lib/cancellation';
 import { detailEnd, detailStart } from '../bookings/days';
+import { outstandingCents } from '../money/balance';
 
 export type DraftDocument = Omit<InvoiceDocument, 'number'>;
 
@@ -55,12 +56,12 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
   const lines = invoiceLines(booking);
   const totalCents = sumCents(lines.map((l) => l.totalCents));
   const paidCents = booking.amountPaidCents ?? 0;
-  const outstandingCents = Math.max(0, totalCents - paidCents);
+  const outstanding = outstandingCents({ status: booking.status, billedCents: totalCents, paidCents });
   const schedule = booking.schedule
     .filter((item) => item.outstandingCents > 0)
     .map((item) => ({ part: item.part, dueOn: item.dueOn < issuedOn ? issuedOn : item.dueOn, amountCents: item.outstandingCents }));
   // The spec's advance line: while part of the 300 € is unpaid (what was paid goes to it first), never again after.
-  const unpaidAdvance = Math.min(outstandingCents, Math.max(0, ADVANCE_CENTS - paidCents));
+  const unpaidAdvance = Math.min(outstanding, Math.max(0, ADVANCE_CENTS - paidCents));
   const dueOn = schedule[0]?.dueOn ?? addDays(issuedOn, INVOICE_TERM_DAYS);
   return {
     kind: 'invoice',
@@ -81,9 +82,9 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     totalCents,
     currency: 'EUR',
     paidCents,
-    outstandingCents,
+    outstandingCents: outstanding,
     advanceCents: ADVANCE_CENTS,
-    remainingAfterAdvanceCents: unpaidAdvance > 0 && outstandingCents > unpaidAdvance ? outstandingCents - unpaidAdvance : null,
+    remainingAfterAdvanceCents: unpaidAdvance > 0 && outstanding > unpaidAdvance ? outstanding - unpaidAdvance : null,
     credits: null,
     reason: null,
   };

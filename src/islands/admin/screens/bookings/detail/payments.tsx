@@ -174,9 +174,11 @@ function PaymentSchedule({ bookingId }: { bookingId: string }) {
 function PaymentDialog({ bookingId, referenceNumber, onClose }: { bookingId: string; referenceNumber: string; onClose: () => void }) {
   const today = tallinnDay();
   const write = usePaymentWrite(bookingId);
+  // A payment beyond what is owed is asked about once (the API's 409 says how much is open), then confirmed here.
+  const [overpaymentAsked, setOverpaymentAsked] = useState(false);
   const { control, getValues, formProps, showFieldIssues } = useValidatedForm<PaymentInput, PaymentValues>({
     resolver: zodResolver(paymentInputSchema),
-    defaultValues: { kind: 'payment', amount: '', method: 'bank_transfer', receivedOn: today, reference: referenceNumber, note: '' },
+    defaultValues: { kind: 'payment', amount: '', method: 'bank_transfer', receivedOn: today, reference: referenceNumber, note: '', overpayment: false },
   });
 
   // Checked here with the shared schema; sent as typed (the API reads the same text as cents).
@@ -184,7 +186,10 @@ function PaymentDialog({ bookingId, referenceNumber, onClose }: { bookingId: str
     try {
       await write.mutateAsync({ body: getValues() });
     } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      if (error instanceof ApiRequestError) {
+        showFieldIssues(error.details);
+        if (error.code === 'overpayment_unconfirmed') setOverpaymentAsked(true);
+      }
       toast({ title: 'Makse salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
       return;
     }
@@ -237,6 +242,22 @@ function PaymentDialog({ bookingId, referenceNumber, onClose }: { bookingId: str
             <TextInputField label="Märkus" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={500} name={field.name} />
           )}
         />
+        {overpaymentAsked && (
+          <div className="sm:col-span-2">
+            <Controller
+              control={control}
+              name="overpayment"
+              render={({ field }) => (
+                <SwitchField
+                  label="Kinnitan ülemakse"
+                  description="Makse on suurem kui tasumata summa; ülemakse näidatakse broneeringul."
+                  isSelected={field.value === true}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </div>
+        )}
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
           <Button variant="outline" onPress={onClose} isDisabled={write.isPending}>
             Tühista
