@@ -121,7 +121,7 @@ test('the detail shows its cards, status, places and bookings; confirming past t
   await page.getByRole('option', { name: 'Kinnitatud' }).click();
   await dialog.getByRole('button', { name: 'Salvesta' }).click();
   const full = dialog.locator('[data-retreat-full]');
-  await expect(full).toContainText('Retriidil ei ole selle broneeringu kinnitamiseks piisavalt vabu kohti.');
+  await expect(full).toContainText('Retriidil on vabu kohti 0, selle broneeringu kinnitamiseks on vaja 1.');
   expectFailedRequest(consoleErrors, new RegExp(`^409 .*/api/admin/bookings/${second}$`));
   await full.getByRole('button', { name: 'Kinnita siiski' }).click();
   await expect(toast(page, 'Edukalt salvestatud')).toBeVisible();
