@@ -4,6 +4,7 @@
  * it back less a 5% fee; 30–59 days: half; under 30: nothing. Pure and browser-safe: the cancel dialog shows it and
  * the API records it (the admin may change the amount).
  */
+import { daysBetween } from './format';
 import { CANCELLATION_TIERS, type CancellationTier } from './payment-rules';
 
 export interface RefundQuote {
@@ -16,9 +17,7 @@ export interface RefundQuote {
   refundCents: number;
 }
 
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+export { daysBetween };
 
 export function refundQuote({ startDate, today, paidCents }: { startDate: string | null; today: string; paidCents: number }): RefundQuote {
   const paid = Math.max(0, paidCents);

@@ -61,9 +61,17 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(instant.getTime()) ? value : dateTimeFormatter.format(instant).replace(',', '');
 }
 
+/** One calendar day in milliseconds: the one declaration of it (calendar days are counted in UTC midnights). */
+export const DAY_MS = 86_400_000;
+
 /** A calendar day (YYYY-MM-DD) moved by whole days: addDays('2026-12-25', 14) -> '2027-01-08'. */
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from one day to another (YYYY-MM-DD): daysBetween('2026-01-01', '2026-01-15') -> 14. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in Tallinn: "today" for rules such as "no past dates". */

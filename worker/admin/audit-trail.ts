@@ -5,16 +5,12 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditListQuery, AuditListResponse, AuditRecord } from '../../src/lib/admin/audit';
-import { tallinnDayStart } from '../../src/lib/format';
+import { addDays, DAY_MS, tallinnDayStart } from '../../src/lib/format';
 import { pageWindow } from '../db/paging';
 import { auditLogs, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
+const nextDay = (day: string): string => addDays(day, 1);
 
 function listFilter(query: AuditListQuery): SQL | undefined {
   return and(

@@ -18,6 +18,7 @@ import type {
   GuestOption,
   ServiceItem,
 } from '../../src/lib/admin/bookings';
+import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
 import { accommodationTotal } from '../../src/lib/admin/pricing';
 import { tallinnDay } from '../../src/lib/format';
@@ -211,7 +212,7 @@ async function writeBooking(
 async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
   const places = await placesLeftFor(deps, id);
   return places
-    ? new ApiError('retreat_full', { message: `Retriidil on vabu kohti ${places.left}, selle broneeringu kinnitamiseks on vaja ${places.needed}.` })
+    ? new ApiError('retreat_full', { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) })
     : new ApiError('retreat_full');
 }
 

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS } from '../../src/lib/format';
 import type { AuditSeverity } from '../../src/lib/enums';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 
 /** Login records beyond this many in 24 hours for one account raise a critical event (admin spec section 9). */
 export const EXCESSIVE_LOGINS_PER_DAY = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AuditEvent {
   userId?: string | null;

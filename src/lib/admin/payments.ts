@@ -13,6 +13,8 @@ export const PAYMENT_MESSAGES = {
   futureDay: 'Makse kuupäev ei saa olla tulevikus.',
   refundExceedsPaid: 'Tagastus ei saa olla suurem kui broneeringule makstud summa.',
   tooLarge: 'Ühe kande summa saab olla kuni 100 000 €.',
+  /** Beside the refusal of an unconfirmed overpayment: what is still open on the booking. */
+  stillOpen: (amount: string) => `Tasumata on ${amount}.`,
   /** The edit dialog's "Makstud": the ledger's sum, changed only by recording money. */
   amountPaidFromLedger: 'Makstud summa tuleb maksetest. Lisage makse või tagastus jaotises „Maksed“.',
 } as const;

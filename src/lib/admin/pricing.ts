@@ -2,6 +2,7 @@
  * The admin-made booking's price (admin spec section 9): nights × the nightly rate of the accommodation type. One
  * home for the screen (which shows it) and the API (which recomputes it and never trusts a total sent to it).
  */
+import { DAY_MS } from '../format';
 
 export const ADMIN_ROOM_TYPES = ['single', 'shared', 'double'] as const;
 export type AdminRoomType = (typeof ADMIN_ROOM_TYPES)[number];
@@ -12,7 +13,6 @@ export type AdminPaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number];
 
 export const NIGHTLY_RATE_CENTS: Record<AdminRoomType, number> = { single: 15_000, shared: 10_000, double: 20_000 };
 
-const DAY_MS = 86_400_000;
 
 /** Whole days between two dates (ISO days or timestamps), rounded up; 0 or less when check-out is not later. */
 export function nightsBetween(checkIn: string, checkOut: string): number {

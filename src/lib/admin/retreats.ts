@@ -19,6 +19,8 @@ export const RETREAT_MESSAGES = {
   /** A retreat with bookings is not deleted: the confirmation says how many and what to do instead. */
   deleteBlocked: (name: string, bookings: number) =>
     `Retriidil "${name}" on ${bookings} ${bookings === 1 ? 'broneering' : 'broneeringut'}: seda ei saa kustutada. Tõstke broneeringud teisele retriidile või tühistage need.`,
+  /** The refusal of a confirmation that does not fit: the places left and the places the booking needs. */
+  placesLeft: (left: number, needed: number) => `Retriidil on vabu kohti ${left}, selle broneeringu kinnitamiseks on vaja ${needed}.`,
   capacityBelowTaken: (taken: number) => `Kohtade arv ei saa olla väiksem kui juba võetud kohtade arv (${taken}).`,
 } as const;
 const M = RETREAT_MESSAGES;

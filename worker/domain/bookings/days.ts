@@ -10,7 +10,6 @@ import { bookings, guests, retreats } from '../../db/schema';
 
 /** The start-date rule in SQL, over `bookings` left-joined with its `retreats` row. */
 export const START_DATE_SQL = sql<string | null>`coalesce(${retreats.startDate}, ${bookings.checkInDate})`;
-export const END_DATE_SQL = sql<string | null>`coalesce(${retreats.endDate}, ${bookings.checkOutDate})`;
 
 export interface DaysSource {
   retreatStart: string | null;
@@ -19,15 +18,15 @@ export interface DaysSource {
   checkOutDate: string | null;
 }
 
-/** The start-date rule in TypeScript. */
+/** The start-date rule in TypeScript (and the end day the same way). */
 export const bookingStart = (row: Pick<DaysSource, 'retreatStart' | 'checkInDate'>): string | null => row.retreatStart ?? row.checkInDate;
-/** The start-date rule for a booking as its detail carries it (its retreat, if any, and its own days). */
+export const bookingEnd = (row: Pick<DaysSource, 'retreatEnd' | 'checkOutDate'>): string | null => row.retreatEnd ?? row.checkOutDate;
+
+/** The same rule for a booking as its detail carries it (its retreat, if any, and its own days). */
 export const detailStart = (d: { retreat: { startDate: string | null } | null; checkInDate: string | null }): string | null =>
   bookingStart({ retreatStart: d.retreat?.startDate ?? null, checkInDate: d.checkInDate });
 export const detailEnd = (d: { retreat: { endDate: string | null } | null; checkOutDate: string | null }): string | null =>
   bookingEnd({ retreatEnd: d.retreat?.endDate ?? null, checkOutDate: d.checkOutDate });
-
-export const bookingEnd = (row: Pick<DaysSource, 'retreatEnd' | 'checkOutDate'>): string | null => row.retreatEnd ?? row.checkOutDate;
 
 /**
  * Who is on a booking and when its retreat runs (`retreatOf`, `travellerViews`): the columns the portal and the admin's

@@ -7,7 +7,7 @@ import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib
 import { tallinnDay } from '../../../src/lib/format';
 import { bookingTotals } from '../money/balance';
 import { bookingSchedule } from '../money/schedule';
-import { bookingStart } from './days';
+import { detailStart } from './days';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -118,7 +118,7 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today:
     customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
     retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
     totals: bookingTotals({ status: b.status, totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
-    schedule: bookingSchedule({ ...b, startDate: bookingStart({ retreatStart: retreat?.startDate ?? null, checkInDate: b.checkInDate }) }, today),
+    schedule: bookingSchedule({ ...b, startDate: detailStart({ retreat, checkInDate: b.checkInDate }) }, today),
     paymentReminders: b.paymentReminders,
     cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
   };

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../src/lib/format';
 import type { BookingRequest } from '../../../src/lib/booking/schema';
 import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../../src/lib/booking/schema';
 import { API_ERRORS } from '../../../src/lib/api-errors';
@@ -34,7 +35,6 @@ export interface SubmissionContext {
  * given, unverified: without a limit the form would mail anyone, as often as asked, in the site's name.
  */
 export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SubmissionResult {
   bookingId: number;

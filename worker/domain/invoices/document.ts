@@ -12,8 +12,7 @@ import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
 import { sumCents } from '../../../src/lib/money';
 import { ADVANCE_CENTS, INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { addDays, formatDateEt } from '../../../src/lib/format';
-import { daysBetween } from '../../../src/lib/cancellation';
+import { addDays, daysBetween, formatDateEt } from '../../../src/lib/format';
 import { detailEnd, detailStart } from '../bookings/days';
 import { outstandingCents } from '../money/balance';
 

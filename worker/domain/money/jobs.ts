@@ -4,7 +4,7 @@
  * before a due day, on it and 3 days after, each once (a unique row per booking, part, day and stage), only while
  * money is owed, the booking is not cancelled and its reminders are on. The schedule is src/lib/payment-schedule.
  */
-import { and, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../src/lib/payment-schedule';
 import { bookingSchedule, reminderDue, type ReminderStage } from './schedule';

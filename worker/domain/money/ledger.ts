@@ -13,7 +13,7 @@ import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bookings, payments, retreats, users } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
-import { PAYMENT_STATUS_SQL } from './schedule';
+import { bookedOnOf, PAYMENT_STATUS_SQL } from './schedule';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
@@ -38,7 +38,7 @@ export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: numb
     .from(bookings)
     .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
     .where(eq(bookings.id, bookingId));
-  return row ? { bookedOn: tallinnDay(new Date(row.createdAt)), startDate: row.startDate } : null;
+  return row ? { bookedOn: bookedOnOf(row.createdAt), startDate: row.startDate } : null;
 }
 
 /**
@@ -141,7 +141,7 @@ async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Ac
   if (!now) throw bookingNotFound();
   if (moneyIn && now.status === 'cancelled') throw new ApiError('booking_cancelled');
   if (moneyIn && !entry.overpayment && Number(now.owed) - Number(now.paid) < entry.amountCents) {
-    throw new ApiError('overpayment_unconfirmed', { details: [{ path: 'amount', message: `Tasumata on ${formatMoney(Math.max(0, Number(now.owed) - Number(now.paid)))}.` }] });
+    throw new ApiError('overpayment_unconfirmed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.stillOpen(formatMoney(Math.max(0, Number(now.owed) - Number(now.paid)))) }] });
   }
   if (entry.reversesPaymentId !== null && (await isReversed(deps, entry.reversesPaymentId))) throw new ApiError('payment_already_reversed');
   throw new ApiError('validation_failed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.refundExceedsPaid }] });

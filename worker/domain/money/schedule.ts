@@ -80,9 +80,12 @@ export interface BookingForSchedule {
   amountPaidCents: number | null;
 }
 
+/** The day a booking was made, the schedule's first input: its creation instant's Tallinn day. */
+export const bookedOnOf = (createdAt: string): string => tallinnDay(new Date(createdAt));
+
 export function bookingSchedule(booking: BookingForSchedule, today: string): ScheduleItem[] {
   if (booking.status === 'cancelled') return [];
-  return paymentSchedule({ bookedOn: tallinnDay(new Date(booking.createdAt)), startDate: booking.startDate, owedCents: booking.owedCents, paidCents: booking.amountPaidCents ?? 0, today });
+  return paymentSchedule({ bookedOn: bookedOnOf(booking.createdAt), startDate: booking.startDate, owedCents: booking.owedCents, paidCents: booking.amountPaidCents ?? 0, today });
 }
 
 export type DerivedPaymentStatus = 'pending' | 'partial' | 'paid' | 'overdue';

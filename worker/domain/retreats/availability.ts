@@ -6,17 +6,15 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { EditionAvailability } from '../../../src/lib/booking/availability';
-import { tallinnDay } from '../../../src/lib/format';
+import { addDays, tallinnDay } from '../../../src/lib/format';
 import { REGISTRATION_CLOSES_DAYS_BEFORE, RETREAT_EDITIONS, type RetreatEdition } from '../../../src/lib/retreat-editions';
 import { retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { placesTaken } from './places';
 
-const DAY_MS = 86_400_000;
-
 /** The day registration for an edition closes: no request is taken on it or after it. */
 export function registrationClosesOn(edition: Pick<RetreatEdition, 'startDate'>): string {
-  return new Date(Date.parse(`${edition.startDate}T00:00:00Z`) - REGISTRATION_CLOSES_DAYS_BEFORE * DAY_MS).toISOString().slice(0, 10);
+  return addDays(edition.startDate, -REGISTRATION_CLOSES_DAYS_BEFORE);
 }
 
 export function isRegistrationOpen(edition: Pick<RetreatEdition, 'startDate'>, now: Date): boolean {
