@@ -202,8 +202,7 @@ test('record the advance, then issue the invoice: the paid advance is not subtra
   await expect(pay).toBeHidden();
 
   // The invoice's preview and the issued PDF: paid 300 €, to pay the rest, no advance line, no "confirmed by paying".
-  // Reloaded: on the same page the open preview does not yet refresh after a payment (issue "One money truth", next).
-  await page.reload();
+  // On the same page, without a reload: the preview follows the payment (it once kept the old amount and version).
   const section = invoicesSection(page);
   await section.getByRole('button', { name: 'Koosta arve' }).click();
   const dialog = page.getByRole('dialog', { name: 'Koosta arve' });

@@ -118,12 +118,14 @@ export function useRetreatOptions() {
 }
 
 /**
- * After a change to one booking: its detail gets the server's answer, its travellers (names and companions may have
- * changed), every list and the dashboard reload.
+ * After a change to one booking: its detail gets the server's answer; its travellers (names and companions may have
+ * changed) and its invoices (the preview of the next one shows the booking's money and takes its version) reload, and
+ * so do every list and the dashboard.
  */
 function bookingChanged(client: QueryClient, booking: BookingDetail) {
   client.setQueryData(adminKeys.booking(String(booking.id)), booking);
   void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(booking.id)) });
+  void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(booking.id)) });
   void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
@@ -227,7 +229,6 @@ export function useCancelBooking(id: string) {
     onSuccess: ({ booking }) => {
       bookingChanged(client, booking);
       void client.invalidateQueries({ queryKey: adminKeys.bookingPayments(id) });
-      void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(id) });
     },
   });
 }
