@@ -48,6 +48,7 @@ async function load() {
   );
   const CHUNK = 2_000;
   const day0 = Date.parse('2024-01-01T00:00:00Z');
+  let series = 0;
   for (let start = 0; start < BOOKINGS; start += CHUNK) {
     const statements = [];
     for (let i = start; i < Math.min(BOOKINGS, start + CHUNK); i++) {
@@ -96,7 +97,28 @@ async function load() {
         },
       );
     }
-    await client.batch(statements, 'write');
+    // Every booking invoiced (the booking ids run 1..BOOKINGS in load order), every tenth invoice credited at once:
+    // 55,000 documents in one consecutive series, for the invoices screen.
+    for (let i = start; i < Math.min(BOOKINGS, start + CHUNK); i++) {
+      const issuedOn = new Date(day0 + i * 60_000).toISOString().slice(0, 10);
+      const buyer = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+      series += 1;
+      const invoiceSeries = series;
+      statements.push({
+        sql: `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, due_on, total_cents, buyer_name, buyer_email, document)
+              VALUES (?, ?, 'invoice', ?, ?, ?, ?, ?, ?, '{}')`,
+        args: [invoiceSeries, `B-${String(invoiceSeries).padStart(6, '0')}`, i + 1, issuedOn, issuedOn, 129_900, buyer, `arve.${i}@example.com`],
+      });
+      if (i % 10 === 0) {
+        series += 1;
+        statements.push({
+          sql: `INSERT INTO invoices (series_number, number, kind, booking_id, credits_invoice_id, issued_on, total_cents, buyer_name, document)
+                VALUES (?, ?, 'credit_note', ?, (SELECT id FROM invoices WHERE series_number = ?), ?, -129900, ?, '{}')`,
+          args: [series, `B-${String(series).padStart(6, '0')}`, i + 1, invoiceSeries, issuedOn, buyer],
+        });
+      }
+    }
+    await client.batch(statements.splice(0), 'write');
   }
   client.close();
   return (performance.now() - started) / 1000;
@@ -154,6 +176,11 @@ try {
     ['audit: user + date range', () => '/api/admin/audit?user=bench-admin&from=2024-01-10&to=2024-01-20'],
     ['audit: last page', () => `/api/admin/audit?page=${lastPage}`],
     ['dashboard (with money)', () => '/api/admin/dashboard'],
+    ['invoices: first page', () => '/api/admin/invoices'],
+    ['invoices: open only', () => '/api/admin/invoices?state=open'],
+    ['invoices: a month', () => '/api/admin/invoices?from=2024-01-10&to=2024-02-09'],
+    ['invoices: search (buyer)', (i) => `/api/admin/invoices?q=${encodeURIComponent(LAST[i % LAST.length]!)}`],
+    ['invoices: last page', () => `/api/admin/invoices?page=${lastPage}`],
   ];
 
   console.log(`bench:admin — ${BOOKINGS.toLocaleString('en')} bookings, as many clients, users, retreats and audit records loaded in ${loadSeconds.toFixed(1)} s; ${SAMPLES} sequential requests per call over HTTP, Node host on ${origin}\n`);

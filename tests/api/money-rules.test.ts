@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/format';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { BILLED_SQL, billedCents, OUTSTANDING_SQL, outstandingCents, OWES_SQL } from '../../worker/domain/money/balance';
+import { invoiceState, OPEN_SQL, openCents, STATE_SQL } from '../../worker/domain/invoices/open';
 import { derivedPaymentStatus, isOverdue, OVERDUE_SQL, PAYMENT_STATUS_SQL } from '../../worker/domain/money/schedule';
 import { createTestDb } from '../helpers/test-db';
 
@@ -113,6 +114,30 @@ describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and d
         );
         const got = (results as unknown as { overdue: number; status: string }[][]).map((r) => ({ overdue: Number(r[0]!.overdue) === 1, status: r[0]!.status }));
         expect(got).toEqual(inputs.map((i) => ({ overdue: isOverdue(i), status: derivedPaymentStatus(i) })));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+const documentMoney = fc.record({
+  kind: fc.constantFrom('invoice' as const, 'credit_note' as const),
+  totalCents: fc.integer({ min: -300_000, max: 300_000 }),
+  creditedCents: fc.oneof(fc.constant(0), fc.integer({ min: -300_000, max: 0 })),
+  bookingOutstandingCents: fc.option(cents, { nil: null }),
+});
+
+describe("a document's open amount and state: OPEN_SQL and STATE_SQL equal openCents and invoiceState", () => {
+  it('for random kinds, totals, credits and bookings', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(documentMoney, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
+        const doc = { kind: sql.raw('d.kind'), total: sql.raw('d.total'), credited: sql.raw('d.credited'), bookingOutstanding: sql.raw('d.outstanding') };
+        const rows = await t.db.all<{ open: number; state: string }>(sql`
+          SELECT ${OPEN_SQL(doc)} AS open, ${STATE_SQL(doc)} AS state
+          FROM (SELECT j.value ->> '$.kind' AS kind, j.value ->> '$.totalCents' AS total, j.value ->> '$.creditedCents' AS credited,
+                       j.value ->> '$.bookingOutstandingCents' AS outstanding, j.key AS k
+                FROM json_each(${JSON.stringify(cases)}) AS j) AS d ORDER BY d.k`);
+        expect(rows.map((r) => ({ open: Number(r.open), state: r.state }))).toEqual(cases.map((c) => ({ open: openCents(c), state: invoiceState(c) })));
       }),
       { numRuns: RUNS },
     );

@@ -4,14 +4,18 @@
  * money in euros with a decimal comma. The file is streamed a chunk of rows at a time, so a 50,000-row export never
  * sits in memory; csv-stringify (its sync API, which has no Node dependencies) quotes each chunk.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { BookingListQuery } from '../../src/lib/admin/bookings';
 import { bookingStatusLabel, paymentStatusLabel, roomTypeLabel } from '../../src/lib/admin/labels';
 import { formatDate } from '../../src/lib/format';
 import type { ClientListQuery } from '../../src/lib/admin/clients';
 import { orderBy } from '../db/paging';
-import { bookings, customers, guests, retreats } from '../db/schema';
+import { bookings, customers, guests, invoices, payments, retreats, users } from '../db/schema';
+import { INVOICE_STATE_LABELS, INVOICE_TEXTS, type InvoiceListQuery } from '../../src/lib/admin/invoices';
+import { PAYMENT_METHOD_LABELS, type PaymentsExportQuery } from '../../src/lib/admin/payments';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { invoiceListFilter, LIST_COLUMNS, toListItem } from './invoices';
 import type { AppDeps } from '../deps';
 import { listFilter, SORT_COLUMNS, sortNeedsGuests } from './bookings';
 import { clientListFilter, NEWEST_FIRST } from './clients';
@@ -166,5 +170,113 @@ export function clientsCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<ClientListQu
       const sum = byClient.get(c.id) ?? { count: 0, remainingCents: 0 };
       return [c.firstName, c.lastName, c.email, c.phone ?? '', formatDate(c.createdAt), sum.count, csvEuros(sum.remainingCents)];
     });
+  });
+}
+
+// ── the accountant's export ─────────────────────────────────────────────────────────────────────────────────────
+
+export const INVOICES_CSV_HEADER = [
+  'Number',
+  'Liik',
+  'Kuupäev',
+  'Maksetähtaeg',
+  'Saaja',
+  'Saaja e-post',
+  'Registrikood',
+  'KMKR nr',
+  'Broneeringu nr',
+  'Viitenumber',
+  'Krediteerib arvet',
+  'Summa (€)',
+  'Krediteeritud (€)',
+  'Tasumata (€)',
+  'Staatus',
+];
+
+/**
+ * The invoices and credit notes the invoices screen's filters match (a period, for the accountant), in series order:
+ * each with its buyer as frozen on the document, its booking, what credit notes took back and what is still open.
+ */
+export function invoicesCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<InvoiceListQuery, 'q' | 'state' | 'from' | 'to'>): ReadableStream<Uint8Array> {
+  const where = invoiceListFilter(query);
+  return csvStream(INVOICES_CSV_HEADER, async (offset) => {
+    const ids = db.select({ id: invoices.id }).from(invoices).where(where).orderBy(asc(invoices.seriesNumber)).limit(CHUNK_ROWS).offset(offset);
+    const rows = await db
+      .select({
+        ...LIST_COLUMNS,
+        registryCode: sql<string | null>`json_extract(${invoices.document}, '$.buyer.registryCode')`,
+        vatNumber: sql<string | null>`json_extract(${invoices.document}, '$.buyer.vatNumber')`,
+        referenceNumber: sql<string | null>`json_extract(${invoices.document}, '$.booking.referenceNumber')`,
+      })
+      .from(invoices)
+      .where(inArray(invoices.id, ids))
+      .orderBy(asc(invoices.seriesNumber));
+    return rows.map((r) => {
+      const item = toListItem(r);
+      return [
+        item.number,
+        INVOICE_TEXTS.title[item.kind],
+        formatDate(item.issuedOn),
+        item.dueOn ? formatDate(item.dueOn) : '',
+        item.buyerName,
+        item.buyerEmail ?? '',
+        r.registryCode ?? '',
+        r.vatNumber ?? '',
+        item.bookingId ?? '',
+        r.referenceNumber ?? '',
+        item.creditsNumber ?? '',
+        csvEuros(item.totalCents),
+        csvEuros(item.creditedCents),
+        csvEuros(item.openCents),
+        INVOICE_STATE_LABELS[item.state],
+      ];
+    });
+  });
+}
+
+export const PAYMENTS_CSV_HEADER = ['Kuupäev', 'Broneeringu nr', 'Viitenumber', 'Maksja', 'Liik', 'Summa (€)', 'Makseviis', 'Viide', 'Märkus', 'Sisestas', 'Sisestatud'];
+
+/** A ledger row in words: money in, money out, or the reversal of an earlier row. */
+const entryKind = (amountCents: number, reversesPaymentId: number | null) => (reversesPaymentId !== null ? 'Vastukanne' : amountCents < 0 ? 'Tagastus' : 'Makse');
+
+/** The payments ledger of a period (by the day money came in or went out), every row as it stands, in that order. */
+export function paymentsCsv({ db }: Pick<AppDeps, 'db'>, query: PaymentsExportQuery): ReadableStream<Uint8Array> {
+  const where = and(query.from ? gte(payments.receivedOn, query.from) : undefined, query.to ? lte(payments.receivedOn, query.to) : undefined);
+  const order = [asc(payments.receivedOn), asc(payments.id)];
+  return csvStream(PAYMENTS_CSV_HEADER, async (offset) => {
+    const ids = db.select({ id: payments.id }).from(payments).where(where).orderBy(...order).limit(CHUNK_ROWS).offset(offset);
+    const rows = await db
+      .select({
+        receivedOn: payments.receivedOn,
+        bookingId: payments.bookingId,
+        firstName: guests.firstName,
+        lastName: guests.lastName,
+        amountCents: payments.amountCents,
+        reversesPaymentId: payments.reversesPaymentId,
+        method: payments.method,
+        reference: payments.reference,
+        note: payments.note,
+        recordedBy: users.email,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(guests, eq(guests.id, bookings.guestId))
+      .leftJoin(users, eq(users.id, payments.recordedBy))
+      .where(inArray(payments.id, ids))
+      .orderBy(...order);
+    return rows.map((r) => [
+      formatDate(r.receivedOn),
+      r.bookingId ?? '',
+      r.bookingId !== null ? bookingReferenceNumber(r.bookingId) : '',
+      r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : '',
+      entryKind(r.amountCents, r.reversesPaymentId),
+      csvEuros(r.amountCents),
+      PAYMENT_METHOD_LABELS[r.method] ?? r.method,
+      r.reference ?? '',
+      r.note ?? '',
+      r.recordedBy ?? '',
+      formatDate(r.createdAt),
+    ]);
   });
 }

@@ -38,7 +38,9 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
-import type { MailAttachmentRef } from '../domain/mail/attachments';
+
+/** A file an outbox message carries, made when it is sent (the database keeps the reference, not the file). */
+export type MailAttachmentRef = { type: 'invoice_pdf'; invoiceId: number };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -520,6 +522,8 @@ export const payments = sqliteTable(
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
+    // The accountant's ledger export for a period, in the order money came in.
+    index('payments_received_on_idx').on(t.receivedOn, t.id),
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
@@ -611,6 +615,8 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_booking_id_idx').on(t.bookingId, t.id),
     index('invoices_credits_invoice_id_idx').on(t.creditsInvoiceId),
+    // The invoices screen's and the accountant's period filter.
+    index('invoices_issued_on_idx').on(t.issuedOn, t.seriesNumber),
     check('invoices_kind_valid', oneOf(t.kind, INVOICE_KINDS)),
   ],
 );
@@ -656,7 +662,7 @@ export const emailOutbox = sqliteTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Files made when the message is sent, not stored with it (an invoice's PDF): `MailAttachmentRef[]`. */
+    /** Files made when the message is sent, not stored with it (an invoice's PDF). */
     attachments: text('attachments', { mode: 'json' }).$type<MailAttachmentRef[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -778,30 +784,12 @@ export const auditLogsRelations = relations(auditLogs, ({ one }) => ({
 // Row types
 
 export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type UserRoleRow = typeof userRoles.$inferSelect;
-export type NewUserRoleRow = typeof userRoles.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
-export type NewSession = typeof sessions.$inferInsert;
-export type SessionRefreshToken = typeof sessionRefreshTokens.$inferSelect;
-export type NewSessionRefreshToken = typeof sessionRefreshTokens.$inferInsert;
-export type AuthToken = typeof authTokens.$inferSelect;
-export type NewAuthToken = typeof authTokens.$inferInsert;
-export type AuthAttempt = typeof authAttempts.$inferSelect;
-export type NewAuthAttempt = typeof authAttempts.$inferInsert;
 export type Guest = typeof guests.$inferSelect;
 export type NewGuest = typeof guests.$inferInsert;
-export type Customer = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
 export type Retreat = typeof retreats.$inferSelect;
 export type NewRetreat = typeof retreats.$inferInsert;
 export type Booking = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 export type Invoice = typeof invoices.$inferSelect;
-export type NewInvoice = typeof invoices.$inferInsert;
-export type ContactMessage = typeof contactMessages.$inferSelect;
-export type NewContactMessage = typeof contactMessages.$inferInsert;
-export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
-export type NewEmailOutboxRow = typeof emailOutbox.$inferInsert;
-export type AuditLog = typeof auditLogs.$inferSelect;
-export type NewAuditLog = typeof auditLogs.$inferInsert;

@@ -5,17 +5,7 @@
  */
 import * as z from 'zod';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../enums';
-import { emptyToUndefined, pagingParams, type ListPage } from './list-query';
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayParam = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(ISO_DAY, 'Sisestage kuupäev kujul aaaa-kk-pp.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Sellist kuupäeva ei ole.')
-    .optional(),
-);
+import { dayParam, emptyToUndefined, pagingParams, periodInOrder, type ListPage } from './list-query';
 
 /** GET /api/admin/audit: newest first; `from` and `to` are Tallinn calendar days, both included. */
 export const auditListQuerySchema = z
@@ -28,7 +18,7 @@ export const auditListQuerySchema = z
     to: dayParam,
     ...pagingParams,
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
+  .refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 export interface AuditRecord {

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { InvoiceKind } from '../enums';
 import { emailField, singleLineTextField } from '../validation/fields';
 import { optionalText } from './bookings';
+import { dayParam, emptyToUndefined, pagingParams, periodInOrder, searchParam, type ListPage } from './list-query';
 
 export const INVOICE_TEXTS = {
   title: { invoice: 'Arve', credit_note: 'Kreeditarve' } satisfies Record<InvoiceKind, string>,
@@ -207,4 +208,55 @@ export function scheduleSentence(
 /** The PDF's file name: "arve-2026-0001.pdf", "kreeditarve-2026-0002.pdf". */
 export function invoiceFileName(kind: InvoiceKind, number: string): string {
   return `${kind === 'invoice' ? 'arve' : 'kreeditarve'}-${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+}
+
+// ── the invoices screen ("Arved") and the accountant's export ──────────────────────────────────────────────────
+
+/**
+ * Where an issued document stands: an invoice is open (something on it is still to pay), paid (nothing is), or
+ * credited (credit notes took all of it back); a credit note is a credit note.
+ */
+export const INVOICE_STATES = ['open', 'paid', 'credited', 'credit_note'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = { open: 'Tasumata', paid: 'Tasutud', credited: 'Krediteeritud', credit_note: 'Kreeditarve' };
+
+/**
+ * GET /api/admin/invoices (and the accountant's CSVs): newest number first; `q` finds the number or the buyer's name;
+ * `from` and `to` bound the issue day (Tallinn calendar days, both included).
+ */
+export const invoiceListQuerySchema = z
+  .object({
+    q: searchParam,
+    state: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATES).optional()),
+    from: dayParam,
+    to: dayParam,
+    ...pagingParams,
+  })
+  .refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+export interface InvoiceListItem {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  state: InvoiceState;
+  issuedOn: string;
+  dueOn: string | null;
+  buyerName: string;
+  buyerEmail: string | null;
+  /** Null once the booking is gone (the document outlives it). */
+  bookingId: number | null;
+  totalCents: number;
+  /** What credit notes took back from an invoice (≤ 0); 0 for a credit note. */
+  creditedCents: number;
+  /** What is still to pay on an invoice: its uncredited part, at most what its booking still owes; 0 otherwise. */
+  openCents: number;
+  /** A credit note: the invoice it credits. */
+  creditsInvoiceId: number | null;
+  creditsNumber: string | null;
+}
+
+export interface InvoiceListResponse extends ListPage<InvoiceListItem> {
+  /** Over every document the filters match (not only this page): issued in all (credit notes negative), and open. */
+  sums: { totalCents: number; openCents: number };
 }

@@ -14,6 +14,19 @@ export const countParam = (min: number, max: number) =>
 /** Free-text search of a list: trimmed, at most 100 characters, absent when empty. */
 export const searchParam = z.preprocess(emptyToUndefined, z.string().trim().max(100).optional());
 
+/** A calendar day from a URL parameter (YYYY-MM-DD, a day that exists), absent when empty: a list's period bound. */
+export const dayParam = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Sisestage kuupäev kujul aaaa-kk-pp.')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Sellist kuupäeva ei ole.')
+    .optional(),
+);
+
+/** A period's bounds are in order (either may be open). */
+export const periodInOrder = (q: { from?: string; to?: string }): boolean => !q.from || !q.to || q.from <= q.to;
+
 /** Page (from 1) and page size (at most 100, 25 by default). */
 export const pagingParams = {
   page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),

@@ -7,6 +7,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../enums';
 import { MONEY_MESSAGES, moneyInput } from '../money';
 import type { RefundQuote } from '../cancellation';
 import { isRealDay, optionalText } from './bookings';
+import { dayParam, periodInOrder } from './list-query';
 
 export const PAYMENT_MESSAGES = {
   invalidDay: 'Sisestage kuupäev kujul pp.kk.aaaa.',
@@ -97,3 +98,11 @@ export interface CancellationPreview {
   /** The newest invoice with something still uncredited, if any: cancelling credits it down to what is kept. */
   invoice: { id: number; number: string; uncreditedCents: number } | null;
 }
+
+// ── the accountant's ledger export ─────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/exports/payments.csv: the ledger rows whose day (money in or out) falls in the period, both ends included. */
+export const paymentsExportQuerySchema = z
+  .object({ from: dayParam, to: dayParam })
+  .refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
+export type PaymentsExportQuery = z.output<typeof paymentsExportQuerySchema>;

@@ -4,8 +4,9 @@
  * sends the same document.
  */
 import type { Db } from '../../db';
+import type { MailAttachmentRef } from '../../db/schema';
 
-export type MailAttachmentRef = { type: 'invoice_pdf'; invoiceId: number };
+export type { MailAttachmentRef };
 
 export interface MailAttachment {
   filename: string;

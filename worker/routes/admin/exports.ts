@@ -5,7 +5,9 @@ import { clientListQuerySchema } from '../../../src/lib/admin/clients';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
-import { bookingsCsv, clientsCsv } from '../../admin/exports';
+import { bookingsCsv, clientsCsv, invoicesCsv, paymentsCsv } from '../../admin/exports';
+import { invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
+import { paymentsExportQuerySchema } from '../../../src/lib/admin/payments';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
@@ -20,4 +22,13 @@ export const adminExportRoutes = new Hono<AppEnv>()
   .get('/clients.csv', validQuery(clientListQuerySchema), (c) => {
     const { deps } = c.var;
     return c.body(clientsCsv(deps, c.req.valid('query')), 200, csvHeaders('kliendid', tallinnDay(deps.now())));
+  })
+  // The accountant's export: the documents and the ledger of a period.
+  .get('/invoices.csv', validQuery(invoiceListQuerySchema), (c) => {
+    const { deps } = c.var;
+    return c.body(invoicesCsv(deps, c.req.valid('query')), 200, csvHeaders('arved', tallinnDay(deps.now())));
+  })
+  .get('/payments.csv', validQuery(paymentsExportQuerySchema), (c) => {
+    const { deps } = c.var;
+    return c.body(paymentsCsv(deps, c.req.valid('query')), 200, csvHeaders('maksed', tallinnDay(deps.now())));
   });

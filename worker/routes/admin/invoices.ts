@@ -1,17 +1,19 @@
 /**
- * /api/admin/invoices/:id: one issued invoice or credit note, its PDF, its e-mail, and the credit note that takes
+ * /api/admin/invoices: the list of every invoice and credit note ("Arved"); /:id: one issued invoice or credit note, its PDF, its e-mail, and the credit note that takes
  * it back. There is no route that edits or deletes an issued document (docs/decisions/013).
  */
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { creditNoteSchema, invoiceFileName } from '../../../src/lib/admin/invoices';
+import { creditNoteSchema, invoiceFileName, invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
 import type { AppEnv } from '../../app-env';
-import { validJson } from '../../http/validate';
+import { validJson, validQuery } from '../../http/validate';
+import { listInvoices } from '../../admin/invoices';
 import { getInvoice, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
 import { renderInvoicePdf } from '../../domain/invoices/pdf';
 import { adminActor } from './actor';
 
 export const adminInvoiceRoutes = new Hono<AppEnv>()
+  .get('/', validQuery(invoiceListQuerySchema), async (c) => c.json(await listInvoices(c.var.deps, c.req.valid('query'))))
   .get('/:id', async (c) => c.json({ invoice: await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
   .get('/:id/pdf', async (c) => {
     const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
