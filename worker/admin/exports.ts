@@ -212,7 +212,7 @@ export function invoicesCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<InvoiceList
       .where(inArray(invoices.id, ids))
       .orderBy(asc(invoices.seriesNumber));
     return rows.map((r) => {
-      const item = toListItem(r);
+      const item = toListItem(r, '');
       return [
         item.number,
         INVOICE_TEXTS.title[item.kind],

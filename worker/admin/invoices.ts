@@ -5,20 +5,11 @@
  */
 import { and, count, desc, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListItem, InvoiceListQuery, InvoiceListResponse, InvoiceState } from '../../src/lib/admin/invoices';
+import { tallinnDay } from '../../src/lib/format';
 import { containsPattern, pageWindow } from '../db/paging';
 import { invoices } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { creditedTotal, OUTER_INVOICE_ID } from '../domain/invoices/issue';
-import { OPEN_SQL, STATE_SQL, type DocumentMoneySql } from '../domain/invoices/open';
-import { OUTSTANDING_SQL } from '../domain/money/balance';
-
-/** The open and state rules over the outer `invoices` row (qualified by hand: they run inside subqueries). */
-export const DOCUMENT_MONEY: DocumentMoneySql = {
-  kind: sql.raw('"invoices"."kind"'),
-  total: sql.raw('"invoices"."total_cents"'),
-  credited: creditedTotal(OUTER_INVOICE_ID),
-  bookingOutstanding: sql`(SELECT ${OUTSTANDING_SQL('b')} FROM bookings AS b WHERE b.id = "invoices"."booking_id")`,
-};
+import { STATE_FILTER_SQL, STATE_SQL } from '../domain/invoices/open';
 
 /** Newest first: the series number is the issue order. */
 export const NEWEST_FIRST = [desc(invoices.seriesNumber)];
@@ -29,8 +20,7 @@ export function invoiceListFilter(query: Pick<InvoiceListQuery, 'q' | 'state' | 
     const pattern = containsPattern(query.q);
     conditions.push(or(sql`${invoices.number} LIKE ${pattern} ESCAPE '\\'`, sql`${invoices.buyerName} LIKE ${pattern} ESCAPE '\\'`));
   }
-  if (query.state === 'credit_note') conditions.push(sql`${invoices.kind} = 'credit_note'`);
-  else if (query.state) conditions.push(sql`${invoices.kind} = 'invoice' AND ${STATE_SQL(DOCUMENT_MONEY)} = ${query.state}`);
+  if (query.state) conditions.push(STATE_FILTER_SQL[query.state]('"invoices"'));
   if (query.from) conditions.push(gte(invoices.issuedOn, query.from));
   if (query.to) conditions.push(lte(invoices.issuedOn, query.to));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -46,33 +36,35 @@ export const LIST_COLUMNS = {
   buyerEmail: invoices.buyerEmail,
   bookingId: invoices.bookingId,
   totalCents: invoices.totalCents,
-  creditedCents: DOCUMENT_MONEY.credited,
-  openCents: sql<number>`${OPEN_SQL(DOCUMENT_MONEY)}`,
-  state: sql<InvoiceState>`${STATE_SQL(DOCUMENT_MONEY)}`,
+  creditedCents: invoices.creditedCents,
+  openCents: invoices.openCents,
+  state: sql<InvoiceState>`${STATE_SQL('"invoices"')}`,
   creditsInvoiceId: invoices.creditsInvoiceId,
   creditsNumber: sql<string | null>`(SELECT o.number FROM invoices AS o WHERE o.id = "invoices"."credits_invoice_id")`,
 };
 
-export const toListItem = (row: Record<keyof typeof LIST_COLUMNS, unknown>): InvoiceListItem => ({
-  ...(row as unknown as InvoiceListItem),
-  creditedCents: row.kind === 'invoice' ? Number(row.creditedCents) : 0,
-  openCents: Number(row.openCents),
-});
+/** A row as the screen gets it; `today` is the server's Tallinn day, so "overdue" does not depend on the browser's clock. */
+export const toListItem = (row: Record<keyof typeof LIST_COLUMNS, unknown>, today: string): InvoiceListItem => {
+  const item = row as unknown as Omit<InvoiceListItem, 'overdue'>;
+  return { ...item, overdue: item.openCents > 0 && item.dueOn !== null && item.dueOn < today };
+};
 
-export async function listInvoices({ db }: Pick<AppDeps, 'db'>, query: InvoiceListQuery): Promise<InvoiceListResponse> {
+export async function listInvoices({ db, now }: Pick<AppDeps, 'db' | 'now'>, query: InvoiceListQuery): Promise<InvoiceListResponse> {
+  const today = tallinnDay(now());
   const where = invoiceListFilter(query);
   const { limit, offset } = pageWindow(query);
-  // The page's ids first, walked in the series' unique index; then only those rows get their money worked out.
+  // The page's ids first, walked in the series' unique index; then only those rows are read. The count and the sums
+  // read invoices_money_idx, which holds every column they need.
   const pageIds = db.select({ id: invoices.id }).from(invoices).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset);
   const [rows, [sums]] = await db.batch([
     db.select(LIST_COLUMNS).from(invoices).where(inArray(invoices.id, pageIds)).orderBy(...NEWEST_FIRST),
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`, open: sql<number>`coalesce(sum(${OPEN_SQL(DOCUMENT_MONEY)}), 0)` })
+      .select({ n: count(), total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`, open: sql<number>`coalesce(sum(${invoices.openCents}), 0)` })
       .from(invoices)
       .where(where),
   ]);
   return {
-    items: rows.map(toListItem),
+    items: rows.map((row) => toListItem(row, today)),
     total: Number(sums?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,

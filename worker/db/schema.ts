@@ -607,6 +607,12 @@ export const invoices = sqliteTable(
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email'),
     document: text('document', { mode: 'json' }).$type<InvoiceDocument>().notNull(),
+    /**
+     * Kept by triggers (migration 0015), never written by the app, not part of the frozen document: what credit notes
+     * took back (≤ 0), and what is still open on an invoice (worker/domain/invoices/open.ts's rule).
+     */
+    creditedCents: integer('credited_cents').notNull().default(0),
+    openCents: integer('open_cents').notNull().default(0),
     issuedBy: text('issued_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -615,8 +621,10 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_booking_id_idx').on(t.bookingId, t.id),
     index('invoices_credits_invoice_id_idx').on(t.creditsInvoiceId),
-    // The invoices screen's and the accountant's period filter.
+    // The invoices screen's and the accountant's period filter; its sums from an index (migration 0015); open ones.
     index('invoices_issued_on_idx').on(t.issuedOn, t.seriesNumber),
+    index('invoices_money_idx').on(t.seriesNumber, t.kind, t.totalCents, t.creditedCents, t.openCents),
+    index('invoices_open_idx').on(t.seriesNumber).where(sql`${col(t.openCents)} > 0`),
     check('invoices_kind_valid', oneOf(t.kind, INVOICE_KINDS)),
   ],
 );

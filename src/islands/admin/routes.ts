@@ -12,7 +12,7 @@ export interface ScreenProps {
   params: Record<string, string>;
 }
 
-export type NavSection = 'dashboard' | 'bookings' | 'clients' | 'users' | 'retreats' | 'audit';
+export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'users' | 'retreats' | 'audit';
 
 export interface AdminRouteDef {
   /** "/admin/bookings/:id": a `:name` segment matches one path segment and becomes `params.name`. */
@@ -37,7 +37,8 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/bookings', title: 'Broneeringud', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/list')) },
   { path: '/admin/bookings/new', title: 'Uus broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/new')) },
   { path: '/admin/bookings/:id', title: 'Broneering', section: 'bookings', screen: lazyScreen(() => import('./screens/bookings/detail')) },
-  { path: '/admin/invoices/:id', title: 'Arve', section: 'bookings', screen: lazyScreen(() => import('./screens/invoices')) },
+  { path: '/admin/invoices', title: 'Arved', section: 'invoices', screen: lazyScreen(() => import('./screens/invoices/list')) },
+  { path: '/admin/invoices/:id', title: 'Arve', section: 'invoices', screen: lazyScreen(() => import('./screens/invoices')) },
   { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: lazyScreen(() => import('./screens/clients')) },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },
@@ -49,6 +50,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
 export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[] = [
   { section: 'dashboard', href: '/dashboard', label: 'Töölaud' },
   { section: 'bookings', href: '/admin/bookings', label: 'Broneeringud' },
+  { section: 'invoices', href: '/admin/invoices', label: 'Arved' },
   { section: 'clients', href: '/admin/clients', label: 'Kliendid' },
   { section: 'users', href: '/admin/users', label: 'Kasutajad' },
   { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },

@@ -251,6 +251,8 @@ export interface InvoiceListItem {
   creditedCents: number;
   /** What is still to pay on an invoice: its uncredited part, at most what its booking still owes; 0 otherwise. */
   openCents: number;
+  /** Open, and its due day has passed by the server's calendar (Tallinn). */
+  overdue: boolean;
   /** A credit note: the invoice it credits. */
   creditsInvoiceId: number | null;
   creditsNumber: string | null;

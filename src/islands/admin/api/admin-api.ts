@@ -26,7 +26,7 @@ import type {
   ServicesUpdate,
 } from '../../../lib/admin/bookings';
 import type { AuditListQuery, AuditListResponse } from '../../../lib/admin/audit';
-import type { BookingInvoices, InvoiceIssueInput, InvoiceView } from '../../../lib/admin/invoices';
+import type { BookingInvoices, InvoiceIssueInput, InvoiceListQuery, InvoiceListResponse, InvoiceView } from '../../../lib/admin/invoices';
 import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
 import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
@@ -45,6 +45,8 @@ export const adminKeys = {
   // Outside 'bookings' on purpose: invalidating every booking query must not read (and audit) health data again.
   travellerHealth: (id: string) => ['traveller-health', id] as const,
   invoice: (id: string) => ['invoices', id] as const,
+  // ['invoices', 'list']: what issuing a document, a payment or a booking's change invalidates (ids are numbers).
+  invoiceList: (query: InvoiceListQuery) => ['invoices', 'list', query] as const,
   guests: (q: string) => ['guests', q] as const,
   retreatOptions: ['retreats', 'options'] as const,
   users: ['users'] as const,
@@ -57,6 +59,9 @@ export const adminKeys = {
   clientList: (query: ClientListQuery) => ['clients', 'list', query] as const,
   client: (id: string) => ['clients', 'detail', id] as const,
 };
+
+/** Every page of the invoices screen ("Arved"), whatever its filters. */
+const INVOICE_LISTS = ['invoices', 'list'] as const;
 
 const BASE = '/api/admin';
 
@@ -127,6 +132,8 @@ function bookingChanged(client: QueryClient, booking: BookingDetail) {
   void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(booking.id)) });
   void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(booking.id)) });
   void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+  // A payment (or a cancellation's refund and credit note) changes what is open on the booking's invoices.
+  void client.invalidateQueries({ queryKey: INVOICE_LISTS });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
@@ -252,10 +259,23 @@ export function useInvoice(id: string) {
   });
 }
 
-/** After an invoice or credit note is issued: its booking's invoice list and the original's credited sum reload. */
+export function useInvoiceList(query: InvoiceListQuery) {
+  return useQuery<InvoiceListResponse>({
+    queryKey: adminKeys.invoiceList(query),
+    queryFn: ({ signal }) => apiRequest<InvoiceListResponse>(`${BASE}/invoices`, { query: { ...query }, signal }),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * After an invoice or credit note is issued: its booking's invoice list, the original's credited sum and the invoices
+ * screen's lists reload.
+ */
 function invoiceIssued(client: QueryClient, invoice: InvoiceView) {
   client.setQueryData(adminKeys.invoice(String(invoice.id)), invoice);
   if (invoice.creditsInvoiceId !== null) void client.invalidateQueries({ queryKey: adminKeys.invoice(String(invoice.creditsInvoiceId)) });
+  void client.invalidateQueries({ queryKey: INVOICE_LISTS });
   // An issued invoice takes the booking's version (one version issues one invoice): the detail and its dialogs reload.
   if (invoice.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.booking(String(invoice.bookingId)) });
 }
@@ -300,6 +320,8 @@ export function useDeleteBooking() {
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: adminKeys.booking(String(id)) });
       void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      // Its invoices stay in the books, without their booking.
+      void client.invalidateQueries({ queryKey: INVOICE_LISTS });
       void client.invalidateQueries({ queryKey: adminKeys.dashboard });
     },
   });
@@ -435,7 +457,10 @@ export function useClient(id: string) {
 function clientsChanged(client: QueryClient, { bookings = false } = {}) {
   void client.invalidateQueries({ queryKey: adminKeys.clients });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
-  if (bookings) void client.invalidateQueries({ queryKey: adminKeys.bookings });
+  if (bookings) {
+    void client.invalidateQueries({ queryKey: adminKeys.bookings });
+    void client.invalidateQueries({ queryKey: INVOICE_LISTS });
+  }
 }
 
 export function useCreateClient() {

@@ -1,7 +1,7 @@
 /**
  * /admin/invoices/{id}: one issued invoice or credit note as an A4 page in Estonian, with "Prindi" (print CSS
  * prints the invoice alone), the PDF, the e-mail, and the way back to its booking. An invoice whose booking is gone
- * still opens (the books keep it).
+ * still opens (the books keep it), and leads back to the invoices screen.
  */
 import { useEffect } from 'react';
 import { INVOICE_TEXTS } from '../../../../lib/admin/invoices';
@@ -36,8 +36,8 @@ export default function InvoiceScreen({ params }: ScreenProps) {
             ← Tagasi broneeringu juurde
           </AppLink>
         ) : (
-          <AppLink href="/admin/bookings" className="btn-outline">
-            ← Broneeringute juurde
+          <AppLink href="/admin/invoices" className="btn-outline">
+            ← Arvete juurde
           </AppLink>
         )}
       </div>

@@ -1,0 +1,187 @@
+/**
+ * /admin/invoices ("Arved"): every issued invoice and credit note, newest number first, searched by number or buyer,
+ * filtered by state and issue period on the server, with the state in the URL. Above the table the sums of everything
+ * the filters match (not only this page); the accountant's two CSVs download with the same filters (the invoices) and
+ * the same period (the payments ledger).
+ */
+import { useEffect } from 'react';
+import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoices';
+import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { toast } from '../../../toast';
+import { useInvoiceList } from '../../api/admin-api';
+import { useListState } from '../../list-state';
+import { useLocation } from '../../router';
+import { AppLink, ScreenHeading } from '../../shell';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { DatePickerField } from '../../ui/date-picker';
+import { Pagination } from '../../ui/pagination';
+import { SearchBox } from '../../ui/search-box';
+import { SelectField } from '../../ui/select';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+
+const ALL = 'all';
+
+/** Open is red once its due day has passed (the server says so: yellow until then), paid green, credited grey, a credit note blue. */
+export function invoiceStateTone(item: Pick<InvoiceListItem, 'state' | 'overdue'>): BadgeTone {
+  switch (item.state) {
+    case 'open':
+      return item.overdue ? 'red' : 'yellow';
+    case 'paid':
+      return 'green';
+    case 'credited':
+      return 'grey';
+    case 'credit_note':
+      return 'blue';
+  }
+}
+
+/** `?q=&state=&from=&to=` of the export links: the list's filters without its paging. */
+function exportQuery(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export default function InvoiceList() {
+  const location = useLocation();
+  const [query, setQuery] = useListState(invoiceListQuerySchema, location);
+  const list = useInvoiceList(query);
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Arvete laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
+  }, [list.isError, list.error]);
+
+  const filtered = !!(query.q || query.state || query.from || query.to);
+  const sums = list.data?.sums;
+  const invoicesCsv = `/api/admin/exports/invoices.csv${exportQuery({ q: query.q, state: query.state, from: query.from, to: query.to })}`;
+  const paymentsCsv = `/api/admin/exports/payments.csv${exportQuery({ from: query.from, to: query.to })}`;
+
+  const columns: DataColumn<InvoiceListItem>[] = [
+    {
+      id: 'number',
+      header: 'Number',
+      isRowHeader: true,
+      cell: (i) => (
+        <AppLink href={`/admin/invoices/${i.id}`} className="font-semibold text-lagoon-800 underline underline-offset-2">
+          {i.number}
+        </AppLink>
+      ),
+      className: 'whitespace-nowrap',
+    },
+    { id: 'issued', header: 'Kuupäev', cell: (i) => formatDate(i.issuedOn), className: 'whitespace-nowrap tabular-nums' },
+    { id: 'buyer', header: 'Saaja', cell: (i) => i.buyerName },
+    {
+      id: 'booking',
+      header: 'Broneering',
+      cell: (i) =>
+        i.bookingId === null ? (
+          '–'
+        ) : (
+          <AppLink href={`/admin/bookings/${i.bookingId}`} className="text-lagoon-800 underline underline-offset-2">
+            <span className="sr-only">Broneering </span>#{i.bookingId}
+          </AppLink>
+        ),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    { id: 'total', header: 'Summa', cell: (i) => formatMoney(i.totalCents), className: 'text-right tabular-nums whitespace-nowrap' },
+    {
+      id: 'open',
+      header: 'Tasumata',
+      cell: (i) => (i.kind === 'credit_note' ? '–' : <span className={i.openCents > 0 ? 'font-semibold' : undefined}>{formatMoney(i.openCents)}</span>),
+      className: 'text-right tabular-nums whitespace-nowrap',
+    },
+    {
+      id: 'state',
+      header: 'Staatus',
+      cell: (i) => {
+        const { overdue } = i;
+        return (
+          <span className="flex flex-col items-start gap-1" data-state={i.state}>
+            <Badge tone={invoiceStateTone(i)}>{INVOICE_STATE_LABELS[i.state]}</Badge>
+            {i.state === 'credit_note' && i.creditsNumber && <span className="text-xs text-ink-600">arvele nr {i.creditsNumber}</span>}
+            {i.state === 'open' && i.dueOn && (
+              <span className={`text-xs whitespace-nowrap ${overdue ? 'font-semibold text-rose-800' : 'text-ink-600'}`}>
+                {overdue ? 'tähtaeg möödus' : 'tähtaeg'} {formatDate(i.dueOn)}
+              </span>
+            )}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ScreenHeading title="Arved" />
+        <div className="flex flex-wrap gap-3">
+          <AppLink href="/dashboard" className="btn-outline">
+            ← Tagasi töölauale
+          </AppLink>
+          <a href={invoicesCsv} className="btn-outline" download data-export="invoices">
+            Laadi arved alla (CSV)<span className="sr-only"> praeguste filtritega</span>
+          </a>
+          <a href={paymentsCsv} className="btn-outline" download data-export="payments">
+            Laadi maksed alla (CSV)<span className="sr-only"> valitud perioodi kohta</span>
+          </a>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]" role="search" aria-label="Arvete otsing ja filtrid">
+        <SearchBox
+          value={query.q ?? ''}
+          onChange={(q) => setQuery({ q }, { replace: true })}
+          placeholder="Otsi numbri või saaja nime järgi"
+          hint="Otsib arve numbri ja saaja nime järgi."
+        />
+        <SelectField
+          label="Staatus"
+          value={query.state ?? ALL}
+          options={[{ value: ALL, label: 'Kõik' }, ...INVOICE_STATES.map((s) => ({ value: s, label: INVOICE_STATE_LABELS[s] }))]}
+          onChange={(v) => setQuery({ state: v === ALL ? undefined : (v as InvoiceListQuery['state']) })}
+        />
+        <DatePickerField label="Alates" value={query.from ?? null} maxValue={query.to} onChange={(from) => setQuery({ from: from ?? undefined })} />
+        <DatePickerField label="Kuni" value={query.to ?? null} minValue={query.from} onChange={(to) => setQuery({ to: to ?? undefined })} />
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-xl" aria-busy={!sums}>
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+          <dt className="text-sm text-ink-600">Kokku</dt>
+          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="total">
+            {sums ? formatMoney(sums.totalCents) : '…'}
+          </dd>
+        </div>
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+          <dt className="text-sm text-ink-600">Tasumata</dt>
+          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="open">
+            {sums ? formatMoney(sums.openCents) : '…'}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingState text="Arvete laadimine..." />
+        ) : list.isError && !list.data ? (
+          <ErrorState text="Arvete laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {list.data ? `${formatCount(list.data.total)} dokumenti` : ''}
+            </p>
+            <DataTable
+              label="Arved"
+              columns={columns}
+              items={list.data?.items ?? []}
+              isStale={list.isPlaceholderData}
+              empty={<EmptyState text={filtered ? 'Arveid ei leitud' : 'Arveid ei ole veel väljastatud'} />}
+            />
+            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
