@@ -158,6 +158,16 @@ test('cancel: the refund the terms give today, confirmed, recorded with a credit
   await expect(invoices.getByRole('row').nth(1)).toContainText('Kreeditarve');
   await expect(invoices.getByRole('row').nth(1)).toContainText('−1\u00a0329,50\u00a0€');
   await expect(page.locator('[data-payment-schedule]')).toContainText('Tühistatud broneeringul maksegraafikut ei ole.');
+  // Nothing more is owed: 0 on the detail, the payment settled; the list's CSV says the same.
+  await expect(page.locator('[data-remaining]')).toHaveText('0,00\u00a0€');
+  await expect(page.locator('[data-section="payment-info"]')).toContainText('Tasaarveldatud');
+  await page.goto(`/admin/bookings?q=${TAG}&status=cancelled`);
+  await expect(page.getByRole('row').nth(1)).toContainText(TAG);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Laadi alla CSV/ }).click()]);
+  const csv = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
+  const row = csv.split('\r\n').find((line) => line.split(';')[0] === String(bookingId))!.split(';');
+  expect(row[10]).toBe('Tasaarveldatud');
+  expect(row.at(-1)).toBe('0,00');
 });
 
 test('an invoice that does not exist says so', async ({ page, consoleErrors }) => {

@@ -7,10 +7,8 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { normaliseAdminPath } from './router';
+import type { ScreenProps } from './screen-props';
 
-export interface ScreenProps {
-  params: Record<string, string>;
-}
 
 export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'users' | 'retreats' | 'audit';
 

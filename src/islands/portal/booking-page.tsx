@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { SCHEDULE_PART_LABELS } from '../../lib/payment-schedule';
 import { myBookingStatusLabel, PORTAL_PATH, type MyBookingDetail } from '../../lib/portal';
 import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
-import { ApiRequestError } from '../admin/api/client';
+import { ApiRequestError } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
 import { Pair } from './parts';

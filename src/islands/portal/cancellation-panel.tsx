@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { MyBookingDetail } from '../../lib/portal';
 import type { CancellationRequestInput } from '../../lib/portal-schemas';
-import { ApiRequestError } from '../admin/api/client';
+import { ApiRequestError } from '../api/client';
 import { Field, FieldError } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';

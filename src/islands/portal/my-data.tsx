@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { announce } from '../../lib/auth/session-client';
 import type { DeleteAccountInput } from '../../lib/portal-schemas';
-import { ApiRequestError } from '../admin/api/client';
+import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';

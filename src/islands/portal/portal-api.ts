@@ -1,8 +1,8 @@
 /**
  * The portal's calls to /api/me (issue "Guest portal") through the same client as the admin app: cookies carry the
- * session, a 401 rotates it once and repeats the call (../admin/api/client.ts).
+ * session, a 401 rotates it once and repeats the call (../api/client.ts).
  */
-import { apiRequest } from '../admin/api/client';
+import { apiRequest } from '../api/client';
 import { refreshSession } from '../../lib/auth/session-client';
 import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib/portal';
 import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { formatDate } from '../../lib/format';
 import type { MyBookingDetail, TravellerView } from '../../lib/portal';
 import { passportWarning, TRAVEL_FIELD_LABELS as L, type TravelDetails } from '../../lib/travel-details';
-import { ApiRequestError } from '../admin/api/client';
+import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';

@@ -8,7 +8,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditList
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../../lib/enums';
 import { formatCount, formatDateTime } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useAuditList } from '../../api/admin-api';
+import { useAuditList } from '../../api/audit';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

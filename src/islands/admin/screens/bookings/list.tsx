@@ -16,7 +16,8 @@ import {
 } from '../../../../lib/admin/labels';
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useBookingList, useDeleteBooking, useRetreatOptions } from '../../api/admin-api';
+import { useBookingList, useDeleteBooking } from '../../api/bookings';
+import { useRetreatOptions } from '../../api/retreats';
 import { listQueryString, useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

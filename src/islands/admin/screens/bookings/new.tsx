@@ -12,8 +12,9 @@ import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, accommoda
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
-import { useCreateBooking, useGuestOptions, useRetreatOptions } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useCreateBooking, useGuestOptions } from '../../api/bookings';
+import { useRetreatOptions } from '../../api/retreats';
+import { ApiRequestError } from '../../../api/client';
 import { navigate } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Button } from '../../ui/button';

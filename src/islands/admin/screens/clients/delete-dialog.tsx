@@ -5,8 +5,8 @@
  */
 import type { ClientListItem } from '../../../../lib/admin/clients';
 import { toast } from '../../../toast';
-import { useClient, useDeleteClient } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useClient, useDeleteClient } from '../../api/clients';
+import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
 import { ErrorState, LoadingState } from '../../ui/states';

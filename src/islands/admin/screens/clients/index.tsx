@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { clientListQuerySchema, type ClientListItem } from '../../../../lib/admin/clients';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useClientList } from '../../api/admin-api';
+import { useClientList } from '../../api/clients';
 import { listQueryString, useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

@@ -5,7 +5,7 @@
  */
 import type { ClientSyncResult } from '../../../../lib/admin/clients';
 import { toast, type ToastInput } from '../../../toast';
-import { useSyncClients } from '../../api/admin-api';
+import { useSyncClients } from '../../api/clients';
 import { Button } from '../../ui/button';
 
 export function syncToast({ synced, inserted, updated, failed }: ClientSyncResult): ToastInput {

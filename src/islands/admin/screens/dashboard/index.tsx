@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/bookings';
 import { auditActionLabel } from '../../../../lib/admin/labels';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
-import { useDashboard, useHealth } from '../../api/admin-api';
+import { useDashboard, useHealth } from '../../api/dashboard';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
 

@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { emailField } from '../../../../lib/validation/fields';
 import { toast } from '../../../toast';
-import { useEmailTest, type EmailTestKind } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useEmailTest, type EmailTestKind } from '../../api/dashboard';
+import { ApiRequestError } from '../../../api/client';
 import { ScreenHeading } from '../../shell';
 import { Button } from '../../ui/button';
 import { TextInputField } from '../../ui/text-field';

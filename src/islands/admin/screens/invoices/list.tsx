@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoices';
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useInvoiceList } from '../../api/admin-api';
+import { useInvoiceList } from '../../api/invoices';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

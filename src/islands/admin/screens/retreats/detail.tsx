@@ -8,10 +8,10 @@ import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } fr
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useRetreat } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useRetreat } from '../../api/retreats';
+import { ApiRequestError } from '../../../api/client';
 import { navigate } from '../../router';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../screen-props';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useDeleteRetreat, useRetreatList } from '../../api/admin-api';
+import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

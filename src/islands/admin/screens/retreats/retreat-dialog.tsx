@@ -8,8 +8,8 @@ import { retreatFormSchema, type RetreatForm, type RetreatFormInput, type Retrea
 import { centsToInput } from '../../../../lib/money';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
-import { useSaveRetreat } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useSaveRetreat } from '../../api/retreats';
+import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
 import { DatePickerField } from '../../ui/date-picker';
 import { AppDialog } from '../../ui/dialog';

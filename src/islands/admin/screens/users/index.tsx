@@ -9,7 +9,7 @@ import type { UserRole } from '../../../../lib/enums';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { PASSWORD_HINT } from '../../../forms/field';
 import { toast } from '../../../toast';
-import { useUserList } from '../../api/admin-api';
+import { useUserList } from '../../api/users';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';

@@ -5,8 +5,8 @@
 import { useId, useState } from 'react';
 import { adminPasswordSchema, userDisplayName as displayName, type UserListItem } from '../../../../lib/admin/users';
 import { toast } from '../../../toast';
-import { useResetPassword } from '../../api/admin-api';
-import { ApiRequestError } from '../../api/client';
+import { useResetPassword } from '../../api/users';
+import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
 import { TextInputField } from '../../ui/text-field';
 

@@ -2,7 +2,7 @@
 import { ROLE_OPTIONS, userDisplayName as displayName, type UserListItem } from '../../../../lib/admin/users';
 import type { UserRole } from '../../../../lib/enums';
 import { toast } from '../../../toast';
-import { useChangeRole } from '../../api/admin-api';
+import { useChangeRole } from '../../api/users';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField } from '../../ui/select';
 

@@ -1,7 +1,7 @@
 /** The booking's e-mails: every outbox message for it, its delivery state, attempts, last error, and "send again". */
 import { formatDateTime } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
-import { useBookingEmails, useRetryEmail } from '../../../api/admin-api';
+import { useBookingEmails, useRetryEmail } from '../../../api/bookings';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorState, LoadingState } from '../../../ui/states';

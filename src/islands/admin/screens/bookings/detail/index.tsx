@@ -9,10 +9,10 @@ import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatu
 import type { BookingDetail } from '../../../../../lib/admin/bookings';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
-import { useBooking } from '../../../api/admin-api';
-import { ApiRequestError } from '../../../api/client';
+import { useBooking } from '../../../api/bookings';
+import { ApiRequestError } from '../../../../api/client';
 import { navigate } from '../../../router';
-import type { ScreenProps } from '../../../routes';
+import type { ScreenProps } from '../../../screen-props';
 import { AppLink, ScreenHeading } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';

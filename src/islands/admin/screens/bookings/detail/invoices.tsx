@@ -10,8 +10,8 @@ import { INVOICE_MESSAGES, INVOICE_TEXTS, invoiceIssueSchema, type InvoiceIssueI
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
-import { invoicePdfUrl, useBookingInvoices, useCreditNote, useIssueInvoice, useSendInvoice } from '../../../api/admin-api';
-import { ApiRequestError } from '../../../api/client';
+import { invoicePdfUrl, useBookingInvoices, useCreditNote, useIssueInvoice, useSendInvoice } from '../../../api/invoices';
+import { ApiRequestError } from '../../../../api/client';
 import { AppLink } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';

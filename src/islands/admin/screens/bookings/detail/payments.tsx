@@ -12,8 +12,9 @@ import { formatDate, formatDateTime, formatMoney, tallinnDay } from '../../../..
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';
-import { useBooking, useBookingPayments, usePaymentWrite, useSetPaymentReminders } from '../../../api/admin-api';
-import { ApiRequestError } from '../../../api/client';
+import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
+import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
+import { ApiRequestError } from '../../../../api/client';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';

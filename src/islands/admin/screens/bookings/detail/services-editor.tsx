@@ -8,7 +8,7 @@ import { serviceInputSchema, type BookingDetail, type ServiceItem } from '../../
 import { centsToInput } from '../../../../../lib/money';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
-import { useUpdateServices } from '../../../api/admin-api';
+import { useUpdateServices } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
 import { TextInputField } from '../../../ui/text-field';

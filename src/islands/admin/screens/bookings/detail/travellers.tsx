@@ -7,7 +7,7 @@
 import type { AdminTravellerHealth, AdminTravellers } from '../../../../../lib/admin/bookings';
 import { formatDate, formatDateTime } from '../../../../../lib/format';
 import { HEALTH_FIELDS, NON_HEALTH_FIELDS, TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
-import { useBookingTravellers, useTravellerHealth } from '../../../api/admin-api';
+import { useBookingTravellers, useTravellerHealth } from '../../../api/travellers';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorState, LoadingState } from '../../../ui/states';

@@ -1,14 +1,14 @@
 /**
- * The admin app's one way to call the API. Cookies carry the session; when the short-lived access token has
- * expired the API answers 401, and this client then rotates the session once (under the cross-tab refresh lock of
- * session-client.ts) and repeats the request. If the session is over, every tab is told (the guard then sends the
- * user to /auth) and the call fails with the 401.
+ * The islands' one way to call the API (the admin app and the guest portal). Cookies carry the session; when the
+ * short-lived access token has expired the API answers 401, and this client then rotates the session once (under the
+ * cross-tab refresh lock of session-client.ts) and repeats the request. If the session is over, every tab is told (the
+ * guard then sends the user to /auth) and the call fails with the 401.
  *
  * Failures are ApiRequestError with the API's stable `code` (src/lib/api-errors.ts), so screens branch on codes and
  * show the API's Estonian message where it is meant for people.
  */
-import type { FieldIssue } from '../../../lib/api-errors';
-import { announce, refreshSession } from '../../../lib/auth/session-client';
+import type { FieldIssue } from '../../lib/api-errors';
+import { announce, refreshSession } from '../../lib/auth/session-client';
 
 export class ApiRequestError extends Error {
   constructor(

@@ -1,0 +1,116 @@
+/** Bookings: the list, one booking, its e-mails and its writes; `bookingChanged` is what any change to a booking reloads. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import type {
+  AdminBookingCreateInput,
+  BookingDetail,
+  BookingEditInput,
+  BookingEmail,
+  BookingListQuery,
+  BookingListResponse,
+  CompanionPricesUpdate,
+  GuestEditInput,
+  GuestOption,
+  ServicesUpdate,
+} from '../../../lib/admin/bookings';
+import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+
+export function useBookingList(query: BookingListQuery) {
+  return useQuery<BookingListResponse>({
+    queryKey: adminKeys.bookingList(query),
+    queryFn: ({ signal }) => apiRequest<BookingListResponse>(`${BASE}/bookings`, { query: { ...query }, signal }),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBooking(id: string) {
+  return useQuery({
+    queryKey: adminKeys.booking(id),
+    queryFn: ({ signal }) => apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}`, { signal }).then((r) => r.booking),
+  });
+}
+
+export function useBookingEmails(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingEmails(id),
+    queryFn: ({ signal }) => apiRequest<{ items: BookingEmail[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/emails`, { signal }).then((r) => r.items),
+  });
+}
+
+export function useGuestOptions(q: string) {
+  return useQuery<GuestOption[]>({
+    queryKey: adminKeys.guests(q),
+    queryFn: ({ signal }) => apiRequest<{ items: GuestOption[] }>(`${BASE}/guests`, { query: { q }, signal }).then((r) => r.items),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * After a change to one booking: its detail gets the server's answer; its travellers (names and companions may have
+ * changed) and its invoices (the preview of the next one shows the booking's money and takes its version) reload, and
+ * so do every list and the dashboard.
+ */
+export function bookingChanged(client: QueryClient, booking: BookingDetail) {
+  client.setQueryData(adminKeys.booking(String(booking.id)), booking);
+  void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(booking.id)) });
+  void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(booking.id)) });
+  void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+  // A payment (or a cancellation's refund and credit note) changes what is open on the booking's invoices.
+  void client.invalidateQueries({ queryKey: INVOICE_LISTS });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+}
+
+function useBookingWrite<Body>(id: string, method: 'PATCH' | 'PUT', suffix: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) =>
+      apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}${suffix}`, { method, body }).then((r) => r.booking),
+    onSuccess: (booking) => bookingChanged(client, booking),
+  });
+}
+
+export const useUpdateBooking = (id: string) => useBookingWrite<BookingEditInput>(id, 'PATCH', '');
+
+export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id, 'PATCH', '/guest');
+
+export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
+
+export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
+
+export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
+
+export function useDeleteBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | number) => apiRequest<void>(`${BASE}/bookings/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: adminKeys.booking(String(id)) });
+      void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      // Its invoices stay in the books, without their booking.
+      void client.invalidateQueries({ queryKey: INVOICE_LISTS });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useCreateBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminBookingCreateInput) => apiRequest<{ booking: { id: number } }>(`${BASE}/bookings`, { method: 'POST', body }).then((r) => r.booking),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useRetryEmail(bookingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: number) =>
+      apiRequest<{ email: BookingEmail }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/emails/${emailId}/retry`, { method: 'POST', body: {} }).then((r) => r.email),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.bookingEmails(bookingId) }),
+  });
+}

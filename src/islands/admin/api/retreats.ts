@@ -1,0 +1,56 @@
+/** Retreats (editions): the list, one retreat, saving and deleting, and the options the booking screens offer. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import type { RetreatOption } from '../../../lib/admin/bookings';
+import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
+import { BASE, adminKeys } from './keys';
+
+export function useRetreatOptions() {
+  return useQuery({
+    queryKey: adminKeys.retreatOptions,
+    queryFn: ({ signal }) => apiRequest<{ items: RetreatOption[] }>(`${BASE}/retreats`, { query: { pageSize: 100 }, signal }).then((r) => r.items),
+    staleTime: 60_000,
+  });
+}
+
+export function useRetreatList(query: RetreatListQuery) {
+  return useQuery<RetreatListResponse>({
+    queryKey: adminKeys.retreatList(query),
+    queryFn: ({ signal }) => apiRequest<RetreatListResponse>(`${BASE}/retreats`, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetreat(id: string) {
+  return useQuery({
+    queryKey: adminKeys.retreat(id),
+    queryFn: ({ signal }) => apiRequest<{ retreat: RetreatDetail }>(`${BASE}/retreats/${encodeURIComponent(id)}`, { signal }).then((r) => r.retreat),
+  });
+}
+
+/** Add (no id) or edit a retreat; every retreat list, option list and the dashboard reload afterwards. */
+export function useSaveRetreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: number; values: RetreatFormInput }) =>
+      apiRequest<{ retreat: RetreatDetail }>(id ? `${BASE}/retreats/${id}` : `${BASE}/retreats`, { method: id ? 'PUT' : 'POST', body: values }).then((r) => r.retreat),
+    onSuccess: (retreat) => {
+      client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
+      void client.invalidateQueries({ queryKey: adminKeys.retreats });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
+export function useDeleteRetreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>(`${BASE}/retreats/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: adminKeys.retreat(String(id)) });
+      void client.invalidateQueries({ queryKey: adminKeys.retreats });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void client.invalidateQueries({ queryKey: adminKeys.bookings });
+    },
+  });
+}

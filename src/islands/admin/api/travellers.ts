@@ -1,0 +1,39 @@
+/** A booking's travel details; health information only when asked for (each read audited by the server). */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import type { AdminTravellerHealth, AdminTravellers } from '../../../lib/admin/bookings';
+import { BASE, adminKeys } from './keys';
+
+/** Each person's travel details and completeness, without health information. */
+export function useBookingTravellers(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingTravellers(id),
+    queryFn: ({ signal }) => apiRequest<AdminTravellers>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers`, { signal }),
+  });
+}
+
+/**
+ * The people's health information, read only after the admin asks (`show`): every read writes an audit record, so it
+ * is never refetched in the background or retried, and `hide` (or leaving the screen) drops it from the cache: showing
+ * it again is a new, audited read.
+ */
+export function useTravellerHealth(id: string) {
+  const client = useQueryClient();
+  const [shown, setShown] = useState(false);
+  const health = useQuery({
+    queryKey: adminKeys.travellerHealth(id),
+    queryFn: ({ signal }) => apiRequest<AdminTravellerHealth>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers/health`, { signal }),
+    enabled: shown,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const hide = () => {
+    setShown(false);
+    client.removeQueries({ queryKey: adminKeys.travellerHealth(id), exact: true });
+  };
+  return { health, shown, show: () => setShown(true), hide };
+}
