@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_TEXTS, type InvoiceView } from '../../src/lib/admin/invoices';
-import type { BookingDetail } from '../../src/lib/admin/bookings';
+import type { BookingDetail } from '../../src/lib/admin/booking-views';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { readJson } from '../helpers/http';

@@ -3,7 +3,7 @@
  * delivery state), and "send again".
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { BookingEmail } from '../../src/lib/admin/bookings';
+import type { BookingEmail } from '../../src/lib/admin/booking-views';
 import { emailOutbox } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';

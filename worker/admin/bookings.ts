@@ -5,19 +5,8 @@
  * record (who, when, the old and new values), so a change never lands without its record.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type {
-  AdminBookingCreate,
-  BookingCounts,
-  BookingDetail,
-  BookingEdit,
-  BookingListItem,
-  BookingListQuery,
-  BookingListResponse,
-  CompanionView,
-  GuestEdit,
-  GuestOption,
-  ServiceItem,
-} from '../../src/lib/admin/bookings';
+import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, CompanionView, GuestOption, ServiceItem } from '../../src/lib/admin/booking-views';
+import type { AdminBookingCreate, BookingEdit, BookingListQuery, GuestEdit } from '../../src/lib/admin/bookings';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
 import { accommodationTotal } from '../../src/lib/admin/pricing';

@@ -5,7 +5,7 @@
  */
 import { asc, count, gte, sql } from 'drizzle-orm';
 import { OUTSTANDING_SQL } from '../domain/money/balance';
-import type { DashboardResponse } from '../../src/lib/admin/bookings';
+import type { DashboardResponse } from '../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../src/lib/format';
 import { bookings, customers, retreats, users } from '../db/schema';
 import type { AppDeps } from '../deps';

@@ -4,7 +4,7 @@
  * the outbox really does (sent, logged, queued for retry, or failed).
  */
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
-import type { EmailTestResult } from '../../src/lib/admin/bookings';
+import type { EmailTestResult } from '../../src/lib/admin/booking-views';
 import type { BookingRequest } from '../../src/lib/booking/schema';
 import { formatDateTime } from '../../src/lib/format';
 import { RETREAT_EDITIONS, SITE_CONTACTS } from '../../src/lib/retreat-editions';

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { bookingNotFound } from '../domain/bookings/record';
-import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/bookings';
+import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/booking-views';
 import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';

@@ -622,7 +622,7 @@ export const invoices = sqliteTable(
     index('invoices_booking_id_idx').on(t.bookingId, t.id),
     index('invoices_credits_invoice_id_idx').on(t.creditsInvoiceId),
     // The invoices screen's and the accountant's period filter; its sums from an index (migration 0015); open ones.
-    index('invoices_issued_on_idx').on(t.issuedOn, t.seriesNumber),
+    index('invoices_issued_on_idx').on(t.issuedOn, t.seriesNumber, t.kind, t.totalCents, t.creditedCents, t.openCents),
     index('invoices_money_idx').on(t.seriesNumber, t.kind, t.totalCents, t.creditedCents, t.openCents),
     index('invoices_open_idx').on(t.seriesNumber).where(sql`${col(t.openCents)} > 0`),
     check('invoices_kind_valid', oneOf(t.kind, INVOICE_KINDS)),

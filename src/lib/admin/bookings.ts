@@ -1,18 +1,17 @@
 /**
- * The admin bookings API's contract, shared by the screens and the API (docs/decisions/006): request schemas (the
- * API validates with exactly these; the screens' forms resolve with them) and the response types the services
- * return. Browser-safe: zod and src/lib only.
+ * The admin bookings API's contract, shared by the screens and the API (docs/decisions/006): its request schemas (the
+ * API validates with exactly these; the screens' forms resolve with them). What it answers is ./booking-views; the
+ * small field rules are ./form-fields. Browser-safe: zod and src/lib only.
  */
 import * as z from 'zod';
-import type { TravellerView } from '../portal';
-import type { ScheduleItem } from '../payment-schedule';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
 import { sanitizeFreeText } from '../validation/sanitize';
-import type { AuditRecord } from './audit';
 import { countParam, emptyToUndefined } from './list-query';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
+import type { ServiceItem } from './booking-views';
+import { FIELD_MESSAGES, isRealDay, optionalDay, optionalText, optionalTime } from './form-fields';
 
 export const ADMIN_BOOKING_MESSAGES = {
   requiredFields: 'Palun täitke kõik kohustuslikud väljad',
@@ -20,72 +19,24 @@ export const ADMIN_BOOKING_MESSAGES = {
   pastDate: 'Möödunud kuupäeva ei saa valida',
   serviceRequired: 'Palun täitke nõutavad väljad (nimi ja hind)',
   servicePrice: 'Palun sisestage kehtiv hind',
-  invalidDate: 'Sisestage kuupäev kujul pp.kk.aaaa.',
-  invalidTime: 'Sisestage kellaaeg kujul tt:mm.',
+  invalidDate: FIELD_MESSAGES.invalidDate,
+  invalidTime: FIELD_MESSAGES.invalidTime,
 } as const;
-const M = ADMIN_BOOKING_MESSAGES;
 
-/**
- * A booking's money as its screens show it (worker/domain/money/balance.ts computes it): billed = total + services +
- * companion prices; remaining = what is still to pay (0 once cancelled); overpaid = paid beyond the bill.
- */
-export interface BookingTotals {
-  servicesCents: number;
-  companionsCents: number;
-  billedCents: number;
-  paidCents: number;
-  remainingCents: number;
-  overpaidCents: number;
-}
+const M = ADMIN_BOOKING_MESSAGES;
 
 // ── building blocks ─────────────────────────────────────────────────────────────────────────────────────────────
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
-/** "" or null → null; otherwise cleaned text (the shared sanitiser), null when nothing is left. */
-export const optionalText = (max = 1000) =>
-  z
-    .string()
-    .nullish()
-    .transform((v) => {
-      const clean = sanitizeFreeText(v ?? '').slice(0, max);
-      return clean === '' ? null : clean;
-    });
-
-export const optionalDay = z
-    .string()
-    .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v.trim() === '') return null;
-    if (!isRealDay(v.trim())) {
-      ctx.addIssue({ code: 'custom', message: M.invalidDate });
-      return z.NEVER;
-    }
-    return v.trim();
-  });
-
-const optionalTime = z
-    .string()
-    .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v.trim() === '') return null;
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim())) {
-      ctx.addIssue({ code: 'custom', message: M.invalidTime });
-      return z.NEVER;
-    }
-    return v.trim();
-  });
-
 const version = z.number().int().min(1);
+
 const nullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
 
 // ── list ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const BOOKING_SORTS = ['created', '-created', 'name', '-name', 'email', '-email', 'status', '-status', 'room', '-room', 'amount', '-amount'] as const;
-export type BookingSort = (typeof BOOKING_SORTS)[number];
 
+export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 /** GET /api/admin/bookings's query, and the list screen's URL state (defaults left out of the URL). */
 export const bookingListQuerySchema = z.object({
@@ -103,152 +54,10 @@ export const bookingListQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
   pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
 });
+
 export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
 
-export interface GuestSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface BookingListItem {
-  id: number;
-  status: string;
-  /** Made when its edition had no places left. */
-  waitingList: boolean;
-  paymentStatus: string;
-  roomType: string | null;
-  totalAmountCents: number | null;
-  amountPaidCents: number | null;
-  /** The balance rule's total (total + services + companion prices) and what of it is still to pay. */
-  owedCents: number;
-  outstandingCents: number;
-  createdAt: string;
-  bookingDate: string | null;
-  checkInDate: string | null;
-  checkOutDate: string | null;
-  retreat: { id: number; name: string } | null;
-  guest: GuestSummary | null;
-}
-
-export interface BookingCounts {
-  total: number;
-  confirmed: number;
-  pending: number;
-  fullyPaid: number;
-}
-
-export interface BookingListResponse {
-  items: BookingListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: BookingCounts;
-}
-
 // ── detail ──────────────────────────────────────────────────────────────────────────────────────────────────────
-
-export interface ServiceItem {
-  name: string;
-  priceCents: number;
-  date: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  address: string | null;
-  serviceProvider: string | null;
-}
-
-export interface CompanionView {
-  /** Position in the booking's companion list: the key companion price updates use. */
-  index: number;
-  firstName: string;
-  lastName: string;
-  age: number | null;
-  customPriceCents: number | null;
-}
-
-export interface EmergencyContact {
-  name: string | null;
-  phone: string | null;
-  relationship: string | null;
-}
-
-export interface HealthInfo {
-  medicalConditions: string | null;
-  medications: string | null;
-  allergies: string | null;
-}
-
-export interface GuestDetail extends GuestSummary {
-  dateOfBirth: string | null;
-  nationality: string | null;
-  passportNumber: string | null;
-  dietaryPreferences: string[];
-  emergencyContact: EmergencyContact | null;
-  healthInfo: HealthInfo | null;
-  createdAt: string;
-}
-
-export interface BookingDetail {
-  id: number;
-  version: number;
-  status: string;
-  paymentStatus: string;
-  roomType: string | null;
-  roomSharingPreference: string | null;
-  bedTypePreference: string | null;
-  totalAmountCents: number | null;
-  amountPaidCents: number | null;
-  depositAmountCents: number | null;
-  depositPaid: boolean;
-  balancePaid: boolean;
-  specialRequests: string | null;
-  comment: string | null;
-  comments: string | null;
-  extraFood: string | null;
-  additionalServices: ServiceItem[];
-  companions: CompanionView[];
-  bookingDate: string | null;
-  checkInDate: string | null;
-  checkOutDate: string | null;
-  arrivalDate: string | null;
-  departureDate: string | null;
-  arrivalTime: string | null;
-  departureTime: string | null;
-  source: string;
-  /** Made when its edition had no places left. */
-  waitingList: boolean;
-  /** When the visitor accepted the terms ("Nõustun tingimustega") and which version; null for admin-made bookings. */
-  termsAcceptedAt: string | null;
-  termsVersion: string | null;
-  createdAt: string;
-  updatedAt: string;
-  guest: GuestDetail | null;
-  customer: { id: string; createdAt: string } | null;
-  retreat: { id: number; name: string; startDate: string | null; endDate: string | null } | null;
-  totals: BookingTotals;
-  /** What is due when, and what is overdue (src/lib/payment-schedule.ts); empty once cancelled or nothing is owed. */
-  schedule: ScheduleItem[];
-  /** Payment reminders go out for this booking. */
-  paymentReminders: boolean;
-  /** The guest asked to cancel from the portal (an admin confirms with "Tühista broneering"): when, and the refund then. */
-  cancellationRequest: { requestedAt: string; refundCents: number | null } | null;
-}
-
-/** GET /api/admin/bookings/:id/travellers: each person's travel details without health information. */
-export interface AdminTravellers {
-  people: (TravellerView & { hasHealthInfo: boolean })[];
-  complete: number;
-  total: number;
-  dueOn: string | null;
-}
-
-/** GET /api/admin/bookings/:id/travellers/health: read only on request, and each read is audited. */
-export interface AdminTravellerHealth {
-  people: { position: number; healthConditions: string | null; healthMedications: string | null; healthAllergies: string | null; healthErasedAt: string | null }[];
-}
 
 /** PUT /api/admin/bookings/:id/reminders: payment reminders on or off for this booking. */
 export const paymentRemindersSchema = z.object({ enabled: z.boolean() });
@@ -272,7 +81,9 @@ export const bookingEditSchema = z.object({
   /** Confirm even though the retreat's places are taken (the admin was told and chose to). */
   overrideCapacity: z.boolean().optional(),
 });
+
 export type BookingEditInput = z.input<typeof bookingEditSchema>;
+
 export type BookingEdit = z.output<typeof bookingEditSchema>;
 
 const optionalEmail = z.string().nullish().transform((v, ctx) => {
@@ -325,7 +136,9 @@ export const guestEditSchema = z.object({
   emergencyContact: optionalGroup(['name', 'phone', 'relationship'] as const),
   healthInfo: optionalGroup(['medicalConditions', 'medications', 'allergies'] as const, 1000),
 });
+
 export type GuestEditInput = z.input<typeof guestEditSchema>;
+
 export type GuestEdit = z.output<typeof guestEditSchema>;
 
 /** One additional service as typed: name and price required (the spec's messages), the rest optional. */
@@ -354,10 +167,12 @@ export const serviceInputSchema = z
     const { date, startTime, endTime, address, serviceProvider } = input;
     return { name, priceCents, date, startTime, endTime, address, serviceProvider };
   });
+
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 /** PUT /api/admin/bookings/:id/services: the whole list (an empty list is stored as null). */
 export const servicesUpdateSchema = z.object({ version, services: z.array(serviceInputSchema).max(50) });
+
 export type ServicesUpdate = z.input<typeof servicesUpdateSchema>;
 
 /** PUT /api/admin/bookings/:id/companions: a custom price per companion (by index), "" or null for none. */
@@ -365,6 +180,7 @@ export const companionPricesSchema = z.object({
   version,
   companions: z.array(z.object({ index: z.number().int().min(0).max(49), customPrice: nullableMoneyInput })).max(50),
 });
+
 export type CompanionPricesUpdate = z.input<typeof companionPricesSchema>;
 
 // ── admin-made booking ──────────────────────────────────────────────────────────────────────────────────────────
@@ -417,57 +233,15 @@ export function adminBookingCreateSchema(today: string) {
       if (value.checkOutDate <= value.checkInDate) ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: M.checkOutAfterCheckIn });
     });
 }
+
 export type AdminBookingCreateInput = z.input<ReturnType<typeof adminBookingCreateSchema>>;
+
 export type AdminBookingCreate = z.output<ReturnType<typeof adminBookingCreateSchema>>;
 
 // ── options, e-mails, dashboard ─────────────────────────────────────────────────────────────────────────────────
 
 export const guestSearchSchema = z.object({ q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()) });
-export type GuestOption = GuestSummary;
-
-export interface RetreatOption {
-  id: number;
-  name: string;
-  startDate: string | null;
-  endDate: string | null;
-  arrivalDate: string | null;
-  departureDate: string | null;
-}
-
-export interface BookingEmail {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-}
 
 export const EMAIL_TEST_KINDS = ['test', 'booking_confirmation'] as const;
-export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_TEST_KINDS) });
-export type EmailTestResult = 'sent' | 'logged' | 'queued' | 'failed';
 
-export interface DashboardResponse {
-  counts: { users: number; clients: number; bookings: number; retreats: number };
-  upcomingRetreats: {
-    id: number;
-    name: string;
-    startDate: string | null;
-    endDate: string | null;
-    bookings: number;
-    confirmed: number;
-    pending: number;
-    people: number;
-    /** Of the bookings that are not cancelled: owed in all, paid, still to pay; and how many are overdue. */
-    billedCents: number;
-    receivedCents: number;
-    outstandingCents: number;
-    overdue: number;
-  }[];
-  /** Critical security events of the last 7 days (excessive sign-in attempts): how many, and the newest few. */
-  criticalEvents: { total: number; items: AuditRecord[] };
-}
+export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_TEST_KINDS) });

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { emailField, nameField, phoneField } from '../validation/fields';
-import type { BookingTotals } from './bookings';
+import type { BookingTotals } from './booking-views';
 import { countParam, emptyToUndefined, pagingParams, searchParam, type ListPage } from './list-query';
 
 export const CLIENT_MESSAGES = {

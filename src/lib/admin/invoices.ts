@@ -7,7 +7,7 @@ import { SCHEDULE_PART_LABELS, type SchedulePart } from '../payment-schedule';
 import * as z from 'zod';
 import type { InvoiceKind } from '../enums';
 import { emailField, singleLineTextField } from '../validation/fields';
-import { optionalText } from './bookings';
+import { optionalText } from './form-fields';
 import { dayParam, emptyToUndefined, pagingParams, periodInOrder, searchParam, type ListPage } from './list-query';
 
 export const INVOICE_TEXTS = {

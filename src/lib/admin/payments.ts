@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { PAYMENT_METHODS, type PaymentMethod } from '../enums';
 import { MONEY_MESSAGES, moneyInput } from '../money';
 import type { RefundQuote } from '../cancellation';
-import { isRealDay, optionalText } from './bookings';
+import { isRealDay, optionalText } from './form-fields';
 import { dayParam, periodInOrder } from './list-query';
 
 export const PAYMENT_MESSAGES = {

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { nullableMoneyInput } from '../money';
 import { sanitizeSingleLine } from '../validation/sanitize';
-import { optionalDay, optionalText } from './bookings';
+import { optionalDay, optionalText } from './form-fields';
 import { pagingParams, searchParam, type ListPage } from './list-query';
 
 export const RETREAT_MESSAGES = {

@@ -3,7 +3,7 @@
  * rules), and its schedule. Every audience that shows or changes a booking starts here.
  */
 import { eq } from 'drizzle-orm';
-import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib/admin/bookings';
+import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../../src/lib/format';
 import { bookingTotals } from '../money/balance';
 import { bookingSchedule } from '../money/schedule';

@@ -6,7 +6,7 @@
  * invoice's lines back. Pure: the service stores the result frozen.
  */
 import settings from '../../../content/settings/site.json';
-import type { BookingDetail } from '../../../src/lib/admin/bookings';
+import type { BookingDetail } from '../../../src/lib/admin/booking-views';
 import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '../../../src/lib/admin/invoices';
 import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
 import { sumCents } from '../../../src/lib/money';

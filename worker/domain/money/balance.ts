@@ -11,7 +11,7 @@
  * - Overpaid: what was paid beyond the bill on a booking that is not cancelled (shown, never silently kept).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingTotals } from '../../../src/lib/admin/bookings';
+import type { BookingTotals } from '../../../src/lib/admin/booking-views';
 import { sumCents } from '../../../src/lib/money';
 
 export interface BillableBooking {

@@ -1,15 +1,7 @@
 /** /api/admin/bookings: the list, one booking, its edits, its e-mails, delete, and the admin-made booking. */
 import { Hono } from 'hono';
 import * as z from 'zod';
-import {
-  adminBookingCreateSchema,
-  bookingEditSchema,
-  bookingListQuerySchema,
-  companionPricesSchema,
-  guestEditSchema,
-  paymentRemindersSchema,
-  servicesUpdateSchema,
-} from '../../../src/lib/admin/bookings';
+import { adminBookingCreateSchema, bookingEditSchema, bookingListQuerySchema, companionPricesSchema, guestEditSchema, paymentRemindersSchema, servicesUpdateSchema } from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
 import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';

@@ -1,18 +1,8 @@
 /** Bookings: the list, one booking, its e-mails and its writes; `bookingChanged` is what any change to a booking reloads. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type {
-  AdminBookingCreateInput,
-  BookingDetail,
-  BookingEditInput,
-  BookingEmail,
-  BookingListQuery,
-  BookingListResponse,
-  CompanionPricesUpdate,
-  GuestEditInput,
-  GuestOption,
-  ServicesUpdate,
-} from '../../../lib/admin/bookings';
+import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
+import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, ServicesUpdate } from '../../../lib/admin/bookings';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 
 export function useBookingList(query: BookingListQuery) {

@@ -1,7 +1,7 @@
 /** The dashboard's figures, the health check and the e-mail test. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { DashboardResponse, EmailTestResult } from '../../../lib/admin/bookings';
+import type { DashboardResponse, EmailTestResult } from '../../../lib/admin/booking-views';
 import { BASE, adminKeys } from './keys';
 
 export function useDashboard() {

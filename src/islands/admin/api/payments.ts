@@ -1,7 +1,7 @@
 /** A booking's payments ledger and its cancellation with the refund. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { BookingDetail } from '../../../lib/admin/bookings';
+import type { BookingDetail } from '../../../lib/admin/booking-views';
 import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
 import { bookingChanged } from './bookings';
 import { BASE, adminKeys } from './keys';

@@ -1,7 +1,7 @@
 /** Retreats (editions): the list, one retreat, saving and deleting, and the options the booking screens offer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { RetreatOption } from '../../../lib/admin/bookings';
+import type { RetreatOption } from '../../../lib/admin/booking-views';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
 import { BASE, adminKeys } from './keys';
 

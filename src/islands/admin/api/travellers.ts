@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { AdminTravellerHealth, AdminTravellers } from '../../../lib/admin/bookings';
+import type { AdminTravellerHealth, AdminTravellers } from '../../../lib/admin/booking-views';
 import { BASE, adminKeys } from './keys';
 
 /** Each person's travel details and completeness, without health information. */

@@ -3,7 +3,8 @@
  * URL; the four counters count the whole table; view and delete per row.
  */
 import { useEffect, useState } from 'react';
-import { bookingListQuerySchema, type BookingListItem, type BookingListQuery } from '../../../../lib/admin/bookings';
+import { type BookingListItem } from '../../../../lib/admin/booking-views';
+import { bookingListQuerySchema, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
 import {
   bookingStatusLabel,

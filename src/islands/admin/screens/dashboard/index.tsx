@@ -3,7 +3,7 @@
  * retreats with their bookings, and a system status row from the real GET /api/health.
  */
 import type { ReactNode } from 'react';
-import type { DashboardResponse } from '../../../../lib/admin/bookings';
+import type { DashboardResponse } from '../../../../lib/admin/booking-views';
 import { auditActionLabel } from '../../../../lib/admin/labels';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/dashboard';

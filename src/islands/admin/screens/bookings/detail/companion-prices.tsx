@@ -3,7 +3,7 @@
  * cents), held here and flagged until 'Salvesta kaasreisijate andmed'.
  */
 import { useEffect, useState } from 'react';
-import type { BookingDetail } from '../../../../../lib/admin/bookings';
+import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { centsToInput } from '../../../../../lib/money';
 import { toast } from '../../../../toast';
 import { useUpdateCompanions } from '../../../api/bookings';

@@ -6,7 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { bookingEditSchema, type BookingDetail, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
+import { type BookingDetail } from '../../../../../lib/admin/booking-views';
+import { bookingEditSchema, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
 import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
 import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
 import { centsToInput } from '../../../../../lib/money';

@@ -4,7 +4,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldPath } from 'react-hook-form';
-import { guestEditSchema, type BookingDetail, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
+import { type BookingDetail } from '../../../../../lib/admin/booking-views';
+import { guestEditSchema, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/bookings';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
-import type { BookingDetail } from '../../../../../lib/admin/bookings';
+import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
 import { useBooking } from '../../../api/bookings';

@@ -4,7 +4,7 @@
  * 0 once the booking is cancelled; what was paid beyond the bill shows as an overpayment.
  */
 import { paymentStatusLabel, paymentStatusTone } from '../../../../../lib/admin/labels';
-import type { BookingDetail } from '../../../../../lib/admin/bookings';
+import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatMoney } from '../../../../../lib/format';
 import { Badge } from '../../../ui/badge';
 import { Facts, Section, YesNo, type Fact } from './parts';

@@ -4,7 +4,8 @@
  * version so someone else's change is not overwritten).
  */
 import { useEffect, useState } from 'react';
-import { serviceInputSchema, type BookingDetail, type ServiceItem } from '../../../../../lib/admin/bookings';
+import { type BookingDetail, type ServiceItem } from '../../../../../lib/admin/booking-views';
+import { serviceInputSchema } from '../../../../../lib/admin/bookings';
 import { centsToInput } from '../../../../../lib/money';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';

@@ -4,7 +4,7 @@
  * data: it is read only when the admin asks ("Näita terviseandmeid"), every read is audited by the API, and hiding it
  * drops it from the page.
  */
-import type { AdminTravellerHealth, AdminTravellers } from '../../../../../lib/admin/bookings';
+import type { AdminTravellerHealth, AdminTravellers } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime } from '../../../../../lib/format';
 import { HEALTH_FIELDS, NON_HEALTH_FIELDS, TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
 import { useBookingTravellers, useTravellerHealth } from '../../../api/travellers';
