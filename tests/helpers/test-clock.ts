@@ -4,6 +4,7 @@
  * playwright.config.ts load this module, and their loaders differ on JSON imports.
  */
 import { readFileSync } from 'node:fs';
+import { DAY_MS } from '../../src/lib/format';
 
 /** The editions of content/settings/site.json, as the site has them. */
 export const CONTENT_EDITIONS = (
@@ -12,7 +13,6 @@ export const CONTENT_EDITIONS = (
   }
 ).editions;
 
-const DAY_MS = 86_400_000;
 const starts = CONTENT_EDITIONS.map((edition) => Date.parse(`${edition.startDate}T09:00:00Z`));
 
 /** 60 days before the first edition: every edition takes booking requests. The API tests' default clock, the browser
