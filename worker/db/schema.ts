@@ -418,6 +418,8 @@ export const bookings = sqliteTable(
     cancellationId: text('cancellation_id'),
     /** The travel-details reminder (issue "Guest portal") was queued then: it goes once per booking. */
     travelDetailsRemindedAt: text('travel_details_reminded_at'),
+    /** How many people on the booking have not completed their travel details: kept by triggers (migration 0016). */
+    travellersMissing: integer('travellers_missing').notNull().default(1),
     /** The guest asked to cancel from the portal (an admin confirms it): when, and the refund the terms gave that day. */
     cancellationRequestedAt: text('cancellation_requested_at'),
     cancellationRequestRefundCents: integer('cancellation_request_refund_cents'),
@@ -483,6 +485,9 @@ export const bookings = sqliteTable(
     index('bookings_owing_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${col(t.status)} <> 'cancelled' AND ${col(t.owedCents)} > coalesce(${col(t.amountPaidCents)}, 0)`),
+    index('bookings_details_missing_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${col(t.status)} <> 'cancelled' AND ${col(t.travellersMissing)} > 0`),
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('bookings_room_type_valid', nullOrOneOf(t.roomType, ROOM_TYPES)),
