@@ -5,7 +5,7 @@
  * record (who, when, the old and new values), so a change never lands without its record.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, CompanionView, GuestOption, ServiceItem } from '../../src/lib/admin/booking-views';
+import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, ServiceItem } from '../../src/lib/admin/booking-views';
 import type { AdminBookingCreate, BookingEdit, BookingListQuery, GuestEdit } from '../../src/lib/admin/bookings';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
@@ -13,12 +13,12 @@ import { accommodationTotal } from '../../src/lib/admin/pricing';
 import { tallinnDay } from '../../src/lib/format';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
-import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../db/schema';
+import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
-import { FITS_IN_RETREAT, PEOPLE_OF_BOOKING, placesLeftFor } from '../domain/retreats/places';
-import { bookingNotFound, changedFields, getBookingDetail, loadRow, parseBookingId, toStoredService } from '../domain/bookings/record';
+import { FITS_IN_RETREAT, placesLeftFor } from '../domain/retreats/places';
+import { bookingNotFound, changedFields, getBookingDetail, loadRow, toStoredService } from '../domain/bookings/record';
 import { IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';

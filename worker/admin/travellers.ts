@@ -8,7 +8,6 @@ import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/
 import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
 import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
 import type { Actor } from '../domain/actor';

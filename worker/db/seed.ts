@@ -9,7 +9,7 @@
  * ON CONFLICT DO NOTHING, so a second run inserts nothing and never overwrites what someone edited since.
  * Run only on request (`npm run db:seed`); nothing calls it implicitly.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from './index';
 import {
   bookings,

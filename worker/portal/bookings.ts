@@ -15,7 +15,6 @@ import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
 import { COMPLETE_TRAVELLERS } from '../domain/travellers/completeness';
 import { travellerViews } from '../domain/travellers/views';
 import { BOOKING_PEOPLE_COLUMNS, bookingOpen, retreatOf } from '../domain/bookings/days';

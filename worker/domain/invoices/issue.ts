@@ -6,7 +6,7 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
-import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceSummary, InvoiceView } from '../../../src/lib/admin/invoices';
+import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceView } from '../../../src/lib/admin/invoices';
 import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/admin/invoices';
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';

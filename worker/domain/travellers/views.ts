@@ -1,23 +1,14 @@
 /**
- * Travel details per person (issue "Guest portal"): the guest's views and saves. Health information is a special
- * category of personal data (GDPR art. 9): the guest sees their own; an admin reads it only through
- * worker/admin/travellers.ts, which audits each read; the scheduled job erases it after the retreat.
+ * Travel details per person (issue "Guest portal"): each person on a booking as the guest and the admin see them.
+ * Health information is a special category of personal data (GDPR art. 9): the guest sees their own; an admin reads
+ * it only through worker/admin/travellers.ts, which audits each read; the scheduled job erases it after the retreat.
+ * The guest's saves are worker/portal/travellers.ts.
  */
-import { and, eq } from 'drizzle-orm';
-import { tallinnDay } from '../../../src/lib/format';
 import type { TravellerView } from '../../../src/lib/portal';
-import { HEALTH_FIELDS, isTravelDetailsComplete, missingTravelFields, passportWarning, type TravelDetails } from '../../../src/lib/travel-details';
-import { travelDetailsSchema } from '../../../src/lib/travel-details-schema';
-import { bookingTravellers } from '../../db/schema';
-import type { Actor } from '../actor';
-import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
-import { toFieldIssues } from '../../http/validate';
-import { auditIfChanged } from '../audit';
-
+import { missingTravelFields, passportWarning } from '../../../src/lib/travel-details';
+import type { bookingTravellers } from '../../db/schema';
 
 export type TravellerRow = typeof bookingTravellers.$inferSelect;
-type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 
 function detailsOf(row: TravellerRow | undefined, withHealth: boolean): TravellerView['details'] {
