@@ -19,6 +19,7 @@ import { Pagination } from '../../ui/pagination';
 import { SearchBox } from '../../ui/search-box';
 import { SelectField } from '../../ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { invoiceNumberColumn } from './number-column';
 
 const ALL = 'all';
 
@@ -59,17 +60,7 @@ export default function InvoiceList() {
   const paymentsCsv = `/api/admin/exports/payments.csv${exportQuery({ from: query.from, to: query.to })}`;
 
   const columns: DataColumn<InvoiceListItem>[] = [
-    {
-      id: 'number',
-      header: 'Number',
-      isRowHeader: true,
-      cell: (i) => (
-        <AppLink href={`/admin/invoices/${i.id}`} className="font-semibold text-lagoon-800 underline underline-offset-2">
-          {i.number}
-        </AppLink>
-      ),
-      className: 'whitespace-nowrap',
-    },
+    invoiceNumberColumn<InvoiceListItem>(),
     { id: 'issued', header: 'Kuupäev', cell: (i) => formatDate(i.issuedOn), className: 'whitespace-nowrap tabular-nums' },
     { id: 'buyer', header: 'Saaja', cell: (i) => i.buyerName },
     {

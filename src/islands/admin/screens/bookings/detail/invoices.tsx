@@ -12,7 +12,6 @@ import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { invoicePdfUrl, useBookingInvoices, useCreditNote, useIssueInvoice, useSendInvoice } from '../../../api/invoices';
 import { ApiRequestError } from '../../../../api/client';
-import { AppLink } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
@@ -22,6 +21,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { InvoiceDocumentView } from '../../invoices/invoice-document';
 import { Section } from './parts';
+import { invoiceNumberColumn } from '../../invoices/number-column';
 
 export function BookingInvoices({ bookingId }: { bookingId: string }) {
   const invoices = useBookingInvoices(bookingId);
@@ -30,17 +30,7 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
   const send = useSendInvoice();
 
   const columns: DataColumn<InvoiceSummary>[] = [
-    {
-      id: 'number',
-      header: 'Number',
-      isRowHeader: true,
-      cell: (i) => (
-        <AppLink href={`/admin/invoices/${i.id}`} className="font-semibold text-lagoon-800 underline underline-offset-2">
-          {i.number}
-        </AppLink>
-      ),
-      className: 'whitespace-nowrap',
-    },
+    invoiceNumberColumn<InvoiceSummary>(),
     {
       id: 'kind',
       header: 'Liik',
