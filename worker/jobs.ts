@@ -1,7 +1,6 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
-import { syncEditionRetreats } from './domain/retreats/editions';
 import { dispatchDueMail, pruneOutbox } from './domain/mail/outbox';
 import { markOverdueBookings, queuePaymentReminders } from './domain/money/jobs';
 import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
@@ -20,7 +19,6 @@ export async function runScheduledJobs(deps: AppDeps): Promise<void> {
   await moneyJobs(deps);
   await dispatchDueMail(deps);
   await pruneAuthData(deps);
-  await syncEditionRetreats(deps);
 }
 
 /**

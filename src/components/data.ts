@@ -22,42 +22,32 @@ export const testimonials = async () =>
     .map((entry) => ({ ...entry, hasStory: Boolean(entry.body?.trim()) }));
 
 /**
- * schema.org Events for the retreat's editions, each with the all-inclusive offer (price, currency) and the venue,
- * for the landing and booking pages' JSON-LD.
+ * schema.org structured data for the landing and booking pages: the retreat as a TouristTrip at its venue, with the
+ * all-inclusive offer. No dates: the editions are back-office data shown at run time (issue "Sell"), and a page
+ * built once must not tell search engines of dates that have passed or were never opened.
  */
-export function retreatEventsJsonLd(settings: Pick<SiteSettings, 'retreatName' | 'tagline' | 'venue' | 'editions' | 'price' | 'siteName'>, site: URL | undefined) {
+export function retreatJsonLd(settings: Pick<SiteSettings, 'retreatName' | 'tagline' | 'venue' | 'price' | 'siteName' | 'retreat'>, site: URL | undefined) {
   const url = (path: string) => (site ? new URL(path, site).href : path);
-  const place = {
-    '@type': 'Place',
-    name: `${settings.venue.place}, ${settings.venue.island}`,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: settings.venue.place,
-      addressRegion: settings.venue.island,
-      addressCountry: 'ID',
-    },
-  };
   return {
     '@context': 'https://schema.org',
-    '@graph': settings.editions.map((edition) => ({
-      '@type': 'Event',
-      '@id': url(`/#${edition.id}`),
-      name: `${settings.retreatName} (${edition.label})`,
-      description: settings.tagline,
-      startDate: edition.startDate,
-      endDate: edition.endDate,
-      eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: place,
-      image: [url('/og-image.jpg')],
-      organizer: { '@type': 'Organization', name: settings.siteName, url: url('/') },
-      offers: {
-        '@type': 'Offer',
-        price: settings.price.amountEur,
-        priceCurrency: settings.price.currency,
-        availability: 'https://schema.org/LimitedAvailability',
-        url: url('/broneering'),
-      },
-    })),
+    '@type': 'TouristTrip',
+    '@id': url('/#retriit'),
+    name: settings.retreatName,
+    description: settings.tagline,
+    touristType: 'Heaoluretriit',
+    itinerary: {
+      '@type': 'Place',
+      name: `${settings.venue.place}, ${settings.venue.island}`,
+      address: { '@type': 'PostalAddress', addressLocality: settings.venue.place, addressRegion: settings.venue.island, addressCountry: 'ID' },
+    },
+    image: [url('/og-image.jpg')],
+    provider: { '@type': 'Organization', name: settings.siteName, url: url('/') },
+    offers: {
+      '@type': 'Offer',
+      price: settings.price.amountEur,
+      priceCurrency: settings.price.currency,
+      availability: 'https://schema.org/LimitedAvailability',
+      url: url('/broneering'),
+    },
   };
 }

@@ -2,7 +2,7 @@
  * The booking form on /broneering (visitor spec sections 2-5 and 8; issue 4). Validated in the browser with the
  * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
  */
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   BOOKING_DEFAULTS,
@@ -13,8 +13,9 @@ import {
 } from '../lib/booking/form-options';
 import { AVAILABILITY_TEXTS } from '../lib/booking/availability';
 import type { BookingRequest } from '../lib/booking/schema';
-import type { RetreatMonthOption } from '../lib/retreat-editions';
-import { useEditionAvailability } from './booking-availability';
+import { quotes as planQuotes } from '../lib/payment-plans';
+import { choiceLabel, useEditionAvailability } from './booking-availability';
+import { BookingPlans } from './booking-plans';
 import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { newIdempotencyKey, postJson } from './forms/post-json';
@@ -58,16 +59,19 @@ export const BOOKING_TOASTS = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;
 
+// The age rule needs the chosen edition's first day: the form's context hands the resolver the editions it offers.
 const resolver = visitorValidation.resolver<BookingFormValues, BookingRequest>((v) => v.bookingResolver);
 const emptyCompanion = () => ({ ...EMPTY_COMPANION });
 
-export default function BookingForm({ retreatOptions }: { retreatOptions: RetreatMonthOption[] }) {
+export default function BookingForm() {
   const uid = useId();
   const fieldId = (name: string) => `${uid}${name.replace(/\./g, '-')}`;
   const hydrated = useHydrated();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   /** The current attempt's Idempotency-Key: kept for a double click or a retry, dropped when the form changes. */
   const attemptKey = useRef<string | null>(null);
+  /** The offered editions' first days, for the age rule (the resolver reads them through the form's context). */
+  const editionStarts = useRef<Map<string, string>>(new Map());
 
   const {
     register,
@@ -77,12 +81,27 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
     formProps,
     showFieldIssues,
     formState: { errors, isSubmitting },
-  } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload });
+    setValue,
+    getValues,
+  } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload, context: editionStarts });
   const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
   const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
-  const availability = useEditionAvailability(retreatOptions);
-  const chosenEdition = useWatch({ control, name: 'retreatMonth' });
-  const chosenIsFull = availability.choices.some((choice) => choice.value === chosenEdition && choice.full);
+  const availability = useEditionAvailability();
+  editionStarts.current = useMemo(() => new Map(availability.editions.map((e) => [e.id, e.startDate])), [availability.editions]);
+  const chosenId = useWatch({ control, name: 'retreatMonth' });
+  const roomType = useWatch({ control, name: 'roomType' });
+  const companionCount = useWatch({ control, name: 'companions' }).length;
+  const chosen = availability.editions.find((e) => e.id === chosenId);
+  const people = 1 + (withCompanions ? companionCount : 0);
+  const quotes = useMemo(
+    () => (chosen && availability.today ? planQuotes(chosen.price, roomType, people, { bookedOn: availability.today, startDate: chosen.startDate }) : []),
+    [chosen, availability.today, roomType, people],
+  );
+
+  // A plan the chosen edition does not offer today (too close to its start) gives way to the first one it does.
+  useEffect(() => {
+    if (quotes.length > 0 && !quotes.some((q) => q.plan === getValues('paymentPlan'))) setValue('paymentPlan', quotes[0]!.plan);
+  }, [quotes, getValues, setValue]);
 
   // Choosing "with companions" with nobody listed yet opens one empty companion.
   useEffect(() => {
@@ -133,7 +152,7 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
   const companionsMessage = companionErrors?.message ?? companionErrors?.root?.message;
   const groupError = (name: 'roomType' | 'travelWith') => errors[name]?.message;
 
-  if (availability.status === 'ready' && availability.choices.length === 0) {
+  if (availability.status === 'ready' && availability.editions.length === 0) {
     return (
       <div data-no-open-edition>
         <div role="status" className="rounded-2xl bg-sand-100 p-5">
@@ -182,16 +201,21 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
               {(a11y) => (
                 <select {...a11y} {...register('retreatMonth')} className="field-input" aria-busy={availability.status === 'loading'}>
                   <option value="">{availability.status === 'loading' ? AVAILABILITY_TEXTS.loading : 'Valige retriidi aeg'}</option>
-                  {availability.choices.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
+                  {availability.editions.map((edition) => (
+                    <option key={edition.id} value={edition.id}>
+                      {choiceLabel(edition)}
                     </option>
                   ))}
                 </select>
               )}
             </Field>
+            {availability.status === 'unavailable' && (
+              <p role="alert" className="text-sm text-clay-700" data-availability-error>
+                {AVAILABILITY_TEXTS.unavailable}
+              </p>
+            )}
             <p aria-live="polite" className="text-sm text-clay-700" data-waiting-list-note>
-              {chosenIsFull ? AVAILABILITY_TEXTS.waitingListNote : ''}
+              {chosen?.full ? AVAILABILITY_TEXTS.waitingListNote : ''}
             </p>
 
             <fieldset aria-describedby={groupError('roomType') ? fieldId('roomType-error') : undefined}>
@@ -263,6 +287,15 @@ export default function BookingForm({ retreatOptions }: { retreatOptions: Retrea
               </div>
             )}
           </fieldset>
+
+          <BookingPlans
+            edition={chosen}
+            quotes={quotes}
+            roomLabel={ROOM_TYPE_LABELS[roomType]}
+            field={register('paymentPlan')}
+            error={errors.paymentPlan?.message}
+            errorId={fieldId('paymentPlan-error')}
+          />
 
           <fieldset className="space-y-5">
             <legend className="form-section-title">Lisainfo</legend>

@@ -71,32 +71,6 @@ export function slugFromName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The date badge shown for a retreat edition, from ISO start and end dates:
- * same month "14.-24.11.2025", across months "28.11.-08.12.2025", across years "28.12.2025-08.01.2026".
- */
-export function formatDateRangeBadge(startDate: string, endDate: string): string {
-  const [sy, sm, sd] = startDate.split('-').map(Number) as [number, number, number];
-  const [ey, em, ed] = endDate.split('-').map(Number) as [number, number, number];
-  if (sy !== ey) return `${pad2(sd)}.${pad2(sm)}.${sy}-${pad2(ed)}.${pad2(em)}.${ey}`;
-  if (sm !== em) return `${pad2(sd)}.${pad2(sm)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
-  return `${pad2(sd)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
-}
-
-const ESTONIAN_MONTHS = [
-  'jaanuar', 'veebruar', 'märts', 'aprill', 'mai', 'juuni', 'juuli', 'august', 'september', 'oktoober', 'november', 'detsember',
-] as const;
-
-/** A month `AAAA-KK` in Estonian words: "2025-01" -> "jaanuar 2025" (e.g. "Viimati uuendatud: jaanuar 2025"). */
-export function formatEstonianMonth(yearMonth: string): string {
-  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
-  const name = ESTONIAN_MONTHS[month - 1];
-  if (!name || !Number.isInteger(year)) throw new Error(`Not a month AAAA-KK: ${yearMonth}`);
-  return `${name} ${year}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Collections
 
@@ -194,25 +168,6 @@ export const legalPageSchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------------------------
 // Site settings (content/settings/site.json, a single entry)
 
-const retreatEditionSchema = z
-  .strictObject({
-    id: z.string().regex(/^[a-z]{3}-\d{4}$/, 'Id kujul kuu-aasta, nt nov-2025'),
-    label: text(60),
-    startDate: z.iso.date('Kuupäev peab olema kujul AAAA-KK-PP'),
-    endDate: z.iso.date('Kuupäev peab olema kujul AAAA-KK-PP'),
-    badge: z.string(),
-  })
-  .superRefine((edition, ctx) => {
-    if (edition.endDate <= edition.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Lõpukuupäev peab olema pärast alguskuupäeva' });
-      return;
-    }
-    const expected = formatDateRangeBadge(edition.startDate, edition.endDate);
-    if (edition.badge !== expected) {
-      ctx.addIssue({ code: 'custom', path: ['badge'], message: `Märk ei vasta kuupäevadele, peaks olema "${expected}"` });
-    }
-  });
-
 const euros = z.int().positive();
 
 const priceSchema = z
@@ -267,16 +222,6 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
         .refine((range) => range.min <= range.max, { path: ['max'], message: 'max peab olema vähemalt min' }),
       contactWithinHours: z.int().positive(),
     }),
-    editions: z
-      .array(retreatEditionSchema)
-      .min(1)
-      .superRefine((editions, ctx) => {
-        const seen = new Set<string>();
-        editions.forEach((edition, index) => {
-          if (seen.has(edition.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Korduv id "${edition.id}"` });
-          seen.add(edition.id);
-        });
-      }),
     price: priceSchema,
     schedule: z.array(z.strictObject({ start: clockTime, end: clockTime, activity: text(80) })).min(1),
     included: z.array(text(200)).min(1),

@@ -117,3 +117,35 @@ export function tallinnDayRange(instant: Date = new Date()): { day: string; star
   const next = addDays(day, 1);
   return { day, start: tallinnDayStart(day).toISOString(), end: tallinnDayStart(next).toISOString() };
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The date badge shown for a retreat edition, from ISO start and end dates:
+ * same month "14.-24.11.2025", across months "28.11.-08.12.2025", across years "28.12.2025-08.01.2026".
+ */
+export function formatDateRangeBadge(startDate: string, endDate: string): string {
+  const [sy, sm, sd] = startDate.split('-').map(Number) as [number, number, number];
+  const [ey, em, ed] = endDate.split('-').map(Number) as [number, number, number];
+  if (sy !== ey) return `${pad2(sd)}.${pad2(sm)}.${sy}-${pad2(ed)}.${pad2(em)}.${ey}`;
+  if (sm !== em) return `${pad2(sd)}.${pad2(sm)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
+  return `${pad2(sd)}.-${pad2(ed)}.${pad2(em)}.${ey}`;
+}
+
+const ESTONIAN_MONTHS = [
+  'jaanuar', 'veebruar', 'märts', 'aprill', 'mai', 'juuni', 'juuli', 'august', 'september', 'oktoober', 'november', 'detsember',
+] as const;
+
+/** A month `AAAA-KK` in Estonian words: "2025-01" -> "jaanuar 2025" (e.g. "Viimati uuendatud: jaanuar 2025"). */
+export function formatEstonianMonth(yearMonth: string): string {
+  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+  const name = ESTONIAN_MONTHS[month - 1];
+  if (!name || !Number.isInteger(year)) throw new Error(`Not a month AAAA-KK: ${yearMonth}`);
+  return `${name} ${year}`;
+}
+
+/** An edition's name from its first day: "2027-01-14" -> "Jaanuar 2027" (a label of its own, so capitalised). */
+export function editionLabel(startDate: string): string {
+  const words = formatEstonianMonth(startDate.slice(0, 7));
+  return words.charAt(0).toLocaleUpperCase('et') + words.slice(1);
+}

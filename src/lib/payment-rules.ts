@@ -2,9 +2,8 @@
  * The payment rules, read from content/settings/site.json (their one home, docs/decisions/012): the server derives a
  * booking's deposit flag and schedule from them, and the screens, invoices and reminders show them. Browser-safe.
  */
-import settings from '../../content/settings/site.json';
-
-const { payments } = settings;
+// A named import: the browser's bundle takes only the payment rules, not the whole settings file.
+import { payments } from '../../content/settings/site.json';
 
 /** The advance payment that confirms a place, in cents. */
 export const ADVANCE_CENTS: number = payments.advanceEur * 100;

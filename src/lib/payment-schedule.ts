@@ -3,9 +3,17 @@
  * is worker/domain/money/schedule.ts.
  */
 
-export type SchedulePart = 'advance' | 'balance' | 'full';
+export const SCHEDULE_PARTS = ['advance', 'balance', 'full', 'instalment1', 'instalment2', 'instalment3'] as const;
+export type SchedulePart = (typeof SCHEDULE_PARTS)[number];
 
-export const SCHEDULE_PART_LABELS: Record<SchedulePart, string> = { advance: 'Ettemaks', balance: 'Jääk', full: 'Kogu summa' };
+export const SCHEDULE_PART_LABELS: Record<SchedulePart, string> = {
+  advance: 'Ettemaks',
+  balance: 'Jääk',
+  full: 'Kogu summa',
+  instalment1: '1. osamakse',
+  instalment2: '2. osamakse',
+  instalment3: '3. osamakse',
+};
 
 export interface ScheduleItem {
   part: SchedulePart;

@@ -1,6 +1,14 @@
-import settings from '../../content/settings/site.json';
+/**
+ * Retreat editions as visitors see them. Since the issue "Sell" the editions are back-office data (the `retreats`
+ * table, published by an admin): the booking form, the booking page and the landing page read them at run time
+ * from GET /api/availability. This module keeps what is the same for every edition: its public name and date badge
+ * from its days, and the site's contact details and terms version from the content file. Browser-safe.
+ */
+// Named imports: a browser bundle takes only these parts of the settings file.
+import { contacts, retreat, retreatName, terms, venue } from '../../content/settings/site.json';
+import { editionLabel, formatDateRangeBadge } from './format';
 
-/** One bookable retreat edition, as the editors wrote it in content/settings/site.json. */
+/** One edition as the public pages name it: its key (the booking's `retreatMonth`), name and date badge. */
 export interface RetreatEdition {
   id: string;
   label: string;
@@ -9,37 +17,28 @@ export interface RetreatEdition {
   badge: string;
 }
 
-/**
- * The editions the booking form offers and the API accepts. Read straight from the content file (the build has
- * validated it against its schema) so the form, the API and the e-mails can never disagree about dates.
- */
-export const RETREAT_EDITIONS: readonly RetreatEdition[] = settings.editions.map(({ id, label, startDate, endDate, badge }) => ({
-  id,
-  label,
-  startDate,
-  endDate,
-  badge,
-}));
-
-/** The booking form's retreat choices; the page passes them to the island so the island ships no content file. */
-export const RETREAT_MONTH_OPTIONS = RETREAT_EDITIONS.map((e) => ({ value: e.id, label: `${e.badge} (${e.label})` }));
-export type RetreatMonthOption = (typeof RETREAT_MONTH_OPTIONS)[number];
-
-/** Registration for an edition closes this many days before its start (the content's "4-5 days": the later, 4). */
-export const REGISTRATION_CLOSES_DAYS_BEFORE: number = settings.retreat.registrationClosesDaysBefore.min;
-
-export function findEdition(id: string): RetreatEdition | undefined {
-  return RETREAT_EDITIONS.find((edition) => edition.id === id);
+/** An edition's public names from its key and days: "Jaanuar 2027", "14.-24.01.2027". */
+export function publicEdition(id: string, startDate: string, endDate: string): RetreatEdition {
+  return { id, label: editionLabel(startDate), startDate, endDate, badge: formatDateRangeBadge(startDate, endDate) };
 }
+
+/** The booking form's option text for an edition: "14.-24.01.2027 (Jaanuar 2027)". */
+export const editionOptionLabel = (edition: Pick<RetreatEdition, 'label' | 'badge'>): string => `${edition.badge} (${edition.label})`;
+
+/** A new edition's registration closes this many days before its start unless the admin sets another (the content's "4-5 days": the later, 4). */
+export const REGISTRATION_CLOSES_DAYS_BEFORE: number = retreat.registrationClosesDaysBefore.min;
+
+/** The terms' minimum number of participants, a new edition's default. */
+export const MIN_PARTICIPANTS: number = terms.minParticipants;
 
 /** The team's contact details for e-mails and error texts, from the same file. */
 export const SITE_CONTACTS = {
-  email: settings.contacts.email,
-  phone: settings.contacts.phone,
-  whatsapp: settings.contacts.whatsapp,
-  retreatName: settings.retreatName,
-  venue: settings.venue,
+  email: contacts.email,
+  phone: contacts.phone,
+  whatsapp: contacts.whatsapp,
+  retreatName,
+  venue,
 } as const;
 
 /** The version of the terms of use a booking accepts: the month they were last changed (content/legal/tingimused.md). */
-export const TERMS_VERSION: string = settings.terms.lastUpdated;
+export const TERMS_VERSION: string = terms.lastUpdated;

@@ -241,7 +241,8 @@ describe('PATCH /api/admin/bookings/:id', () => {
     expect(audit!.user_id).toBe(admin.userId);
     expect(JSON.parse(String(audit!.metadata)).changes).toMatchObject({
       status: { from: 'pending', to: 'confirmed' },
-      totalAmountCents: { from: null, to: 129999 },
+      // The request was priced when made (1.03.2026 for 14.03.2026: the full payment only, 1234 €).
+      totalAmountCents: { from: 123400, to: 129999 },
       specialRequests: { from: expect.stringContaining('Retriidi aeg'), to: null },
     });
   });
@@ -516,9 +517,9 @@ describe('GET /api/admin/dashboard', () => {
     await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 500000, amount_paid_cents = 1000, payment_status = 'overdue' WHERE id = ${c}`);
     const res = await get('/api/admin/dashboard');
     expect(res.body).toEqual({
-      counts: { users: 1, clients: 3, bookings: 3, retreats: 3 }, // the two above and the bookings' edition (mar-2026)
+      counts: { users: 1, clients: 3, bookings: 3, retreats: 5 }, // the two above and the three editions migration 0017 made
       upcomingRetreats: [
-        // The edition's retreat, made by the bookings' batch; its bookings were all moved to "Kevad".
+        // The bookings' edition; its bookings were all moved to "Kevad".
         {
           id: expect.any(Number),
           name: 'Uus algus retriit Balis – Märts 2026',

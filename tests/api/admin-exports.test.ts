@@ -109,7 +109,8 @@ describe('GET /api/admin/exports/clients.csv', () => {
   it('has each client with their bookings count and what those still owe together, in euros with a comma', async () => {
     const first = await book({ firstName: 'Õnne', lastName: 'Ääremaa', email: 'onne@example.com', phone: '+372 5123 4567' });
     const second = await book({ firstName: 'Õnne', lastName: 'Ääremaa', email: 'onne@example.com', phone: '+372 5123 4567' });
-    await book({ firstName: 'Teine', lastName: 'Klient', email: 'teine@example.com' });
+    const third = await book({ firstName: 'Teine', lastName: 'Klient', email: 'teine@example.com' });
+    await app.deps.sql.execute({ sql: 'UPDATE bookings SET total_amount_cents = NULL WHERE id = ?', args: [third] });
     await app.deps.sql.execute({
       sql: `UPDATE bookings SET total_amount_cents = 129900, amount_paid_cents = 30000, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`,
       args: [first],
@@ -122,7 +123,8 @@ describe('GET /api/admin/exports/clients.csv', () => {
     const [header, ...rows] = lines(text);
     expect(header).toBe('Eesnimi;Perekonnanimi;E-post;Telefon;Liitunud;Broneeringuid;Jääk kokku (€)');
     const onne = rows.find((r) => r.includes('onne@example.com'))!.split(';');
-    // 1299 + 45,50 − 300 on the first booking, nothing on the paid second: 1044,50 from 2 bookings.
+    // 1299 + 45,50 − 300 on the first booking, nothing on the paid second: 1044,50 from 2 bookings; nothing on an
+    // unpriced one.
     expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', '+37251234567', expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50']);
     expect(rows.find((r) => r.includes('teine@example.com'))!.split(';').slice(5)).toEqual(['1', '0,00']);
   });

@@ -130,6 +130,8 @@ describe('issuing', () => {
     expect(stale.status).toBe(409);
     expect((await readJson(stale)).error.code).toBe('booking_changed');
     const empty = (await readJson(await app.post('/api/bookings', validBooking()))).bookingId as number;
+    // A request comes priced; one whose price an admin cleared has nothing to invoice.
+    await app.deps.sql.execute({ sql: 'UPDATE bookings SET total_amount_cents = NULL WHERE id = ?', args: [empty] });
     const nothing = await issue(empty);
     expect(nothing.status).toBe(422);
     expect((await readJson(nothing)).error).toEqual({ code: 'nothing_to_invoice', message: API_ERRORS.nothing_to_invoice.message });

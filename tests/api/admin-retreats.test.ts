@@ -108,7 +108,7 @@ describe('authorisation', () => {
       const plain = method === 'GET' ? await user.b.get(path) : await user.b.send(method, path, form());
       expect(plain.status, `${method} ${path}`).toBe(403);
     }
-    expect(await app.count('retreats')).toBe(0);
+    expect(await app.count('retreats WHERE edition IS NULL')).toBe(0);
   });
 });
 
@@ -134,10 +134,12 @@ describe('list, add, edit, delete', () => {
       expect(status, JSON.stringify(overrides)).toBe(422);
       expect(body.error.details, JSON.stringify(overrides)).toContainEqual({ path, message });
     }
-    expect(await app.count('retreats')).toBe(0);
+    expect(await app.count('retreats WHERE edition IS NULL')).toBe(0);
   });
 
   it('searches name, location and description; counts total, upcoming and ongoing; shows price, else base price, else 0', async () => {
+    // Without the three editions every database starts with (migration 0017), so the counts are this test's own.
+    await app.deps.sql.execute('DELETE FROM retreats WHERE edition IS NOT NULL');
     await retreat({ name: 'Tulevik', startDate: '2026-04-01', endDate: '2026-04-10', price: '1500', basePrice: '1200' });
     await retreat({ name: 'Praegu', location: 'Canggu', startDate: '2026-03-05', endDate: '2026-03-15', basePrice: '900' });
     await retreat({ name: 'Möödas', description: 'Sügisene vaikus', startDate: '2025-10-01', endDate: '2025-10-10', basePrice: '' });
@@ -160,15 +162,12 @@ describe('list, add, edit, delete', () => {
     expect(JSON.parse(String(audit!.metadata)).changes).toMatchObject({ name: { from: 'Kevadretriit', to: 'Uus nimi' }, capacity: { from: null, to: 12 } });
   });
 
-  it('refuses to change an edition\'s dates (they are the editors\'), and takes every other field', async () => {
+  it('takes an edition\'s new dates: the dates are the admins\' (issue "Sell")', async () => {
     const [row] = await app.rows("INSERT INTO retreats (edition, name, start_date, end_date) VALUES ('sep-2027', 'Sügis', '2027-09-10', '2027-09-20') RETURNING id");
     const id = Number(row!.id);
-    const moved = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Sügis', startDate: '2027-09-11', endDate: '2027-09-20' }));
-    expect(moved.status).toBe(422);
-    expect(moved.body.error.details).toEqual([{ path: 'startDate', message: 'Selle retriidi algus- ja lõppkuupäev tulevad veebilehe sisufailist (väljaanne). Muutke neid seal.' }]);
-    const kept = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Sügis Balil', startDate: '2027-09-10', endDate: '2027-09-20', capacity: '16' }));
-    expect(kept.status).toBe(200);
-    expect(kept.body.retreat).toMatchObject({ edition: 'sep-2027', name: 'Sügis Balil', capacity: 16, startDate: '2027-09-10' });
+    const moved = await send('PUT', `/api/admin/retreats/${id}`, form({ name: 'Sügis Balil', startDate: '2027-09-11', endDate: '2027-09-21', capacity: '16' }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.retreat).toMatchObject({ edition: 'sep-2027', name: 'Sügis Balil', capacity: 16, startDate: '2027-09-11', endDate: '2027-09-21' });
   });
 
   it('refuses to delete a retreat with bookings (nothing changes), deletes one without; unknown and malformed ids are 404', async () => {

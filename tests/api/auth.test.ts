@@ -500,8 +500,10 @@ describe('/api/admin', () => {
     clock = at;
     expect(booked.status).toBe(201);
     const res = await who.b.get('/api/admin/dashboard');
-    // The booking made its edition's retreat (jan-2026, in the past: not upcoming).
-    expect(await readJson(res)).toEqual({ counts: { users: 1, clients: 1, bookings: 1, retreats: 1 }, upcomingRetreats: [], criticalEvents: { total: 0, items: [] } });
+    // The three editions every database starts with; only March's is still ahead on 1.03.2026, with no bookings.
+    const body = await readJson(res);
+    expect(body).toMatchObject({ counts: { users: 1, clients: 1, bookings: 1, retreats: 3 }, criticalEvents: { total: 0, items: [] } });
+    expect(body.upcomingRetreats.map((r: { startDate: string; bookings: number }) => [r.startDate, r.bookings])).toEqual([['2026-03-14', 0]]);
 
     const timeout = await who.b.post('/api/admin/session-timeout');
     expect(timeout.status).toBe(204);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, customers, guests, invoices, retreats, users } from '../../worker/db/schema';
 import { seedDemoData } from '../../worker/db/seed';
@@ -346,12 +346,17 @@ describe('demo seed', () => {
     expect(second.inserted).toEqual({ retreats: 0, guests: 0, customers: 0, bookings: 0 });
     expect(await counts()).toEqual(afterFirst);
 
-    const retreatRows = await t.db.select().from(retreats).orderBy(retreats.startDate);
-    expect(retreatRows.map((r) => [r.edition, r.startDate, r.endDate, r.priceCents, r.basePriceCents])).toEqual([
-      ['nov-2025', '2025-11-14', '2025-11-24', 129_900, 159_900],
-      ['jan-2026', '2026-01-14', '2026-01-24', 129_900, 159_900],
-      ['mar-2026', '2026-03-14', '2026-03-24', 129_900, 159_900],
+    // Three published editions ahead of the seed's day (1.10.2025): the 14th of every second month from 45 days on,
+    // beside the three the migration carried over from the content file.
+    const retreatRows = await t.db.select().from(retreats).where(gt(retreats.startDate, '2025-10-01')).orderBy(retreats.startDate, retreats.id);
+    expect(retreatRows.filter((r) => r.description?.startsWith('Demo')).map((r) => [r.edition, r.startDate, r.endDate, r.priceCents, r.basePriceCents, r.published])).toEqual([
+      ['dec-2025', '2025-12-14', '2025-12-24', 129_900, 159_900, true],
+      ['feb-2026', '2026-02-14', '2026-02-24', 129_900, 159_900, true],
+      ['apr-2026', '2026-04-14', '2026-04-24', 129_900, 159_900, true],
     ]);
+    // Every demo booking is on one of them.
+    const onDemo = await t.db.$count(bookings, inArray(bookings.retreatEdition, ['dec-2025', 'feb-2026', 'apr-2026']));
+    expect(onDemo).toBe(6);
 
     const allGuests = await t.db.select().from(guests);
     for (const g of allGuests) {

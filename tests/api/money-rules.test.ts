@@ -10,6 +10,7 @@ import { addDays } from '../../src/lib/format';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { BILLED_SQL, billedCents, OUTSTANDING_SQL, outstandingCents, OWES_SQL } from '../../worker/domain/money/balance';
 import { invoiceState, openCents, STATE_SQL } from '../../worker/domain/invoices/open';
+import { PAYMENT_PLANS } from '../../src/lib/payment-plans';
 import { derivedPaymentStatus, isOverdue, OVERDUE_SQL, PAYMENT_STATUS_SQL } from '../../worker/domain/money/schedule';
 import { createTestDb } from '../helpers/test-db';
 
@@ -93,6 +94,9 @@ const schedule = fc.record({
   todayOffset: fc.integer({ min: -5, max: 500 }),
   owedCents: fc.oneof(cents, fc.constantFrom(0, ADVANCE_CENTS - 1, ADVANCE_CENTS, ADVANCE_CENTS + 1)),
   paidCents: fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.constantFrom(0, ADVANCE_CENTS - 1, ADVANCE_CENTS)),
+  // Every plan, and bookings made before plans (null); an advance of its own for a party, or the settings' one.
+  plan: fc.constantFrom(null, ...PAYMENT_PLANS),
+  advanceCents: fc.option(fc.constantFrom(ADVANCE_CENTS, 2 * ADVANCE_CENTS, 4 * ADVANCE_CENTS), { nil: null }),
 });
 
 describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and derivedPaymentStatus', () => {
@@ -105,6 +109,8 @@ describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and d
           today: addDays(c.bookedOn, c.todayOffset),
           owedCents: c.owedCents,
           paidCents: c.paidCents,
+          plan: c.plan,
+          advanceCents: c.advanceCents,
         }));
         const results = await t.db.batch(
           inputs.map((i) => {

@@ -230,7 +230,7 @@ describe('places are counted one way', () => {
     const retreatId = Number(row!.retreat_id);
     const retreat = (await readJson(await admin.b.get(`/api/admin/retreats/${retreatId}`))).retreat;
     const setCapacity = (capacity: number) =>
-      admin.b.send('PUT', `/api/admin/retreats/${retreatId}`, { ...retreat, basePrice: null, price: null, capacity: String(capacity) });
+      admin.b.send('PUT', `/api/admin/retreats/${retreatId}`, { ...retreat, basePrice: null, price: '1299', capacity: String(capacity) });
     // The pending request (not on the waiting list) holds 2 places: capacity 1 is below them.
     const below = await setCapacity(1);
     expect(below.status).toBe(422);

@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 async function booking(extra: Record<string, unknown> = {}) {
-  const id = (await readJson(await app.post('/api/bookings', validBooking({ email: `kadri.${Math.random().toString(36).slice(2, 8)}@example.com`, ...extra })))).bookingId as number;
+  const id = (await readJson(await app.post('/api/bookings', validBooking({ email: `kadri.${Math.random().toString(36).slice(2, 8)}@example.com`, retreatMonth: 'mar-2026', paymentPlan: 'advance', ...extra })))).bookingId as number;
   await app.deps.sql.execute({ sql: "UPDATE bookings SET total_amount_cents = 129900, retreat_id = NULL, check_in_date = '2026-03-14' WHERE id = ?", args: [id] });
   return id;
 }

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { CONTENT_EDITIONS } from '../helpers/test-clock';
+import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { expectNoAxeViolations } from './accounts';
 import { expect, test } from './fixtures';
 import { serverSql } from './booking-requests';
@@ -422,7 +422,7 @@ test.describe('booking form: places and the waiting list', () => {
   const sql = serverSql;
   /** Leaves `left` places on the January edition's retreat (made here if no booking has made it yet). */
   async function placesLeft(left: number) {
-    const jan = CONTENT_EDITIONS.find((edition) => edition.id === 'jan-2026')!;
+    const jan = MIGRATED_EDITIONS.find((edition) => edition.id === 'jan-2026')!;
     await sql(`INSERT INTO retreats (edition, name, start_date, end_date) VALUES ('jan-2026', 'Jaanuar', ?, ?) ON CONFLICT (edition) DO NOTHING`, [jan.startDate, jan.endDate]);
     await sql(
       `UPDATE retreats SET capacity = ? + (SELECT coalesce(sum(1 + coalesce(json_array_length(b.companions), 0)), 0) FROM bookings AS b

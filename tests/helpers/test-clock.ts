@@ -1,19 +1,18 @@
 /**
- * The instants the test servers' clocks start at (TEST_CLOCK_START, worker/config.ts), from the content file's
- * editions, so the tests hold whatever today's date is. The file is read, not imported: vitest.config.ts and
- * playwright.config.ts load this module, and their loaders differ on JSON imports.
+ * The instants the test servers' clocks start at (TEST_CLOCK_START, worker/config.ts), from the editions every
+ * database starts with (migration 0017 made the content file's three editions rows, published), so the tests hold
+ * whatever today's date is. vitest.config.ts and playwright.config.ts load this module: it imports no JSON.
  */
-import { readFileSync } from 'node:fs';
 import { DAY_MS } from '../../src/lib/format';
 
-/** The editions of content/settings/site.json, as the site has them. */
-export const CONTENT_EDITIONS = (
-  JSON.parse(readFileSync(new URL('../../content/settings/site.json', import.meta.url), 'utf8')) as {
-    editions: { id: string; label: string; startDate: string; endDate: string; badge: string }[];
-  }
-).editions;
+/** The editions migration 0017 carried over from the content file: published, 1299 € (1599 € struck), no limit. */
+export const MIGRATED_EDITIONS = [
+  { id: 'nov-2025', label: 'November 2025', startDate: '2025-11-14', endDate: '2025-11-24', badge: '14.-24.11.2025' },
+  { id: 'jan-2026', label: 'Jaanuar 2026', startDate: '2026-01-14', endDate: '2026-01-24', badge: '14.-24.01.2026' },
+  { id: 'mar-2026', label: 'Märts 2026', startDate: '2026-03-14', endDate: '2026-03-24', badge: '14.-24.03.2026' },
+] as const;
 
-const starts = CONTENT_EDITIONS.map((edition) => Date.parse(`${edition.startDate}T09:00:00Z`));
+const starts = MIGRATED_EDITIONS.map((edition) => Date.parse(`${edition.startDate}T09:00:00Z`));
 
 /** 60 days before the first edition: every edition takes booking requests. The API tests' default clock, the browser
  * suite's main server and the edge suite's worker; tests about closing set their own. */

@@ -4,11 +4,10 @@ import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
 import type { SiteSettings } from '../../src/lib/content-schemas';
+import { formatDateRangeBadge, formatEstonianMonth } from '../../src/lib/format';
 import {
   extraSchema,
   faqSchema,
-  formatDateRangeBadge,
-  formatEstonianMonth,
   galleryItemSchema,
   legalPageSchema,
   programmeDaySchema,
@@ -111,8 +110,8 @@ describe('the content files in content/', () => {
   it('the settings carry the specification values', () => {
     const [settings] = readFolder('settings');
     const parsed = siteSettingsSchema.parse(settings?.data);
-    expect(parsed.editions.map((edition) => edition.badge)).toEqual(['14.-24.11.2025', '14.-24.01.2026', '14.-24.03.2026']);
-    expect(parsed.editions.map((edition) => edition.id)).toEqual(['nov-2025', 'jan-2026', 'mar-2026']);
+    // Editions are back-office data (issue "Sell"): the file keeps no dates to sell.
+    expect(parsed).not.toHaveProperty('editions');
     expect(parsed.price).toMatchObject({
       amountEur: 1299,
       compareAtEur: 1599,
@@ -224,19 +223,6 @@ describe('broken content is rejected, naming the field', () => {
     expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.price.amountEur = 1299.5)))).toContain('price.amountEur');
     expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.social.instagram = 'https://evil.example/')))).toEqual([
       'social.instagram',
-    ]);
-  });
-
-  it('settings: a date badge that disagrees with its dates, an end before the start, a repeated id', () => {
-    const settings = first('settings');
-    expect(issuesOf(siteSettingsSchema, broken(settings, (d) => (d.editions[1].endDate = '2026-01-28')))).toEqual([
-      'editions.1.badge: custom: Märk ei vasta kuupäevadele, peaks olema "14.-28.01.2026"',
-    ]);
-    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.editions[0].endDate = '2025-11-01')))).toEqual([
-      'editions.0.endDate',
-    ]);
-    expect(issuePaths(siteSettingsSchema, broken(settings, (d) => (d.editions[2].id = 'nov-2025')))).toEqual([
-      'editions.2.id',
     ]);
   });
 

@@ -6,8 +6,11 @@
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import type { EmailTestResult } from '../../src/lib/admin/booking-views';
 import type { BookingRequest } from '../../src/lib/booking/schema';
-import { formatDateTime } from '../../src/lib/format';
-import { RETREAT_EDITIONS, SITE_CONTACTS } from '../../src/lib/retreat-editions';
+import settings from '../../content/settings/site.json';
+import { addDays, formatDateTime, tallinnDay } from '../../src/lib/format';
+import { planOffered, quote, type EditionPrice } from '../../src/lib/payment-plans';
+import { publicEdition, SITE_CONTACTS, type RetreatEdition } from '../../src/lib/retreat-editions';
+import { editionAvailability } from '../domain/retreats/availability';
 import type { AppDeps } from '../deps';
 import { auditIfChanged } from '../domain/audit';
 import { escapeHtml, mailLayout } from '../domain/mail/html';
@@ -22,15 +25,38 @@ function testMail(to: string, now: Date): OutgoingMail {
   return { to, subject, text, html: mailLayout(subject, `<p>${escapeHtml(text)}</p>`) };
 }
 
+/** The first edition on sale, or (none open) a sample one four months ahead at the settings' price. */
+async function sampleEdition(deps: Pick<AppDeps, 'db' | 'now'>): Promise<{ edition: RetreatEdition; price: EditionPrice }> {
+  const [onSale] = (await editionAvailability(deps)).editions;
+  if (onSale) return { edition: onSale, price: onSale.price };
+  const start = addDays(tallinnDay(deps.now()), 120);
+  return {
+    edition: publicEdition('naidis', start, addDays(start, settings.retreat.durationDays)),
+    price: { priceCents: settings.price.amountEur * 100, compareAtCents: settings.price.compareAtEur * 100, roomSupplementCents: { 'single-room': 0, 'shared-room': 0 } },
+  };
+}
+
+/** The booking confirmation as a visitor would get it for that edition, clearly marked as a test. */
+async function sampleConfirmation(deps: Pick<AppDeps, 'db' | 'now'>, email: string): Promise<OutgoingMail> {
+  const { edition, price } = await sampleEdition(deps);
+  const days = { bookedOn: tallinnDay(deps.now()), startDate: edition.startDate };
+  const booking = sampleBooking(email, edition.id);
+  return bookingConfirmationMail(booking, {
+    edition,
+    quote: quote(price, 'single-room', 1, planOffered('advance', days) ? 'advance' : 'full', days),
+    referenceNumber: bookingReferenceNumber(1),
+  });
+}
+
 /** A booking request as a visitor might send it, clearly marked as a test. */
-function sampleBooking(email: string): BookingRequest {
+function sampleBooking(email: string, retreatMonth: string): BookingRequest {
   return {
     firstName: 'Test',
     lastName: 'Külaline',
     birthday: '1990-01-01',
     email,
     phone: '+37250000000',
-    retreatMonth: RETREAT_EDITIONS[0]?.id ?? 'test',
+    retreatMonth,
     roomType: 'single-room',
     travelWith: 'alone',
     companions: [],
@@ -44,7 +70,7 @@ function sampleBooking(email: string): BookingRequest {
 
 export async function sendTestEmail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, input: { email: string; kind: 'test' | 'booking_confirmation' }, actor: Actor): Promise<{ result: EmailTestResult; outboxId: number }> {
   const now = deps.now();
-  const mail = input.kind === 'test' ? testMail(input.email, now) : bookingConfirmationMail(sampleBooking(input.email), { referenceNumber: bookingReferenceNumber(1) });
+  const mail = input.kind === 'test' ? testMail(input.email, now) : await sampleConfirmation(deps, input.email);
   const { db } = deps;
   const [[row]] = await db.batch([
     outboxInsert(db, { kind: `email_test_${input.kind}`, ...mail }, now),

@@ -13,6 +13,7 @@ import { bookings, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged } from '../domain/audit';
+import { freeEditionKey } from '../domain/retreats/editions';
 import { PEOPLE_OF_BOOKING, placesTaken } from '../domain/retreats/places';
 import type { Actor } from '../domain/actor';
 
@@ -31,6 +32,11 @@ const itemColumns = {
   basePriceCents: retreats.basePriceCents,
   priceCents: retreats.priceCents,
   capacity: retreats.capacity,
+  published: retreats.published,
+  singleRoomSupplementCents: retreats.singleRoomSupplementCents,
+  sharedRoomSupplementCents: retreats.sharedRoomSupplementCents,
+  minParticipants: retreats.minParticipants,
+  registrationClosesDaysBefore: retreats.registrationClosesDaysBefore,
   // Qualified by hand: inside the correlated subquery an unqualified "id" would be the booking's.
   placesTaken: placesTaken(sql`"retreats"."id"`),
   bookingCount: sql<number>`(SELECT count(*) FROM bookings AS bc WHERE bc.retreat_id = "retreats"."id")`,
@@ -138,7 +144,22 @@ const columnsOf = (form: RetreatForm) => ({
   basePriceCents: form.basePrice,
   priceCents: form.price,
   capacity: form.capacity,
+  singleRoomSupplementCents: form.singleRoomSupplement,
+  sharedRoomSupplementCents: form.sharedRoomSupplement,
+  minParticipants: form.minParticipants,
+  registrationClosesDaysBefore: form.registrationClosesDaysBefore,
 });
+
+/** What a retreat on sale must have (a visitor sees its dates and pays its price), each missing piece under its field. */
+function saleIssues(r: { startDate: string | null; endDate: string | null; priceCents: number | null }, today: string | null) {
+  const needs = RETREAT_MESSAGES.publishNeeds;
+  return [
+    ...(r.startDate ? [] : [{ path: 'startDate', message: needs.startDate }]),
+    ...(r.endDate ? [] : [{ path: 'endDate', message: needs.endDate }]),
+    ...(r.priceCents === null ? [{ path: 'price', message: needs.price }] : []),
+    ...(today !== null && r.startDate && r.startDate <= today ? [{ path: 'startDate', message: needs.started }] : []),
+  ];
+}
 
 const auditOf = (deps: Deps, actor: Actor, action: string, resourceId: string | SQL, metadata: Record<string, unknown>) =>
   auditIfChanged(deps, { userId: actor.userId, action, severity: 'medium', resourceType: 'retreat', resourceId, metadata, ip: actor.ip, userAgent: actor.userAgent });
@@ -158,15 +179,10 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
   const { db } = deps;
   const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
   if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
-  // An edition's dates are the editors' (content/settings/site.json): the scheduled sync would undo a change here.
-  if (before.edition && (form.startDate !== before.startDate || form.endDate !== before.endDate)) {
-    const details = [
-      ...(form.startDate !== before.startDate ? [{ path: 'startDate', message: RETREAT_MESSAGES.editionDates }] : []),
-      ...(form.endDate !== before.endDate ? [{ path: 'endDate', message: RETREAT_MESSAGES.editionDates }] : []),
-    ];
-    throw new ApiError('validation_failed', { details });
-  }
   const values = columnsOf(form);
+  // A retreat on sale keeps what visitors see and pay; bookings already made keep their own price (their snapshot).
+  const issues = before.published ? saleIssues(values, null) : [];
+  if (issues.length > 0) throw new ApiError('validation_failed', { details: issues });
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, value] of Object.entries(values)) {
     const old = before[key as keyof typeof before] ?? null;
@@ -182,6 +198,29 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
     const [row] = await db.select({ taken: placesTaken(sql`${id}`) }).from(retreats).where(eq(retreats.id, id));
     if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
     throw new ApiError('validation_failed', { details: [{ path: 'capacity', message: RETREAT_MESSAGES.capacityBelowTaken(Number(row.taken)) }] });
+  }
+  return getRetreat(deps, id);
+}
+
+/**
+ * Puts a retreat on sale (issue "Sell") or takes it off, audited. On sale it needs its dates and price and must not
+ * have started; it gets its edition key then if it has none ('jan-2027'), the name the booking form sends.
+ * Taking it off keeps its bookings as they are: it only stops new requests.
+ */
+export async function setPublished(deps: Deps, id: number, published: boolean, actor: Actor): Promise<RetreatDetail> {
+  const { db } = deps;
+  const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
+  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (published) {
+    const issues = saleIssues(before, tallinnDay(deps.now()));
+    if (issues.length > 0) throw new ApiError('validation_failed', { details: issues });
+  }
+  if (before.published !== published) {
+    const edition = before.edition ?? (published ? await freeEditionKey(deps, id, before.startDate!) : null);
+    await db.batch([
+      db.update(retreats).set({ published, edition, updatedAt: deps.now().toISOString() }).where(eq(retreats.id, id)),
+      auditOf(deps, actor, published ? 'retreat.publish' : 'retreat.unpublish', String(id), { name: before.name, edition, priceCents: before.priceCents }),
+    ]);
   }
   return getRetreat(deps, id);
 }

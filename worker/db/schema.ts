@@ -38,6 +38,8 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
+import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
+import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
 
 /** A file an outbox message carries, made when it is sent (the database keeps the reference, not the file). */
 export type MailAttachmentRef = { type: 'invoice_pdf'; invoiceId: number };
@@ -356,6 +358,15 @@ export const retreats = sqliteTable(
     priceCents: integer('price_cents'),
     /** Places on the retreat (main guests and companions); null: not limited. Confirming past it needs an override. */
     capacity: integer('capacity'),
+    /** Offered to visitors (issue "Sell", migration 0017): the booking form, the booking page and the landing page read it. */
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    /** Added to the per-person price for each room type of the public form (0: included). */
+    singleRoomSupplementCents: integer('single_room_supplement_cents').notNull().default(0),
+    sharedRoomSupplementCents: integer('shared_room_supplement_cents').notNull().default(0),
+    /** The terms' minimum number of participants for the edition to go ahead. */
+    minParticipants: integer('min_participants').notNull().default(8),
+    /** Registration closes this many days before the start (Europe/Tallinn days): no request on that day or after. */
+    registrationClosesDaysBefore: integer('registration_closes_days_before').notNull().default(4),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -365,6 +376,7 @@ export const retreats = sqliteTable(
     index('retreats_list_order_idx').on(sql`(${col(t.startDate)} IS NULL)`, sql`${col(t.startDate)} DESC`, sql`${col(t.id)} DESC`),
     check('retreats_capacity_valid', sql`${col(t.capacity)} IS NULL OR (typeof(${col(t.capacity)}) = 'integer' AND ${col(t.capacity)} BETWEEN 0 AND 1000)`),
     index('retreats_end_date_idx').on(t.endDate),
+    index('retreats_published_start_idx').on(t.published, t.startDate),
     centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
     centsCheck('retreats_price_cents_valid', t.priceCents),
   ],
@@ -423,6 +435,13 @@ export const bookings = sqliteTable(
     /** The guest asked to cancel from the portal (an admin confirms it): when, and the refund the terms gave that day. */
     cancellationRequestedAt: text('cancellation_requested_at'),
     cancellationRequestRefundCents: integer('cancellation_request_refund_cents'),
+    /**
+     * The price as the booking was made (issue "Sell", migration 0017): the plan the guest chose, the advance it asks
+     * for (null: the settings' 300 €) and the quote it was priced with; later price changes never touch them.
+     */
+    paymentPlan: text('payment_plan', { enum: PAYMENT_PLANS }),
+    advanceCents: integer('advance_cents'),
+    priceSnapshot: text('price_snapshot', { mode: 'json' }).$type<PriceSnapshot>(),
     /** Payment reminders go out (issue "Back office II") unless an admin turned them off for this booking. */
     paymentReminders: integer('payment_reminders', { mode: 'boolean' }).notNull().default(true),
 
@@ -582,7 +601,7 @@ export const paymentReminders = sqliteTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    part: text('part', { enum: ['advance', 'balance', 'full'] }).notNull(),
+    part: text('part', { enum: SCHEDULE_PARTS }).notNull(),
     dueOn: text('due_on').notNull(),
     stage: text('stage', { enum: ['before', 'due', 'after'] }).notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 /**
- * Demo data for local development: three retreat editions, clearly fictional guests (…@example.com), their
+ * Demo data for local development: three published retreat editions ahead of today, clearly fictional guests (…@example.com), their
  * customers and six bookings in varied states. No user accounts: there are no built-in credentials anywhere
  * (DESIGN section 8); create an admin with the setup flow instead. No invoices either: an invoice is a legal
  * document with a number from the one series, issued from the booking detail.
@@ -10,6 +10,8 @@
  * Run only on request (`npm run db:seed`); nothing calls it implicitly.
  */
 import { inArray } from 'drizzle-orm';
+import { addDays, editionLabel, tallinnDay } from '../../src/lib/format';
+import { editionKeyBase } from '../domain/retreats/editions';
 import type { Db } from './index';
 import {
   bookings,
@@ -33,20 +35,33 @@ const RETREAT_NAME = 'Uus algus retriit Balis';
 const PRICE_CENTS = 129_900;
 const BASE_PRICE_CENTS = 159_900;
 
-const DEMO_RETREATS: NewRetreat[] = [
-  { edition: 'nov-2025', startDate: '2025-11-14', endDate: '2025-11-24' },
-  { edition: 'jan-2026', startDate: '2026-01-14', endDate: '2026-01-24' },
-  { edition: 'mar-2026', startDate: '2026-03-14', endDate: '2026-03-24' },
-].map((r) => ({
-  ...r,
-  name: RETREAT_NAME,
-  location: 'Uluwatu, Bali',
-  description: 'Demo: 10-päevane jooga-, hingamis- ja kehahoolduste retriit (näidisandmed).',
-  arrivalDate: r.startDate,
-  departureDate: r.endDate,
-  basePriceCents: BASE_PRICE_CENTS,
-  priceCents: PRICE_CENTS,
-}));
+/**
+ * Three editions in the future relative to `now`, published and priced, so `npm start` after `npm run db:seed`
+ * sells something: the 14th to the 24th of every second month, the first at least 45 days ahead.
+ */
+export function demoRetreats(now: Date): NewRetreat[] {
+  const today = tallinnDay(now);
+  let month = new Date(`${today.slice(0, 7)}-14T00:00:00Z`);
+  while (month.toISOString().slice(0, 10) < addDays(today, 45)) month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 14));
+  return [0, 2, 4].map((offset) => {
+    const start = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + offset, 14)).toISOString().slice(0, 10);
+    const end = addDays(start, 10);
+    return {
+      edition: editionKeyBase(start),
+      name: `${RETREAT_NAME} – ${editionLabel(start)}`,
+      location: 'Uluwatu, Bali',
+      description: 'Demo: 10-päevane jooga-, hingamis- ja kehahoolduste retriit (näidisandmed).',
+      startDate: start,
+      endDate: end,
+      arrivalDate: start,
+      departureDate: end,
+      basePriceCents: BASE_PRICE_CENTS,
+      priceCents: PRICE_CENTS,
+      capacity: 16,
+      published: true,
+    };
+  });
+}
 
 /** Fixed ids make re-runs hit the primary key instead of adding look-alike rows. */
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
@@ -89,11 +104,11 @@ const customerIdFor = (email: string) => DEMO_CUSTOMERS.find((c) => c.email === 
 
 type DemoBooking = Omit<NewBooking, 'retreatId'> & { idempotencyKey: string; edition: string };
 
-function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
+function demoBookings(daysAgo: (n: number) => string, E: readonly string[]): DemoBooking[] {
   return [
     {
       idempotencyKey: 'seed:booking-1',
-      edition: 'nov-2025',
+      edition: E[0]!,
       guestId: G.demo,
       customerId: customerIdFor('demo.kulaline@example.com'),
       source: 'public_form',
@@ -101,10 +116,10 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       paymentStatus: 'pending',
       roomType: 'single',
       roomSharingPreference: 'private',
-      retreatEdition: 'nov-2025',
+      retreatEdition: E[0]!,
       experience: 'beginner',
       travelWith: 'alone',
-      specialRequests: 'Retriit: nov-2025; Kogemus: beginner; Reisin: üksi',
+      specialRequests: `Retriit: ${E[0]}; Kogemus: beginner; Reisin: üksi`,
       comments: 'Toitumispiirangud: Vegan; Kaaslasi: 0',
       comment: 'Demo: kas lennujaamast on transfeer?',
       bookingDate: daysAgo(2),
@@ -113,7 +128,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
     },
     {
       idempotencyKey: 'seed:booking-2',
-      edition: 'nov-2025',
+      edition: E[0]!,
       guestId: G.mari,
       customerId: customerIdFor('mari.naidis@example.com'),
       source: 'public_form',
@@ -122,14 +137,14 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       roomType: 'double',
       roomSharingPreference: 'shared',
       bedTypePreference: 'double_bed',
-      retreatEdition: 'nov-2025',
+      retreatEdition: E[0]!,
       experience: 'intermediate',
       travelWith: 'with-companions',
       totalAmountCents: PRICE_CENTS,
       amountPaidCents: 60_000,
       depositAmountCents: 60_000,
       depositPaid: true,
-      specialRequests: 'Retriit: nov-2025; Kogemus: intermediate; Reisin: kaaslasega',
+      specialRequests: `Retriit: ${E[0]}; Kogemus: intermediate; Reisin: kaaslasega`,
       comments: 'Toitumispiirangud: Puuduvad; Kaaslasi: 1',
       companions: [{ first_name: 'Toomas', last_name: 'Näidis', age: 47, custom_price_cents: 99_900 }],
       additionalServices: [
@@ -149,7 +164,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
     },
     {
       idempotencyKey: 'seed:booking-3',
-      edition: 'jan-2026',
+      edition: E[1]!,
       guestId: G.jaan,
       customerId: customerIdFor('jaan.proov@example.com'),
       source: 'public_form',
@@ -157,10 +172,10 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       paymentStatus: 'pending',
       roomType: 'shared',
       roomSharingPreference: 'shared',
-      retreatEdition: 'jan-2026',
+      retreatEdition: E[1]!,
       experience: 'advanced',
       travelWith: 'with-companions',
-      specialRequests: 'Retriit: jan-2026; Kogemus: advanced; Reisin: kaaslasega',
+      specialRequests: `Retriit: ${E[1]}; Kogemus: advanced; Reisin: kaaslasega`,
       comments: 'Toitumispiirangud: Gluteenivaba; Kaaslasi: 1',
       companions: [{ first_name: 'Anu', last_name: 'Proov', age: 16 }],
       bookingDate: daysAgo(9),
@@ -169,7 +184,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
     },
     {
       idempotencyKey: 'seed:booking-4',
-      edition: 'jan-2026',
+      edition: E[1]!,
       guestId: G.liis,
       customerId: customerIdFor('liis.testija@example.com'),
       source: 'public_form',
@@ -177,7 +192,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       paymentStatus: 'paid',
       roomType: 'single',
       roomSharingPreference: 'private',
-      retreatEdition: 'jan-2026',
+      retreatEdition: E[1]!,
       experience: 'beginner',
       travelWith: 'alone',
       totalAmountCents: PRICE_CENTS,
@@ -185,7 +200,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       depositAmountCents: 30_000,
       depositPaid: true,
       balancePaid: true,
-      specialRequests: 'Retriit: jan-2026; Kogemus: beginner; Reisin: üksi',
+      specialRequests: `Retriit: ${E[1]}; Kogemus: beginner; Reisin: üksi`,
       comments: 'Toitumispiirangud: Puuduvad; Kaaslasi: 0',
       bookingDate: daysAgo(40),
       createdAt: daysAgo(40),
@@ -193,7 +208,7 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
     },
     {
       idempotencyKey: 'seed:booking-5',
-      edition: 'mar-2026',
+      edition: E[2]!,
       guestId: G.peeter,
       customerId: customerIdFor('peeter.naide@example.com'),
       source: 'public_form',
@@ -201,12 +216,12 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
       paymentStatus: 'failed',
       roomType: 'shared',
       roomSharingPreference: 'shared',
-      retreatEdition: 'mar-2026',
+      retreatEdition: E[2]!,
       experience: 'intermediate',
       travelWith: 'alone',
       totalAmountCents: PRICE_CENTS,
       amountPaidCents: 0,
-      specialRequests: 'Retriit: mar-2026; Kogemus: intermediate; Reisin: üksi',
+      specialRequests: `Retriit: ${E[2]}; Kogemus: intermediate; Reisin: üksi`,
       comments: 'Toitumispiirangud: Puuduvad; Kaaslasi: 0',
       bookingDate: daysAgo(30),
       createdAt: daysAgo(30),
@@ -215,14 +230,14 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
     {
       // Admin-created (spec: status confirmed, amount_paid 0, balance_paid false, total = nights x rate).
       idempotencyKey: 'seed:booking-6',
-      edition: 'mar-2026',
+      edition: E[2]!,
       guestId: G.kati,
       customerId: null,
       source: 'admin',
       status: 'confirmed',
       paymentStatus: 'pending',
       roomType: 'double',
-      retreatEdition: 'mar-2026',
+      retreatEdition: E[2]!,
       checkInDate: '2026-03-14',
       checkOutDate: '2026-03-24',
       arrivalDate: '2026-03-14',
@@ -238,9 +253,11 @@ function demoBookings(daysAgo: (n: number) => string): DemoBooking[] {
   ];
 }
 
-/** Loads the demo data in one transaction. `now` only shapes the demo timestamps ("2 days ago"). */
+/** Loads the demo data in one transaction. `now` places the editions ahead of it and the demo timestamps ("2 days ago") before it. */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<SeedReport> {
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
+  const DEMO_RETREATS = demoRetreats(now);
+  const keys = DEMO_RETREATS.map((r) => r.edition!);
 
   return db.transaction(async (tx) => {
     const inserted = { retreats: 0, guests: 0, customers: 0, bookings: 0 };
@@ -261,7 +278,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       .where(inArray(retreats.edition, DEMO_RETREATS.map((r) => r.edition!)));
     const retreatIdFor = (edition: string) => retreatRows.find((r) => r.edition === edition)?.id ?? null;
 
-    const rows: NewBooking[] = demoBookings(daysAgo).map(({ edition, ...b }) => ({ ...b, retreatId: retreatIdFor(edition) }));
+    const rows: NewBooking[] = demoBookings(daysAgo, keys).map(({ edition, ...b }) => ({ ...b, retreatId: retreatIdFor(edition) }));
     inserted.bookings = (
       await tx.insert(bookings).values(rows).onConflictDoNothing({ target: bookings.idempotencyKey }).returning({ id: bookings.id })
     ).length;

@@ -12,7 +12,6 @@ import { migrateDatabase, openLocalClient } from '../db/migrate';
 import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
 import type { AppConfig, AppDeps } from '../deps';
 import { runScheduledJobs } from '../jobs';
-import { syncEditionRetreats } from '../domain/retreats/editions';
 import { adminExists } from '../domain/auth/roles';
 import { createStaticHandler } from './node-static';
 import { nodePasswordHasher } from './passwords-node';
@@ -150,8 +149,6 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     return pathname === '/api' || pathname.startsWith('/api/') ? app.fetch(request, nodeBindings, executionContext) : serveStatic(request);
   };
 
-  // The editions' retreats before the first request (the scheduled jobs keep them in step afterwards).
-  await syncEditionRetreats(deps);
   const stopLoop = options.backgroundIntervalMs > 0
     ? startBackgroundLoop(() => runScheduledJobs(deps), options.backgroundIntervalMs, options.log)
     : async () => {};

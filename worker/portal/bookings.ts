@@ -40,6 +40,8 @@ export async function ownedRows({ db }: Deps, userId: string, { where, all = fal
       createdAt: bookings.createdAt,
       owedCents: bookings.owedCents,
       amountPaidCents: bookings.amountPaidCents,
+      paymentPlan: bookings.paymentPlan,
+      advanceCents: bookings.advanceCents,
       cancellationRequestedAt: bookings.cancellationRequestedAt,
       cancellationRequestRefundCents: bookings.cancellationRequestRefundCents,
       guestEmail: guests.email,
@@ -111,7 +113,7 @@ export async function myBooking(deps: Deps, userId: string, bookingId: number): 
     today,
     companionNames: (row.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim()),
     schedule: bookingSchedule(
-      { status: row.status, createdAt: row.createdAt, startDate: summary.retreat.startDate, owedCents: row.owedCents, amountPaidCents: row.amountPaidCents },
+      { ...row, startDate: summary.retreat.startDate },
       today,
     ),
     payment: { referenceNumber: bookingReferenceNumber(row.id), recipient: seller.name, iban: seller.iban, bank: seller.bank },

@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import type { AvailabilityResponse } from '../../src/lib/booking/availability';
 import type { AppEnv } from '../app-env';
 import { editionAvailability } from '../domain/retreats/availability';
 
 /**
- * GET /api/availability: each public edition, whether it takes requests and its places left, for the booking form
- * at run time. A short shared cache: the API decides again on every request, so a minute-old answer is only a hint.
+ * GET /api/availability: each published edition on sale, whether it takes requests, its places left and its price,
+ * for the booking form and the pages' date badges at run time. A short shared cache (the edge's too): the API
+ * decides again on every request, so a half-minute-old answer is only a hint.
  */
 export const availabilityRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const body: AvailabilityResponse = { editions: await editionAvailability(c.var.deps) };
-  c.header('Cache-Control', 'public, max-age=30');
-  return c.json(body);
+  c.header('Cache-Control', 'public, max-age=30, s-maxage=30');
+  return c.json(await editionAvailability(c.var.deps));
 });

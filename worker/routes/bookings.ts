@@ -1,10 +1,39 @@
-import { Hono } from 'hono';
-import { bookingRequestSchema } from '../../src/lib/booking/schema';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bookingRequestSchema, bookingRequestSchemaFor, EDITION_KEY } from '../../src/lib/booking/schema';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { validJson } from '../http/validate';
+import { toFieldIssues, validJson } from '../http/validate';
 import { submitBooking } from '../domain/bookings/submission';
 import { currentAuth } from '../http/auth';
+import { findEditionOnSale } from '../domain/retreats/availability';
+
+/** The schema with the age rule counted on one first day; a handful of editions on sale, so a handful of schemas. */
+const schemas = new Map<string, ReturnType<typeof bookingRequestSchemaFor>>();
+function schemaFor(startDate: string) {
+  let schema = schemas.get(startDate);
+  if (!schema) {
+    if (schemas.size > 50) schemas.clear();
+    schema = bookingRequestSchemaFor(() => startDate);
+    schemas.set(startDate, schema);
+  }
+  return schema;
+}
+
+/**
+ * The age rule needs the edition's first day: when the body names an edition on sale, the body is checked with the
+ * rule counted on it before the structural validator, so one answer names every problem, the age included (Hono
+ * keeps the parsed body, so it is read once).
+ */
+const ageOnFirstDay: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw: unknown = await c.req.json().catch(() => null);
+  const key = typeof raw === 'object' && raw !== null ? (raw as { retreatMonth?: unknown }).retreatMonth : undefined;
+  const edition = typeof key === 'string' && EDITION_KEY.test(key) ? await findEditionOnSale(c.var.deps, key) : undefined;
+  if (edition) {
+    const result = schemaFor(edition.startDate).safeParse(raw);
+    if (!result.success) throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+  }
+  await next();
+};
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
@@ -13,6 +42,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 // malformed or replayed request, which writes nothing, is not counted; those cost no database write anyway.
 export const bookingRoutes = new Hono<AppEnv>().post(
   '/',
+  ageOnFirstDay,
   validJson(bookingRequestSchema),
   async (c) => {
     const booking = c.req.valid('json');

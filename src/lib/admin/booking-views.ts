@@ -3,6 +3,7 @@
  * money, the travellers, options, e-mails and the dashboard. Types only: the services return them, the screens read
  * them.
  */
+import type { PaymentPlan, PriceSnapshot } from '../payment-plans';
 import type { TravellerView } from '../portal';
 import type { ScheduleItem } from '../payment-schedule';
 import type { AuditRecord } from './audit';
@@ -116,6 +117,11 @@ export interface BookingDetail {
   amountPaidCents: number | null;
   depositAmountCents: number | null;
   depositPaid: boolean;
+  /** The plan the guest chose (null: made without one, read as the advance plan) and the advance it asks for. */
+  paymentPlan: PaymentPlan | null;
+  advanceCents: number | null;
+  /** The price the booking was made with (public requests and admin bookings of an edition); null for older ones. */
+  priceSnapshot: PriceSnapshot | null;
   balancePaid: boolean;
   specialRequests: string | null;
   comment: string | null;

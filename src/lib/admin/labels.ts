@@ -93,6 +93,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'client.update': 'Kliendi muutmine',
   'client.delete': 'Kliendi kustutamine',
   'client.sync': 'Broneerijate sünkroniseerimine',
+  'retreat.create': 'Retriidi lisamine',
+  'retreat.update': 'Retriidi muutmine',
+  'retreat.delete': 'Retriidi kustutamine',
+  'retreat.publish': 'Retriidi müüki avaldamine',
+  'retreat.unpublish': 'Retriidi müügilt võtmine',
 };
 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

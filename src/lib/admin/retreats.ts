@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { nullableMoneyInput } from '../money';
 import { sanitizeSingleLine } from '../validation/sanitize';
+import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../retreat-editions';
 import { optionalDay, optionalText } from './form-fields';
 import { pagingParams, searchParam, type ListPage } from './list-query';
 
@@ -14,7 +15,17 @@ export const RETREAT_MESSAGES = {
   departureBeforeArrival: 'Lahkumise kuupäev ei saa olla enne saabumist',
   capacity: 'Kohtade arv peab olema täisarv 0–1000',
   notFound: 'Retriiti ei leitud',
-  editionDates: 'Selle retriidi algus- ja lõppkuupäev tulevad veebilehe sisufailist (väljaanne). Muutke neid seal.',
+  minParticipants: 'Osalejate miinimum peab olema täisarv 0–1000',
+  closesDaysBefore: 'Registreerimise sulgemine peab olema täisarv 0–365 päeva enne algust',
+  /** Publishing needs what a visitor sees and pays: each missing piece under its field. */
+  publishNeeds: {
+    startDate: 'Avaldamiseks sisestage alguskuupäev',
+    endDate: 'Avaldamiseks sisestage lõppkuupäev',
+    price: 'Avaldamiseks sisestage hind inimese kohta',
+    started: 'Alanud või möödunud retriiti ei saa müüki avaldada',
+  },
+  published: 'Retriit on müügil: see on broneerimisvormis ja avalehel',
+  unpublished: 'Retriit ei ole müügil: külastajad seda ei näe',
   deleteConfirm: (name: string) => `Kas oled kindel, et soovid kustutada retriidi "${name}"?`,
   /** A retreat with bookings is not deleted: the confirmation says how many and what to do instead. */
   deleteBlocked: (name: string, bookings: number) =>
@@ -29,19 +40,26 @@ const M = RETREAT_MESSAGES;
 export const retreatListQuerySchema = z.object({ q: searchParam, ...pagingParams });
 export type RetreatListQuery = z.output<typeof retreatListQuerySchema>;
 
-/** "" or null → null; otherwise a whole number of places. Typed as text in the form, like amounts. */
-const capacityInput = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || String(v).trim() === '') return null;
-    const text = String(v).trim();
-    if (!/^\d{1,4}$/.test(text) || Number(text) > 1000) {
-      ctx.addIssue({ code: 'custom', message: M.capacity });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+/** A whole number typed as text in the form, like amounts: "" or null → `empty`; otherwise 0..max. */
+const wholeNumberInput = <E extends number | null>(max: number, message: string, empty: E) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx): number | E => {
+      if (v === null || v === undefined || String(v).trim() === '') return empty;
+      const text = String(v).trim();
+      if (!/^\d{1,4}$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** "" or null → null (not limited); otherwise a whole number of places. */
+const capacityInput = wholeNumberInput(1000, M.capacity, null);
+
+/** A room type's supplement per person: empty is none (0 €). */
+const supplementInput = nullableMoneyInput.transform((cents) => cents ?? 0);
 
 /**
  * The add and edit dialogs (admin spec section 5: no required fields; empty dates and prices save as null, prices
@@ -62,12 +80,20 @@ export const retreatFormSchema = z
     basePrice: nullableMoneyInput,
     price: nullableMoneyInput,
     capacity: capacityInput,
+    /** Issue "Sell": added per person for each room type of the booking form; the minimum; registration's close. */
+    singleRoomSupplement: supplementInput,
+    sharedRoomSupplement: supplementInput,
+    minParticipants: wholeNumberInput(1000, M.minParticipants, MIN_PARTICIPANTS),
+    registrationClosesDaysBefore: wholeNumberInput(365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endBeforeStart });
     if (v.arrivalDate && v.departureDate && v.departureDate < v.arrivalDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: M.departureBeforeArrival });
   });
 export type RetreatFormInput = z.input<typeof retreatFormSchema>;
+
+/** PUT /api/admin/retreats/:id/published: on sale or not. */
+export const publishSchema = z.strictObject({ published: z.boolean() });
 export type RetreatForm = z.output<typeof retreatFormSchema>;
 
 
@@ -85,6 +111,12 @@ export interface RetreatItem {
   priceCents: number | null;
   /** Places on the retreat; null: not limited. */
   capacity: number | null;
+  /** On sale: offered to visitors (issue "Sell"). */
+  published: boolean;
+  singleRoomSupplementCents: number;
+  sharedRoomSupplementCents: number;
+  minParticipants: number;
+  registrationClosesDaysBefore: number;
   /** People (main guest and companions) on its pending and confirmed bookings. */
   placesTaken: number;
   /** Its bookings of any status: a retreat with any is not deleted. */

@@ -1,17 +1,15 @@
 /**
- * GET /api/availability's answer (issue "Back office III"), shared by the API and the booking form: each public
- * edition, whether it still takes requests, and its places left when the retreat has a limit. Browser-safe.
+ * GET /api/availability's answer (issues "Back office III" and "Sell"), shared by the API, the booking form and the
+ * small script that shows the dates on the landing and booking pages: each published edition that has not started,
+ * whether it still takes requests, its places left when it has a limit, and its price. Browser-safe.
  */
+import type { EditionPrice } from '../payment-plans';
+import type { RetreatEdition } from '../retreat-editions';
 
 /** Below this many places left the form says how many ("N kohta vaba"); above it, just that there are places. */
 export const FEW_PLACES_LEFT = 5;
 
-export interface EditionAvailability {
-  id: string;
-  label: string;
-  badge: string;
-  startDate: string;
-  endDate: string;
+export interface EditionAvailability extends RetreatEdition {
   /** Requests are taken until the day before `closesOn` (Europe/Tallinn calendar days). */
   open: boolean;
   closesOn: string;
@@ -19,9 +17,13 @@ export interface EditionAvailability {
   placesLeft: number | null;
   /** No place left: a request becomes a waiting-list request. */
   full: boolean;
+  /** Per person, with the room types' supplements: the form prices the party with it (the API prices again). */
+  price: EditionPrice;
 }
 
 export interface AvailabilityResponse {
+  /** The server's Tallinn day: the plans' due days count from it (the visitor's own clock may be wrong). */
+  today: string;
   editions: EditionAvailability[];
 }
 
@@ -33,6 +35,9 @@ export const AVAILABILITY_TEXTS = {
   noneOpenTitle: 'Praegu ei ole ühtegi retriiti, kuhu saaks registreeruda',
   noneOpenText:
     'Järgmiste retriitide ajad avaldame peagi. Kirjutage meile allolevas vormis ja anname Teile teada, kui registreerimine avaneb.',
+  /** The landing and booking pages' date badges when nothing is open: the same honesty, and the way to ask. */
+  noneOpenShort: 'Uued ajad avaldame peagi',
+  askLink: 'Küsi järgmiste aegade kohta',
   unavailable: 'Vabade kohtade laadimine ebaõnnestus. Palun laadige leht uuesti või kirjutage meile.',
   loading: 'Laadin retriitide aegu...',
 } as const;

@@ -3,6 +3,7 @@
  * form island can render at once and load the validation code only when it is first needed.
  */
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
+import type { PaymentPlan } from '../payment-plans';
 
 /** Youngest age admitted, counted on the retreat's first day (visitor spec sections 1 and 9). */
 export const MIN_PARTICIPANT_AGE = 14;
@@ -20,6 +21,8 @@ export const BOOKING_MESSAGES = {
   companionsRequired: 'Lisage vähemalt üks kaasreisija',
   ageInvalid: 'Vanus peab olema täisarv vahemikus 0–120',
   termsRequired: 'Broneerimiseks nõustuge palun tingimustega',
+  paymentPlanRequired: 'Valige, kuidas soovite maksta',
+  paymentPlanNotOffered: 'Seda maksmise viisi sellele retriidile enam valida ei saa. Valige mõni teine.',
 } as const;
 
 /** What the form starts with and returns to after a successful submit (spec: roomType defaults to single-room). */
@@ -31,6 +34,8 @@ export const BOOKING_DEFAULTS = {
   phone: '',
   retreatMonth: '',
   roomType: 'single-room' as RoomTypeOption,
+  /** The terms' way (the advance confirms the place); the form switches to one the edition offers when it must. */
+  paymentPlan: 'advance' as PaymentPlan,
   travelWith: 'alone' as (typeof TRAVEL_MODES)[number],
   companions: [] as CompanionInput[],
   experience: '' as '' | (typeof EXPERIENCE_LEVELS)[number],

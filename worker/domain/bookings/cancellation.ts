@@ -21,8 +21,7 @@ import { creditNoteDraft } from '../invoices/document';
 import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
-import { deriveFromLedger, paidSoFar } from '../money/ledger';
-import { bookedOnOf } from '../money/schedule';
+import { deriveFromLedger, paidSoFar, scheduleFactsOf } from '../money/ledger';
 import { detailStart } from './days';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -88,7 +87,7 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
             INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, recorded_by, created_at)
             SELECT ${bookingId}, ${-input.refund}, ${input.method}, ${today}, ${bookingReferenceNumber(bookingId)}, ${input.reason ?? 'Tühistamine'}, ${actor.userId}, ${now.toISOString()}
             WHERE ${ours}`),
-          deriveFromLedger(deps, bookingId, { bookedOn: bookedOnOf(booking.createdAt), startDate: detailStart(booking) }),
+          deriveFromLedger(deps, bookingId, scheduleFactsOf({ ...booking, startDate: detailStart(booking) })),
         ]
       : []),
     ...(original

@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../src/lib/format';
 import type { BookingRequest } from '../../../src/lib/booking/schema';
-import { EXPERIENCE_LABELS, TRAVEL_WITH_LABELS } from '../../../src/lib/booking/schema';
+import { BOOKING_MESSAGES, EXPERIENCE_LABELS, TRAVEL_WITH_LABELS, tooYoungPaths } from '../../../src/lib/booking/schema';
 import { API_ERRORS } from '../../../src/lib/api-errors';
-import { findEdition, TERMS_VERSION } from '../../../src/lib/retreat-editions';
-import { bookings, customers, emailOutbox, guests, retreats } from '../../db/schema';
+import { tallinnDay } from '../../../src/lib/format';
+import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot } from '../../../src/lib/payment-plans';
+import { editionOptionLabel, TERMS_VERSION, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { bookings, customers, emailOutbox, guests } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from '../rate-limit';
-import { editionAvailability, isRegistrationOpen } from '../retreats/availability';
-import { editionRetreatInsert } from '../retreats/editions';
+import { findEditionOnSale, type EditionOnSale } from '../retreats/availability';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from '../mail/outbox';
 import { bookingConfirmationMail } from '../mail/templates';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
@@ -47,10 +48,9 @@ export interface SubmissionResult {
 }
 
 /** special_requests: retreat month, experience and travel mode, each "Määramata" when not given (spec section 3). */
-export function composeSpecialRequests(booking: BookingRequest): string {
-  const edition = findEdition(booking.retreatMonth);
+export function composeSpecialRequests(booking: BookingRequest, edition: RetreatEdition): string {
   return [
-    `Retriidi aeg: ${edition ? `${edition.badge} (${edition.label})` : booking.retreatMonth || UNSPECIFIED}`,
+    `Retriidi aeg: ${editionOptionLabel(edition)}`,
     `Kogemus: ${booking.experience ? EXPERIENCE_LABELS[booking.experience] : UNSPECIFIED}`,
     `Reisimine: ${booking.travelWith ? TRAVEL_WITH_LABELS[booking.travelWith] : UNSPECIFIED}`,
   ].join('\n');
@@ -90,6 +90,24 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * The request's price, made here from the edition and the plan (never from the browser): the plan asked for, or for
+ * a request without one the advance plan (the full payment when that is all the days allow). A plan the edition no
+ * longer offers on this day is refused with its field, so the form can ask again.
+ */
+function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: PlanDays): PriceSnapshot {
+  const plan: PaymentPlan = booking.paymentPlan ?? (planOffered('advance', days) ? 'advance' : 'full');
+  if (!planOffered(plan, days)) throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
+  const people = 1 + booking.companions.length;
+  return {
+    ...quote(edition.price, booking.roomType, people, plan, days),
+    retreatId: edition.retreatId,
+    roomType: booking.roomType,
+    compareAtCents: edition.price.compareAtCents,
+    pricedOn: days.bookedOn,
+  };
+}
+
+/**
  * The whole submit flow of visitor spec section 4 as one atomic batch: main guest, named companions, booking,
  * customer upsert by e-mail and the confirmation e-mail in the outbox. Either all of it is stored or none of it.
  * Then the confirmation is tried at once for a bounded time; the outbox retries it if that fails.
@@ -102,20 +120,22 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   }
 
   const now = deps.now();
-  const edition = findEdition(booking.retreatMonth)!;
-  if (!isRegistrationOpen(edition, now)) {
-    throw new ApiError('edition_closed', { details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
-  }
   const { companions } = booking;
   // Read before the batch: two requests for the last places at once may both get one. Requests hold no place for
   // sure; confirming one does, and that is where the capacity guard refuses an overfilled retreat (bookings service).
-  const [availability] = await editionAvailability(deps, [edition]);
-  const waitingList = availability!.placesLeft !== null && 1 + companions.length > availability!.placesLeft;
+  const edition = await findEditionOnSale(deps, booking.retreatMonth);
+  if (!edition?.open) {
+    throw new ApiError('edition_closed', { details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
+  }
+  const tooYoung = tooYoungPaths(booking, edition.startDate);
+  if (tooYoung.length > 0) throw new ApiError('validation_failed', { details: tooYoung.map((path) => ({ path: path.join('.'), message: BOOKING_MESSAGES.tooYoung })) });
+  const priced = priceRequest(booking, edition, { bookedOn: tallinnDay(now), startDate: edition.startDate });
+  const waitingList = edition.placesLeft !== null && priced.people > edition.placesLeft;
   const stamp = now.toISOString();
   const guestId = crypto.randomUUID();
   // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail
   // gets it there (in SQL), the copy sent at once after the batch (in TypeScript); a test keeps the two equal.
-  const confirmation = bookingConfirmationMail(booking, { waitingList, referenceNumber: REFERENCE_PLACEHOLDER });
+  const confirmation = bookingConfirmationMail(booking, { edition, quote: priced, waitingList, referenceNumber: REFERENCE_PLACEHOLDER });
   const withReference = (text: string) => sql`replace(${text}, ${REFERENCE_PLACEHOLDER}, ${bookingReferenceSql(sql`last_insert_rowid()`)})`;
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
@@ -138,8 +158,6 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       }),
       // Anywhere in the batch will do: when it refuses, the whole batch rolls back.
       ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
-      // The edition's retreat, made if the scheduled sync has not made it yet, so the booking finds it below.
-      editionRetreatInsert(db, edition, stamp),
       ...(companions.length > 0
         ? [
             db.insert(guests).values(
@@ -168,15 +186,20 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
         .values({
           guestId,
           customerId: sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${booking.email})`,
-          retreatId: sql`(SELECT ${retreats.id} FROM ${retreats} WHERE ${retreats.edition} = ${booking.retreatMonth})`,
+          retreatId: edition.retreatId,
           userId: context.userId ?? null,
           status: 'pending',
           paymentStatus: 'pending',
           roomType: booking.roomType === 'shared-room' ? 'shared' : 'single',
           roomSharingPreference: booking.roomType === 'shared-room' ? 'shared' : 'private',
+          totalAmountCents: priced.totalCents,
+          paymentPlan: priced.plan,
+          advanceCents: priced.plan === 'advance' ? priced.advanceCents : null,
+          depositAmountCents: priced.plan === 'advance' ? priced.advanceCents : null,
+          priceSnapshot: priced,
           bookingDate: stamp,
           comment: booking.message ?? null,
-          specialRequests: composeSpecialRequests(booking),
+          specialRequests: composeSpecialRequests(booking, edition),
           comments: composeComments(booking),
           companions: companions.length > 0 ? companions.map((c) => ({ first_name: c.firstName, last_name: c.lastName, age: c.age })) : null,
           retreatEdition: booking.retreatMonth,

@@ -10,7 +10,8 @@ import type { BookingDetail } from '../../../src/lib/admin/booking-views';
 import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '../../../src/lib/admin/invoices';
 import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
 import { sumCents } from '../../../src/lib/money';
-import { ADVANCE_CENTS, INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
+import { planAdvanceCents } from '../../../src/lib/payment-plans';
+import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { addDays, daysBetween, formatDateEt } from '../../../src/lib/format';
 import { detailEnd, detailStart } from '../bookings/days';
@@ -59,8 +60,10 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
   const schedule = booking.schedule
     .filter((item) => item.outstandingCents > 0)
     .map((item) => ({ part: item.part, dueOn: item.dueOn < issuedOn ? issuedOn : item.dueOn, amountCents: item.outstandingCents }));
-  // The spec's advance line: while part of the 300 € is unpaid (what was paid goes to it first), never again after.
-  const unpaidAdvance = Math.min(outstanding, Math.max(0, ADVANCE_CENTS - paidCents));
+  // The spec's advance line, on the advance plan only: while part of the advance is unpaid (what was paid goes to
+  // it first), never again after. The other plans' parts are the schedule's lines.
+  const advanceCents = planAdvanceCents(booking);
+  const unpaidAdvance = Math.min(outstanding, Math.max(0, advanceCents - paidCents));
   const dueOn = schedule[0]?.dueOn ?? addDays(issuedOn, INVOICE_TERM_DAYS);
   return {
     kind: 'invoice',
@@ -82,7 +85,7 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     currency: 'EUR',
     paidCents,
     outstandingCents: outstanding,
-    advanceCents: ADVANCE_CENTS,
+    advanceCents,
     remainingAfterAdvanceCents: unpaidAdvance > 0 && outstanding > unpaidAdvance ? outstanding - unpaidAdvance : null,
     credits: null,
     reason: null,

@@ -1,14 +1,30 @@
 import type { BookingRequest } from '../../../src/lib/booking/schema';
 import { EXPERIENCE_LABELS, ROOM_TYPE_LABELS, TRAVEL_WITH_LABELS } from '../../../src/lib/booking/schema';
 import type { ContactRequest } from '../../../src/lib/contact-schema';
-import { formatDateEt } from '../../../src/lib/format';
-import { findEdition, SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import settings from '../../../content/settings/site.json';
+import { formatDateEt, formatMoney } from '../../../src/lib/format';
+import { PAYMENT_PLAN_LABELS, type Quote } from '../../../src/lib/payment-plans';
+import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
+import { SITE_CONTACTS, type RetreatEdition } from '../../../src/lib/retreat-editions';
 import { escapeHtml, mailLayout, summaryTable } from './html';
 import type { OutgoingMail } from './transport';
 
-function editionText(retreatMonth: string): string {
-  const edition = findEdition(retreatMonth);
-  return edition ? `${formatDateEt(edition.startDate)}–${formatDateEt(edition.endDate)} (${edition.label})` : retreatMonth;
+const editionText = (edition: RetreatEdition) => `${formatDateEt(edition.startDate)}–${formatDateEt(edition.endDate)} (${edition.label})`;
+
+/** "2 × 1 299,00 €" and the discount, if any: how the total came about. */
+function priceText(quote: Quote): string {
+  const each = `${quote.people} × ${formatMoney(quote.unitCents)}`;
+  return quote.discountCents > 0 ? `${formatMoney(quote.totalCents)} (${each}, soodustus ${formatMoney(quote.discountCents)})` : `${formatMoney(quote.totalCents)} (${each})`;
+}
+
+/** The plan's parts, one per line: "1. osamakse 866,00 € hiljemalt 15.09.2026". */
+export const partsText = (quote: Pick<Quote, 'parts'>): string[] =>
+  quote.parts.map((p) => `${SCHEDULE_PART_LABELS[p.part]} ${formatMoney(p.amountCents)} hiljemalt ${formatDateEt(p.dueOn)}`);
+
+/** Where to pay: the seller's account and the booking's reference number (bank transfer, the main way). */
+export function paymentInstructions(referenceNumber: string): string {
+  const { seller } = settings.invoicing;
+  return `Saaja ${seller.name}, IBAN ${seller.iban} (${seller.bank}), viitenumber ${referenceNumber}.`;
 }
 
 /** Stands for free text the guest wrote, which the confirmation does not repeat. */
@@ -28,15 +44,21 @@ const contactLines = () => [
  * The confirmation of a booking request. On the waiting list (the edition had no places left) it says so: the
  * request is kept in the order it came and the team writes when a place frees up.
  */
-export function bookingConfirmationMail(booking: BookingRequest, { waitingList = false, referenceNumber }: { waitingList?: boolean; referenceNumber: string }): OutgoingMail {
+export function bookingConfirmationMail(
+  booking: BookingRequest,
+  { edition, quote, waitingList = false, referenceNumber }: { edition: RetreatEdition; quote: Quote; waitingList?: boolean; referenceNumber: string },
+): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
     ['Viitenumber', referenceNumber],
     ['Nimi', `${booking.firstName} ${booking.lastName}`],
     ['E-post', booking.email],
     ['Telefon', booking.phone],
-    ['Retriidi aeg', editionText(booking.retreatMonth)],
+    ['Retriidi aeg', editionText(edition)],
     ['Tuba', ROOM_TYPE_LABELS[booking.roomType]],
+    ['Hind kokku', priceText(quote)],
+    ['Maksmise viis', PAYMENT_PLAN_LABELS[quote.plan]],
+    ['Maksegraafik', waitingList ? undefined : partsText(quote).join('\n')],
     ['Reisin', TRAVEL_WITH_LABELS[booking.travelWith]],
     ['Kaasreisijad', companions.length > 0 ? companions.join('\n') : undefined],
     ['Kogemus joogaga', booking.experience ? EXPERIENCE_LABELS[booking.experience] : undefined],
@@ -51,7 +73,15 @@ export function bookingConfirmationMail(booking: BookingRequest, { waitingList =
     ? 'Täname taotluse eest. Valitud retriidil on kohad praegu täis, seega lisasime Teid ootejärjekorda. Kui koht vabaneb, võtame Teiega ühendust järjekorra alusel.'
     : 'Täname broneeringu taotluse eest. Saime selle kätte ja võtame Teiega ühendust 24 tunni jooksul, et kõik üksikasjad kokku leppida.';
   const outro = 'Kui soovite vahepeal midagi lisada või küsida, vastake lihtsalt sellele kirjale või võtke meiega ühendust:';
-  const paying = `Maksmisel märkige selgitusse viitenumber ${referenceNumber}; arve saadame pärast broneeringu kinnitamist.`;
+  const first = quote.parts[0];
+  const paying = waitingList
+    ? 'Maksta ei ole vaja enne, kui koht vabaneb: siis saadame Teile maksegraafiku ja arve.'
+    : [
+        first ? `Esimene makse: ${formatMoney(first.amountCents)} hiljemalt ${formatDateEt(first.dueOn)}.` : '',
+        `Tasuge pangaülekandega: ${paymentInstructions(referenceNumber)} Märkige viitenumber kindlasti makse juurde. Arve saadame soovi korral.`,
+      ]
+        .filter(Boolean)
+        .join(' ');
   return {
     to: booking.email,
     subject,

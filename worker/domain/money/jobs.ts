@@ -5,6 +5,7 @@
  * money is owed, the booking is not cancelled and its reminders are on. The schedule is src/lib/payment-schedule.
  */
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../src/lib/payment-schedule';
 import { bookingSchedule, reminderDue, type ReminderStage } from './schedule';
@@ -31,6 +32,8 @@ interface Owing {
   startDate: string | null;
   owedCents: number;
   amountPaidCents: number | null;
+  paymentPlan: PaymentPlan | null;
+  advanceCents: number | null;
   email: string | null;
   firstName: string;
 }
@@ -52,6 +55,8 @@ async function owingBookings({ db }: Deps, until: string, afterId: number, extra
       startDate: start,
       owedCents: bookings.owedCents,
       amountPaidCents: bookings.amountPaidCents,
+      paymentPlan: bookings.paymentPlan,
+      advanceCents: bookings.advanceCents,
       email: guests.email,
       firstName: guests.firstName,
     })

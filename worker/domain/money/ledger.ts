@@ -9,11 +9,12 @@ import { bookingNotFound } from '../bookings/record';
 import type { PaymentEntry, PaymentLedger, PaymentValues } from '../../../src/lib/admin/payments';
 import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
 import { formatMoney, tallinnDay } from '../../../src/lib/format';
+import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bookings, payments, retreats, users } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
-import { bookedOnOf, PAYMENT_STATUS_SQL } from './schedule';
+import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
@@ -25,20 +26,30 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** What a booking is billed, as the database keeps it (BILLED_SQL, by triggers). */
 const BILLED = sql.raw('bookings.owed_cents');
 
-/** What the schedule of a booking hangs on: the day it was made and its retreat's first day. */
+/** What the schedule of a booking hangs on: the day it was made, its retreat's first day, its plan and advance. */
 export interface ScheduleFacts {
   bookedOn: string;
   startDate: string | null;
+  plan: PaymentPlan | null;
+  advanceCents: number;
 }
+
+/** The schedule facts of a booking already read (its start day as the booking's days rule gives it). */
+export const scheduleFactsOf = (b: { createdAt: string; startDate: string | null; paymentPlan: PaymentPlan | null; advanceCents: number | null }): ScheduleFacts => ({
+  bookedOn: bookedOnOf(b.createdAt),
+  startDate: b.startDate,
+  plan: b.paymentPlan,
+  advanceCents: b.advanceCents ?? ADVANCE_CENTS,
+});
 
 /** The booking's schedule facts, or null when there is no such booking. */
 export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {
   const [row] = await db
-    .select({ createdAt: bookings.createdAt, startDate: START_DATE_SQL })
+    .select({ createdAt: bookings.createdAt, startDate: START_DATE_SQL, paymentPlan: bookings.paymentPlan, advanceCents: bookings.advanceCents })
     .from(bookings)
     .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
     .where(eq(bookings.id, bookingId));
-  return row ? { bookedOn: bookedOnOf(row.createdAt), startDate: row.startDate } : null;
+  return row ? scheduleFactsOf(row) : null;
 }
 
 /**
@@ -53,7 +64,7 @@ export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleF
   return deps.db.run(sql`
     UPDATE bookings SET
       amount_paid_cents = p.paid,
-      deposit_paid = p.paid >= ${ADVANCE_CENTS},
+      deposit_paid = p.paid > 0 AND p.paid >= ${DEPOSIT_SQL({ ...facts, owed: BILLED })},
       balance_paid = p.paid > 0 AND ${BILLED} - p.paid <= 0,
       payment_status = ${status},
       version = version + 1,

@@ -1,45 +1,37 @@
 /**
- * A booking's payment schedule (the settings' payment rules, src/lib/payment-rules): the advance (300 €) is due one
- * invoice term (14 days) after booking and the rest 60 days before the retreat starts; a booking made too late for
- * that owes everything at once, one term after booking but not after the first day. What was paid goes to the
- * earliest part first. A part is overdue once its day has passed with money still owed on it.
+ * A booking's payment schedule: the parts of its payment plan (src/lib/payment-plans: full, instalments, or the
+ * advance and the balance), for what it owes now. What was paid goes to the earliest part first. A part is overdue
+ * once its day has passed with money still owed on it.
  *
  * The derived payment status (pending, partial, paid, overdue) follows from it. Both the schedule's "is anything
- * overdue" and the status have a SQL form beside the TypeScript one (OVERDUE_SQL, PAYMENT_STATUS_SQL), so the
- * ledger's batch derives the same status the detail screen and the scheduled job compute;
- * tests/unit/money-rules.test.ts checks that they agree.
+ * overdue" and the status have a SQL form beside the TypeScript one (OVERDUE_SQL, PAYMENT_STATUS_SQL), built from
+ * the same plan shape, so the ledger's batch derives the same status the detail screen and the scheduled job
+ * compute; tests/api/money-rules.test.ts checks that they agree.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, tallinnDay } from '../../../src/lib/format';
-import { ADVANCE_CENTS, BALANCE_DUE_DAYS_BEFORE, INVOICE_TERM_DAYS, REMINDER_DAYS } from '../../../src/lib/payment-rules';
-import type { ScheduleItem, SchedulePart } from '../../../src/lib/payment-schedule';
+import { planParts, planShape, type PaymentPlan, type ShareMath } from '../../../src/lib/payment-plans';
+import { ADVANCE_CENTS, REMINDER_DAYS } from '../../../src/lib/payment-rules';
+import type { ScheduleItem } from '../../../src/lib/payment-schedule';
 
 export interface ScheduleInput {
   /** The Tallinn day the booking was made. */
   bookedOn: string;
   /** The retreat's first day; null when the booking has none (then everything is due one term after booking). */
   startDate: string | null;
+  /** The plan the guest chose; null for bookings made without one (read as the advance plan). */
+  plan?: PaymentPlan | null;
+  /** The advance the plan asks for; the settings' 300 € when the booking has none of its own. */
+  advanceCents?: number | null;
   owedCents: number;
   paidCents: number;
   /** The Tallinn day "now". */
   today: string;
 }
 
-const min = (a: string, b: string) => (a < b ? a : b);
-
-export function paymentSchedule({ bookedOn, startDate, owedCents, paidCents, today }: ScheduleInput): ScheduleItem[] {
-  if (owedCents <= 0) return [];
-  const advanceDue = addDays(bookedOn, INVOICE_TERM_DAYS);
-  const balanceDue = startDate ? addDays(startDate, -BALANCE_DUE_DAYS_BEFORE) : null;
-  const parts: { part: SchedulePart; dueOn: string; amountCents: number }[] =
-    balanceDue && advanceDue < balanceDue && owedCents > ADVANCE_CENTS
-      ? [
-          { part: 'advance', dueOn: advanceDue, amountCents: ADVANCE_CENTS },
-          { part: 'balance', dueOn: balanceDue, amountCents: owedCents - ADVANCE_CENTS },
-        ]
-      : [{ part: 'full', dueOn: startDate ? min(advanceDue, startDate) : advanceDue, amountCents: owedCents }];
+export function paymentSchedule({ bookedOn, startDate, plan = null, advanceCents, owedCents, paidCents, today }: ScheduleInput): ScheduleItem[] {
   let unallocated = Math.max(0, paidCents);
-  return parts.map(({ part, dueOn, amountCents }) => {
+  return planParts(plan, { bookedOn, startDate }, owedCents, advanceCents ?? ADVANCE_CENTS).map(({ part, dueOn, amountCents }) => {
     const paid = Math.min(amountCents, unallocated);
     unallocated -= paid;
     const outstandingCents = amountCents - paid;
@@ -78,6 +70,8 @@ export interface BookingForSchedule {
   startDate: string | null;
   owedCents: number;
   amountPaidCents: number | null;
+  paymentPlan: PaymentPlan | null;
+  advanceCents: number | null;
 }
 
 /** The day a booking was made, the schedule's first input: its creation instant's Tallinn day. */
@@ -85,7 +79,15 @@ export const bookedOnOf = (createdAt: string): string => tallinnDay(new Date(cre
 
 export function bookingSchedule(booking: BookingForSchedule, today: string): ScheduleItem[] {
   if (booking.status === 'cancelled') return [];
-  return paymentSchedule({ bookedOn: bookedOnOf(booking.createdAt), startDate: booking.startDate, owedCents: booking.owedCents, paidCents: booking.amountPaidCents ?? 0, today });
+  return paymentSchedule({
+    bookedOn: bookedOnOf(booking.createdAt),
+    startDate: booking.startDate,
+    plan: booking.paymentPlan,
+    advanceCents: booking.advanceCents,
+    owedCents: booking.owedCents,
+    paidCents: booking.amountPaidCents ?? 0,
+    today,
+  });
 }
 
 export type DerivedPaymentStatus = 'pending' | 'partial' | 'paid' | 'overdue';
@@ -104,21 +106,44 @@ export function derivedPaymentStatus(input: ScheduleInput): DerivedPaymentStatus
 export interface ScheduleSql {
   bookedOn: string;
   startDate: string | null;
+  plan?: PaymentPlan | null;
+  advanceCents?: number | null;
   today: string;
   owed: SQL;
   paid: SQL;
 }
 
-/** Whether some part of the schedule is overdue, in SQL: the same parts, days and allocation as paymentSchedule. */
-export function OVERDUE_SQL({ bookedOn, startDate, today, owed, paid }: ScheduleSql): SQL {
-  const advanceDue = addDays(bookedOn, INVOICE_TERM_DAYS);
-  const balanceDue = startDate ? addDays(startDate, -BALANCE_DUE_DAYS_BEFORE) : null;
-  const fullDue = startDate ? min(advanceDue, startDate) : advanceDue;
-  const twoPartsByDays = balanceDue !== null && advanceDue < balanceDue;
-  return sql`(${owed} > 0 AND CASE
-    WHEN ${twoPartsByDays ? 1 : 0} = 1 AND ${owed} > ${ADVANCE_CENTS}
-      THEN (${advanceDue} < ${today} AND ${paid} < ${ADVANCE_CENTS}) OR (${balanceDue} < ${today} AND ${paid} < ${owed})
-    ELSE ${fullDue} < ${today} AND ${paid} < ${owed} END)`;
+const sqlMath: ShareMath<SQL> = {
+  minus: (a, b) => sql`(${a} - ${b})`,
+  times: (a, n) => sql`(${a} * ${n})`,
+  // owed is a whole number of cents, so SQLite's integer division rounds down like Math.floor.
+  div: (a, n) => sql`(${a} / ${n})`,
+  constant: (n) => sql`${n}`,
+};
+
+/**
+ * Whether some part of the schedule is overdue, in SQL: the plan's parts on the booking's days (known here), each
+ * overdue once its day is past while less than its running total was paid.
+ */
+export function OVERDUE_SQL({ bookedOn, startDate, plan = null, advanceCents, today, owed, paid }: ScheduleSql): SQL {
+  const shape = planShape(plan, { bookedOn, startDate }, advanceCents ?? ADVANCE_CENTS, sqlMath);
+  const late = (dueOn: string, upTo: SQL) => sql`(${dueOn} < ${today} AND ${paid} < ${upTo})`;
+  const anyLate = sql.join(shape.parts.map(({ dueOn, upTo }) => late(dueOn, upTo(owed))), sql` OR `);
+  const oneLate = late(shape.full.dueOn, owed);
+  return shape.above === null
+    ? sql`(${owed} > 0 AND (${anyLate}))`
+    : sql`(${owed} > 0 AND CASE WHEN ${owed} > ${shape.above} THEN (${anyLate}) ELSE ${oneLate} END)`;
+}
+
+/**
+ * What must be paid for the booking's deposit to count as paid, in SQL: on the advance plan (and for bookings made
+ * before plans) the advance, as the terms say ("koha kinnitamiseks", whatever the days); on the full payment and the
+ * instalments, the first part of the schedule (everything, or the first instalment).
+ */
+export function DEPOSIT_SQL({ bookedOn, startDate, plan = null, advanceCents, owed }: Omit<ScheduleSql, 'today' | 'paid'>): SQL {
+  if (plan !== 'full' && plan !== 'instalments') return sql`${advanceCents ?? ADVANCE_CENTS}`;
+  const shape = planShape(plan, { bookedOn, startDate }, 0, sqlMath);
+  return shape.parts[0]!.upTo(owed);
 }
 
 /** The payment status, in SQL. */

@@ -1,51 +1,89 @@
 /**
- * The public editions' availability (GET /api/availability, and the booking request's own checks): an edition takes
- * requests until registration closes, `registrationClosesDaysBefore.min` days before its start (4 in the content
- * file), counted in Europe/Tallinn calendar days; its places left come from its retreat's capacity and the places
- * rule (./places). Computed at request time, so the static booking page is never out of date.
+ * What is on sale (issue "Sell"): the published editions in the `retreats` table, read at request time, so an
+ * edition an admin opens is on the booking form at once, with no rebuild. An edition is offered while it has its
+ * key, its days and its price and has not started; it takes requests until registration closes, its own number of
+ * days before its start (4 by default), counted in Europe/Tallinn calendar days. Places left come from its capacity
+ * and the places rule (./places).
  */
-import { inArray, sql } from 'drizzle-orm';
-import type { EditionAvailability } from '../../../src/lib/booking/availability';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { AvailabilityResponse, EditionAvailability } from '../../../src/lib/booking/availability';
 import { addDays, tallinnDay } from '../../../src/lib/format';
-import { REGISTRATION_CLOSES_DAYS_BEFORE, RETREAT_EDITIONS, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { publicEdition } from '../../../src/lib/retreat-editions';
 import { retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { placesTaken } from './places';
 
 /** The day registration for an edition closes: no request is taken on it or after it. */
-export function registrationClosesOn(edition: Pick<RetreatEdition, 'startDate'>): string {
-  return addDays(edition.startDate, -REGISTRATION_CLOSES_DAYS_BEFORE);
+export function registrationClosesOn(startDate: string, daysBefore: number): string {
+  return addDays(startDate, -daysBefore);
 }
 
-export function isRegistrationOpen(edition: Pick<RetreatEdition, 'startDate'>, now: Date): boolean {
-  return tallinnDay(now) < registrationClosesOn(edition);
+/** An edition on sale, as the booking request needs it: its retreat, capacity and places as well. */
+export interface EditionOnSale extends EditionAvailability {
+  retreatId: number;
+  capacity: number | null;
 }
 
-export async function editionAvailability(
-  { db, now }: Pick<AppDeps, 'db' | 'now'>,
-  editions: readonly RetreatEdition[] = RETREAT_EDITIONS,
-): Promise<EditionAvailability[]> {
-  const at = now();
-  const rows = editions.length
-    ? await db
-        .select({ edition: retreats.edition, capacity: retreats.capacity, taken: placesTaken(sql`${retreats.id}`) })
-        .from(retreats)
-        .where(inArray(retreats.edition, editions.map((e) => e.id)))
-    : [];
-  const byEdition = new Map(rows.map((r) => [r.edition, r]));
-  return editions.map((edition) => {
-    const retreat = byEdition.get(edition.id);
-    const placesLeft = retreat?.capacity == null ? null : Math.max(0, retreat.capacity - Number(retreat.taken));
+/** Published editions with everything a visitor needs, not started by `today`; one when `key` is given. */
+function onSale(today: string, key?: string) {
+  return and(
+    eq(retreats.published, true),
+    isNotNull(retreats.edition),
+    isNotNull(retreats.startDate),
+    isNotNull(retreats.endDate),
+    isNotNull(retreats.priceCents),
+    gt(retreats.startDate, today),
+    key === undefined ? undefined : eq(retreats.edition, key),
+  );
+}
+
+async function editionsOnSale({ db, now }: Pick<AppDeps, 'db' | 'now'>, key?: string): Promise<EditionOnSale[]> {
+  const today = tallinnDay(now());
+  const rows = await db
+    .select({
+      retreatId: retreats.id,
+      edition: retreats.edition,
+      startDate: retreats.startDate,
+      endDate: retreats.endDate,
+      priceCents: retreats.priceCents,
+      compareAtCents: retreats.basePriceCents,
+      single: retreats.singleRoomSupplementCents,
+      shared: retreats.sharedRoomSupplementCents,
+      closesDaysBefore: retreats.registrationClosesDaysBefore,
+      capacity: retreats.capacity,
+      taken: placesTaken(sql`${retreats.id}`),
+    })
+    .from(retreats)
+    .where(onSale(today, key))
+    .orderBy(asc(retreats.startDate), asc(retreats.id));
+  return rows.map((r) => {
+    const closesOn = registrationClosesOn(r.startDate!, r.closesDaysBefore);
+    const placesLeft = r.capacity === null ? null : Math.max(0, r.capacity - Number(r.taken));
     return {
-      id: edition.id,
-      label: edition.label,
-      badge: edition.badge,
-      startDate: edition.startDate,
-      endDate: edition.endDate,
-      open: isRegistrationOpen(edition, at),
-      closesOn: registrationClosesOn(edition),
+      ...publicEdition(r.edition!, r.startDate!, r.endDate!),
+      retreatId: r.retreatId,
+      capacity: r.capacity,
+      open: today < closesOn,
+      closesOn,
       placesLeft,
       full: placesLeft === 0,
+      price: {
+        priceCents: r.priceCents!,
+        compareAtCents: r.compareAtCents,
+        roomSupplementCents: { 'single-room': r.single, 'shared-room': r.shared },
+      },
     };
   });
+}
+
+/** GET /api/availability: every edition on sale, open or closed, and the server's day. */
+export async function editionAvailability(deps: Pick<AppDeps, 'db' | 'now'>): Promise<AvailabilityResponse> {
+  const editions = await editionsOnSale(deps);
+  return { today: tallinnDay(deps.now()), editions: editions.map(({ retreatId: _r, capacity: _c, ...edition }) => edition) };
+}
+
+/** One edition on sale by its key (the booking's `retreatMonth`), or undefined: unpublished, unknown or started. */
+export async function findEditionOnSale(deps: Pick<AppDeps, 'db' | 'now'>, key: string): Promise<EditionOnSale | undefined> {
+  const [edition] = await editionsOnSale(deps, key);
+  return edition;
 }

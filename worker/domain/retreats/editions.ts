@@ -1,47 +1,29 @@
 /**
- * The public editions (content/settings/site.json, the editors' file) and the back office's retreats (the admins'
- * table) stay one truth, matched by the edition key (`retreats.edition`). The editors own an edition's key, label
- * and start and end dates: a retreat with that key takes them over. The admins own everything else of the retreat
- * (name, location, description, arrival and departure, prices, places). A missing retreat is created, so every
- * edition can be given places and every booking finds its retreat.
+ * An edition's key (`retreats.edition`): the stable name the booking form and a booking use for it ('jan-2027'),
+ * made from its first day when an admin publishes a retreat that has none. Keys the content file used before the
+ * issue "Sell" ('nov-2025', …) stay as they were.
  */
-import { sql } from 'drizzle-orm';
-import { RETREAT_EDITIONS, SITE_CONTACTS, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { and, inArray, ne } from 'drizzle-orm';
 import { retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
-/** The name a retreat made for an edition starts with; admins may rename it. */
-export const editionRetreatName = (edition: RetreatEdition) => `${SITE_CONTACTS.retreatName} – ${edition.label}`;
+const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
-/** The statement that makes an edition's retreat if it has none, for a batch (the booking's, or the job's). */
-export function editionRetreatInsert(db: AppDeps['db'], edition: RetreatEdition, stamp: string) {
-  return db
-    .insert(retreats)
-    .values({
-      edition: edition.id,
-      name: editionRetreatName(edition),
-      location: `${SITE_CONTACTS.venue.place}, ${SITE_CONTACTS.venue.island}`,
-      startDate: edition.startDate,
-      endDate: edition.endDate,
-      arrivalDate: edition.startDate,
-      departureDate: edition.endDate,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .onConflictDoNothing({ target: retreats.edition });
+/** "2027-01-14" → "jan-2027". */
+export function editionKeyBase(startDate: string): string {
+  return `${MONTH_KEYS[Number(startDate.slice(5, 7)) - 1]}-${startDate.slice(0, 4)}`;
 }
 
 /**
- * Creates the missing editions' retreats and carries the editors' dates over to the ones that exist. Run with the
- * scheduled jobs (and by the Node host at start), so a content change reaches the back office without an admin.
+ * The key for a retreat being published: the month key, or (a second edition in the same month) the month key with
+ * its first day, or with its id, whichever no other retreat has. The column is unique, so a race cannot share one.
  */
-export async function syncEditionRetreats({ db, now }: Pick<AppDeps, 'db' | 'now'>, editions: readonly RetreatEdition[] = RETREAT_EDITIONS) {
-  if (editions.length === 0) return;
-  const stamp = now().toISOString();
-  const [first, ...rest] = editions.flatMap((edition) => [
-    editionRetreatInsert(db, edition, stamp),
-    db.run(sql`UPDATE ${retreats} SET start_date = ${edition.startDate}, end_date = ${edition.endDate}, updated_at = ${stamp}
-      WHERE edition = ${edition.id} AND (start_date IS NOT ${edition.startDate} OR end_date IS NOT ${edition.endDate})`),
-  ]);
-  await db.batch([first!, ...rest]);
+export async function freeEditionKey({ db }: Pick<AppDeps, 'db'>, retreatId: number, startDate: string): Promise<string> {
+  const base = editionKeyBase(startDate);
+  const candidates = [base, `${base}-${startDate.slice(8, 10)}`, `${base}-${retreatId}`];
+  const taken = new Set(
+    (await db.select({ edition: retreats.edition }).from(retreats).where(and(inArray(retreats.edition, candidates), ne(retreats.id, retreatId)))).map((r) => r.edition),
+  );
+  return candidates.find((key) => !taken.has(key)) ?? candidates[2]!;
 }
+

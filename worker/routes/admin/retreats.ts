@@ -1,9 +1,12 @@
-/** /api/admin/retreats: the list, one retreat with its bookings, add, edit and delete (admin spec sections 2, 5, 7). */
+/**
+ * /api/admin/retreats: the list, one retreat with its bookings, add, edit and delete (admin spec sections 2, 5, 7),
+ * and putting it on sale or taking it off (issue "Sell").
+ */
 import { Hono } from 'hono';
-import { retreatFormSchema, retreatListQuerySchema } from '../../../src/lib/admin/retreats';
+import { publishSchema, retreatFormSchema, retreatListQuerySchema } from '../../../src/lib/admin/retreats';
 import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
-import { createRetreat, deleteRetreat, getRetreat, listRetreats, parseRetreatId, updateRetreat } from '../../admin/retreats';
+import { createRetreat, deleteRetreat, getRetreat, listRetreats, parseRetreatId, setPublished, updateRetreat } from '../../admin/retreats';
 import { adminActor } from './actor';
 
 export const adminRetreatRoutes = new Hono<AppEnv>()
@@ -13,6 +16,10 @@ export const adminRetreatRoutes = new Hono<AppEnv>()
   .get('/:id/bookings', async (c) => c.json({ items: (await getRetreat(c.var.deps, parseRetreatId(c.req.param('id')))).bookings }))
   .put('/:id', validJson(retreatFormSchema), async (c) => {
     const retreat = await updateRetreat(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ retreat });
+  })
+  .put('/:id/published', validJson(publishSchema), async (c) => {
+    const retreat = await setPublished(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json').published, await adminActor(c));
     return c.json({ retreat });
   })
   .delete('/:id', async (c) => {

@@ -42,6 +42,20 @@ export function useSaveRetreat() {
   });
 }
 
+/** Put a retreat on sale or take it off (issue "Sell"); the lists and the dashboard reload afterwards. */
+export function usePublishRetreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
+      apiRequest<{ retreat: RetreatDetail }>(`${BASE}/retreats/${id}/published`, { method: 'PUT', body: { published } }).then((r) => r.retreat),
+    onSuccess: (retreat) => {
+      client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
+      void client.invalidateQueries({ queryKey: adminKeys.retreats });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}
+
 export function useDeleteRetreat() {
   const client = useQueryClient();
   return useMutation({

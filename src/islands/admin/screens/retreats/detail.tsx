@@ -1,14 +1,14 @@
 /**
- * /admin/retreats/{id} (admin spec section 2 "Retreat detail"): cards for the basics, dates, prices and places, and
+ * /admin/retreats/{id} (admin spec section 2 "Retreat detail"; issue "Sell": on sale or not): cards for the basics, dates, prices and places, and
  * status plus id; the status from the dates (Tulevane / Käimasolev / Lõppenud / Määramata); an edit dialog; the
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
 import { useEffect, useState } from 'react';
 import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
-import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
+import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { toast } from '../../../toast';
-import { useRetreat } from '../../api/retreats';
+import { usePublishRetreat, useRetreat } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
 import { navigate } from '../../router';
 import type { ScreenProps } from '../../screen-props';
@@ -54,6 +54,33 @@ export default function RetreatDetailScreen({ params }: ScreenProps) {
 
 type Row = RetreatDetail['bookings'][number];
 
+/**
+ * On sale or not (issue "Sell"): the state in words and the one button that changes it. Publishing needs the dates
+ * and the price; the API names what is missing, shown here as the toast's text.
+ */
+function SaleControl({ retreat }: { retreat: RetreatDetail }) {
+  const publish = usePublishRetreat();
+  const toggle = async () => {
+    const published = !retreat.published;
+    try {
+      await publish.mutateAsync({ id: retreat.id, published });
+    } catch (error) {
+      const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
+      toast({ title: published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', description: details || (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: published ? 'Retriit on müügil' : 'Retriit võeti müügilt' });
+  };
+  return (
+    <>
+      <Badge tone={retreat.published ? 'green' : 'grey'}>{retreat.published ? 'Müügil' : 'Ei ole müügil'}</Badge>
+      <Button variant="outline" onPress={() => void toggle()} isPending={publish.isPending}>
+        {retreat.published ? 'Võta müügilt' : 'Avalda müüki'}
+      </Button>
+    </>
+  );
+}
+
 function Detail({ retreat }: { retreat: RetreatDetail }) {
   const [editing, setEditing] = useState(false);
   const status = retreatStatus(retreat, tallinnDay());
@@ -81,7 +108,11 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
     <div className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <Badge tone={status === 'Käimasolev' ? 'green' : status === 'Tulevane' ? 'blue' : 'grey'}>{status}</Badge>
+        <p className="text-sm text-ink-600" data-sale-state>
+          {retreat.published ? RETREAT_MESSAGES.published : RETREAT_MESSAGES.unpublished}
+        </p>
         <span className="grow" />
+        <SaleControl retreat={retreat} />
         <Button onPress={() => setEditing(true)}>Muuda retriiti</Button>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -102,9 +133,13 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
           <Facts
             items={[
               ['Baashind', formatMoney(retreat.basePriceCents)],
-              ['Hind', formatMoney(retreat.priceCents)],
+              ['Hind inimese kohta', formatMoney(retreat.priceCents)],
+              ['Ühekohalise toa lisatasu', formatMoney(retreat.singleRoomSupplementCents)],
+              ['Jagatud toa lisatasu', formatMoney(retreat.sharedRoomSupplementCents)],
               ['Kohtade arv', retreat.capacity === null ? 'Piiramata' : String(retreat.capacity)],
               ['Kohti võetud', occupancyText(retreat)],
+              ['Osalejate miinimum', String(retreat.minParticipants)],
+              ['Registreerimine sulgub', retreat.startDate ? formatDate(addDays(retreat.startDate, -retreat.registrationClosesDaysBefore)) : `${retreat.registrationClosesDaysBefore} päeva enne algust`],
             ]}
           />
         </Section>

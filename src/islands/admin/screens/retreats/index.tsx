@@ -11,6 +11,7 @@ import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, ScreenHeading } from '../../shell';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
@@ -35,6 +36,7 @@ export default function RetreatList() {
   const counts = list.data?.counts;
   const columns: DataColumn<RetreatItem>[] = [
     { id: 'name', header: 'Nimi', isRowHeader: true, cell: (r) => r.name, className: 'font-semibold' },
+    { id: 'sale', header: 'Müügil', cell: (r) => <Badge tone={r.published ? 'green' : 'grey'}>{r.published ? 'Jah' : 'Ei'}</Badge> },
     { id: 'location', header: 'Asukoht', cell: (r) => r.location ?? '–' },
     { id: 'start', header: 'Algus', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
     { id: 'end', header: 'Lõpp', cell: (r) => formatDate(r.endDate), className: 'whitespace-nowrap' },

@@ -1,11 +1,13 @@
 /**
  * The add and edit dialogs of a retreat (admin spec sections 2 and 5): every field; empty dates and prices are saved
- * as null, prices are typed as decimals and stored as exact cents; plus the number of places (issue "Back office III").
+ * as null, prices are typed as decimals and stored as exact cents; plus the number of places (issue "Back office III"),
+ * the room types' supplements, the minimum number of participants and when registration closes (issue "Sell").
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { retreatFormSchema, type RetreatForm, type RetreatFormInput, type RetreatItem } from '../../../../lib/admin/retreats';
 import { centsToInput } from '../../../../lib/money';
+import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../../../../lib/retreat-editions';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useSaveRetreat } from '../../api/retreats';
@@ -26,6 +28,10 @@ const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
   basePrice: centsToInput(r?.basePriceCents),
   price: centsToInput(r?.priceCents),
   capacity: r?.capacity === null || r?.capacity === undefined ? '' : String(r.capacity),
+  singleRoomSupplement: centsToInput(r?.singleRoomSupplementCents ?? 0),
+  sharedRoomSupplement: centsToInput(r?.sharedRoomSupplementCents ?? 0),
+  minParticipants: String(r?.minParticipants ?? MIN_PARTICIPANTS),
+  registrationClosesDaysBefore: String(r?.registrationClosesDaysBefore ?? REGISTRATION_CLOSES_DAYS_BEFORE),
 });
 
 /** `retreat` null: add a new one. */
@@ -72,7 +78,6 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
     />
   );
 
-  const fromContent = (name: string) => !!retreat?.edition && (name === 'startDate' || name === 'endDate');
   const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate', label: string) => (
     <Controller
       control={control}
@@ -83,7 +88,6 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
           value={field.value ?? null}
           onChange={field.onChange}
           inputRef={field.ref}
-          description={fromContent(name) ? `Väljaande „${retreat?.edition}” kuupäev tuleb veebilehe sisufailist.` : undefined}
           errorMessage={fieldState.error?.message}
         />
       )}
@@ -100,9 +104,13 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
         {day('endDate', 'Lõppkuupäev')}
         {day('arrivalDate', 'Saabumise kuupäev')}
         {day('departureDate', 'Lahkumise kuupäev')}
-        {text('basePrice', 'Baashind (€)', { decimal: true })}
-        {text('price', 'Hind (€)', { decimal: true })}
+        {text('price', 'Hind inimese kohta (€)', { decimal: true, description: 'Müüki avaldamiseks kohustuslik.' })}
+        {text('basePrice', 'Baashind (€)', { decimal: true, description: 'Läbikriipsutatud tavahind broneerimisvormis.' })}
+        {text('singleRoomSupplement', 'Ühekohalise toa lisatasu inimese kohta (€)', { decimal: true, description: 'Tühi või 0: hinnas.' })}
+        {text('sharedRoomSupplement', 'Jagatud toa lisatasu inimese kohta (€)', { decimal: true, description: 'Tühi või 0: hinnas.' })}
         {text('capacity', 'Kohtade arv', { numeric: true, description: 'Tühi: kohtade arv ei ole piiratud.' })}
+        {text('minParticipants', 'Osalejate miinimum', { numeric: true, description: 'Tingimuste järgi 8.' })}
+        {text('registrationClosesDaysBefore', 'Registreerimine sulgub (päeva enne algust)', { numeric: true, description: 'Tallinna aja järgi; vaikimisi 4.' })}
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
           <Button variant="outline" onPress={onClose} isDisabled={save.isPending}>
             Tühista

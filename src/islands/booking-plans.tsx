@@ -1,0 +1,94 @@
+/**
+ * The booking form's price and payment plans (issue "Sell"): as the visitor fills the form, the price for the whole
+ * party (per-person price × people, with the room type's supplement) and each plan the edition offers today, with
+ * its amounts and due days. The same rules price the request again on the server (src/lib/payment-plans); this only
+ * shows them. Deferred payment is information, not a plan: no credit partner is connected.
+ */
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { EditionAvailability } from '../lib/booking/availability';
+import { formatDateEt, formatEur, formatMoney } from '../lib/format';
+import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, type Quote } from '../lib/payment-plans';
+import { SCHEDULE_PART_LABELS } from '../lib/payment-schedule';
+import { FieldError } from './forms/field';
+
+/** Whole euros as the public pages print them ("1234 €"), cents only when there are some. */
+export const priceText = (cents: number): string => (cents % 100 === 0 ? formatEur(cents / 100) : formatMoney(cents));
+
+export const PLAN_TEXTS = {
+  legend: 'Maksmine',
+  chooseEdition: 'Valige retriidi aeg: siis näete hinda ja maksmise viise.',
+  perPerson: (quote: Quote) => `${quote.people} × ${priceText(quote.unitAfterDiscountCents)}`,
+  saving: (cents: number) => `säästate ${priceText(cents)}`,
+  compareAt: (cents: number) => `tavahind ${priceText(cents)} inimese kohta`,
+  supplement: (cents: number, room: string) => `sh ${room.toLocaleLowerCase('et')} lisatasu ${priceText(cents)} inimese kohta`,
+  deferred: `Soovi korral saab tasuda ka järelmaksuga alates ${DEFERRED_PAYMENT.fromEur} € kuus kuni ${DEFERRED_PAYMENT.maxMonths} kuu jooksul: kirjutage sõnumisse ja leiame lahenduse.`,
+  waitingList: 'Ootejärjekorras olles ei pea veel maksma: maksegraafik hakkab kehtima, kui koht vabaneb.',
+} as const;
+
+interface Props {
+  edition: EditionAvailability | undefined;
+  quotes: Quote[];
+  roomLabel: string;
+  field: UseFormRegisterReturn<'paymentPlan'>;
+  error: string | undefined;
+  errorId: string;
+}
+
+export function BookingPlans({ edition, quotes, roomLabel, field, error, errorId }: Props) {
+  if (!edition || quotes.length === 0) {
+    return (
+      <fieldset className="space-y-3" data-booking-plans>
+        <legend className="form-section-title">{PLAN_TEXTS.legend}</legend>
+        <p className="text-sm text-ink-600">{PLAN_TEXTS.chooseEdition}</p>
+      </fieldset>
+    );
+  }
+  const supplement = quotes[0]!.unitCents - edition.price.priceCents;
+  return (
+    <fieldset className="space-y-3" aria-describedby={error ? errorId : undefined} data-booking-plans>
+      <legend className="form-section-title">
+        {PLAN_TEXTS.legend}
+        <span aria-hidden="true" className="field-required"> *</span>
+      </legend>
+      <p className="text-sm text-ink-600">
+        {priceText(edition.price.priceCents)} inimese kohta
+        {edition.price.compareAtCents !== null && edition.price.compareAtCents > edition.price.priceCents && (
+          <>
+            {' '}
+            (<s>{PLAN_TEXTS.compareAt(edition.price.compareAtCents)}</s>)
+          </>
+        )}
+        {supplement > 0 && <>, {PLAN_TEXTS.supplement(supplement, roomLabel)}</>}.
+      </p>
+      <div className="grid gap-3">
+        {quotes.map((quote) => (
+          <label key={quote.plan} className="plan-choice flex gap-3 rounded-2xl border border-sand-200 p-4 has-[:checked]:border-lagoon-600 has-[:checked]:bg-lagoon-50" data-plan={quote.plan}>
+            <input {...field} type="radio" value={quote.plan} aria-invalid={error ? true : undefined} className="choice-input mt-1" />
+            <span className="grid gap-1">
+              <span className="font-semibold text-ink-900">{PAYMENT_PLAN_LABELS[quote.plan]}</span>
+              <span className="text-lagoon-900">
+                <strong className="text-lg" data-plan-total>
+                  {priceText(quote.totalCents)}
+                </strong>{' '}
+                <span className="text-sm text-ink-600">
+                  ({PLAN_TEXTS.perPerson(quote)}
+                  {quote.discountCents > 0 && `, ${PLAN_TEXTS.saving(quote.discountCents)}`})
+                </span>
+              </span>
+              <span className="text-sm text-ink-600" data-plan-parts>
+                {quote.parts.map((part, index) => (
+                  <span key={part.part} className="block">
+                    {quote.parts.length > 1 ? `${SCHEDULE_PART_LABELS[part.part]}: ` : index === 0 ? 'Tasumine: ' : ''}
+                    {priceText(part.amountCents)} hiljemalt {formatDateEt(part.dueOn)}
+                  </span>
+                ))}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+      <p className="text-sm text-ink-600">{edition.full ? PLAN_TEXTS.waitingList : PLAN_TEXTS.deferred}</p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,225 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
+import { API_ERRORS } from '../../src/lib/api-errors';
+import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
+
+/**
+ * Selling (issue "Sell"): editions are back-office data an admin opens (publishes) with a price per person, a room
+ * supplement and a registration close; visitors see the published open ones at run time; every request is priced
+ * by the server from the edition and the plan the guest chose, kept as a snapshot later price changes never touch.
+ * The clock is the day the issue was filed, 26.11.2026; the edition under test starts 14.05.2027.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let clock: Date;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  clock = new Date('2026-11-26T10:00:00.000Z');
+  app.deps.now = () => clock;
+  app.deps.config.limits.bookings = { max: 1000, windowMs: 60_000 };
+  admin = await signedIn(app, { admin: true });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const MAY = { name: 'Uus algus – Mai 2027', startDate: '2027-05-14', endDate: '2027-05-24' };
+
+async function openEdition(overrides: Record<string, unknown> = {}, publish = true) {
+  const res = await admin.b.send('POST', '/api/admin/retreats', {
+    ...MAY,
+    location: 'Uluwatu, Bali',
+    price: '1299',
+    basePrice: '1599',
+    singleRoomSupplement: '200',
+    sharedRoomSupplement: '',
+    capacity: '',
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  const { retreat } = await readJson(res);
+  if (!publish) return retreat as { id: number; edition: string | null };
+  const published = await admin.b.send('PUT', `/api/admin/retreats/${retreat.id}/published`, { published: true });
+  expect(published.status).toBe(200);
+  return (await readJson(published)).retreat as { id: number; edition: string; published: boolean };
+}
+
+const availability = async () => (await readJson(await browser(app).get('/api/availability'))) as { today: string; editions: { id: string; label: string; badge: string; open: boolean; price: { priceCents: number } }[] };
+
+const companions = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: 'Kaaslane', lastName: `Tamm${'a'.repeat(i + 1)}`, birthday: '1985-01-01' }));
+
+async function book(body: Record<string, unknown>) {
+  const res = await app.post('/api/bookings', validBooking(body as never));
+  return { status: res.status, body: await readJson(res) };
+}
+
+const bookingRow = async (id: number) => (await app.rows(`SELECT * FROM bookings WHERE id = ${id}`))[0]!;
+
+describe('an edition the admin opens', () => {
+  it('is offered only once published, with its key, name, badge and price; unpublished it is gone again', async () => {
+    const draft = await openEdition({}, false);
+    expect((await availability()).editions.map((e) => e.id)).toEqual([]);
+    const refused = await book({ retreatMonth: 'may-2027' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('edition_closed');
+
+    const res = await admin.b.send('PUT', `/api/admin/retreats/${draft.id}/published`, { published: true });
+    expect(res.status).toBe(200);
+    expect((await readJson(res)).retreat).toMatchObject({ published: true, edition: 'may-2027' });
+    const { today, editions } = await availability();
+    expect(today).toBe('2026-11-26');
+    expect(editions).toEqual([
+      expect.objectContaining({
+        id: 'may-2027',
+        label: 'Mai 2027',
+        badge: '14.-24.05.2027',
+        open: true,
+        closesOn: '2027-05-10',
+        price: { priceCents: 129_900, compareAtCents: 159_900, roomSupplementCents: { 'single-room': 20_000, 'shared-room': 0 } },
+      }),
+    ]);
+    expect(await app.rows("SELECT action, metadata FROM audit_logs WHERE action LIKE 'retreat.%publish' ORDER BY id")).toEqual([
+      { action: 'retreat.publish', metadata: JSON.stringify({ name: MAY.name, edition: 'may-2027', priceCents: 129_900 }) },
+    ]);
+
+    await admin.b.send('PUT', `/api/admin/retreats/${draft.id}/published`, { published: false });
+    expect((await availability()).editions).toEqual([]);
+    expect((await book({ retreatMonth: 'may-2027' })).status).toBe(422);
+    expect(await app.count("audit_logs WHERE action = 'retreat.unpublish'")).toBe(1);
+  });
+
+  it('is not published without its dates and price, nor once started; each missing piece is named', async () => {
+    const bare = await openEdition({ startDate: '', endDate: '', price: '' }, false);
+    const res = await admin.b.send('PUT', `/api/admin/retreats/${bare.id}/published`, { published: true });
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).error.details).toEqual([
+      { path: 'startDate', message: RETREAT_MESSAGES.publishNeeds.startDate },
+      { path: 'endDate', message: RETREAT_MESSAGES.publishNeeds.endDate },
+      { path: 'price', message: RETREAT_MESSAGES.publishNeeds.price },
+    ]);
+    const past = await openEdition({ startDate: '2026-11-20', endDate: '2026-11-30' }, false);
+    const started = await admin.b.send('PUT', `/api/admin/retreats/${past.id}/published`, { published: true });
+    expect((await readJson(started)).error.details).toEqual([{ path: 'startDate', message: RETREAT_MESSAGES.publishNeeds.started }]);
+    expect(await app.count('retreats WHERE published = 1 AND edition IS NULL')).toBe(0);
+    expect(await app.count("audit_logs WHERE action = 'retreat.publish'")).toBe(0);
+    // A published one keeps what visitors see: its price cannot be cleared.
+    const onSale = await openEdition();
+    const cleared = await admin.b.send('PUT', `/api/admin/retreats/${onSale.id}`, { ...MAY, price: '' });
+    expect(cleared.status).toBe(422);
+    expect((await readJson(cleared)).error.details).toEqual([{ path: 'price', message: RETREAT_MESSAGES.publishNeeds.price }]);
+  });
+
+  it('gives a second edition in the same month a key of its own', async () => {
+    await openEdition();
+    const second = await openEdition({ name: 'Teine mai', startDate: '2027-05-26', endDate: '2027-06-05' });
+    expect(second.edition).toBe('may-2027-26');
+  });
+
+  it('closes registration its own number of days before the start, at Tallinn midnight (UTC+3 in May)', async () => {
+    await openEdition({ registrationClosesDaysBefore: '7' });
+    clock = new Date('2027-05-06T20:59:59.000Z'); // 6.05 23:59:59 in Tallinn
+    expect((await availability()).editions[0]).toMatchObject({ open: true, closesOn: '2027-05-07' });
+    expect((await book({ retreatMonth: 'may-2027', paymentPlan: 'full' })).status).toBe(201);
+    clock = new Date('2027-05-06T21:00:00.000Z'); // 7.05 00:00 in Tallinn
+    expect((await availability()).editions[0]).toMatchObject({ open: false });
+    const late = await book({ retreatMonth: 'may-2027', paymentPlan: 'full' });
+    expect(late.status).toBe(422);
+    expect(late.body.error).toMatchObject({ code: 'edition_closed', details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
+  });
+});
+
+describe('every request is priced by the server', () => {
+  // Booked 26.11.2026 for 14.05.2027: the first part one term later (10.12.2026), the balance day 15.03.2027.
+  it.each([
+    // people, room, plan → total, advance, parts as [part, due day, €]
+    [1, 'shared-room', 'full', 1234, null, [['full', '2026-12-10', 1234]]],
+    [2, 'shared-room', 'full', 2468, null, [['full', '2026-12-10', 2468]]],
+    [1, 'single-room', 'full', 1424, null, [['full', '2026-12-10', 1424]]],
+    [2, 'shared-room', 'instalments', 2598, null, [['instalment1', '2026-12-10', 866], ['instalment2', '2027-01-26', 866], ['instalment3', '2027-03-15', 866]]],
+    [3, 'single-room', 'instalments', 4497, null, [['instalment1', '2026-12-10', 1499], ['instalment2', '2027-01-26', 1499], ['instalment3', '2027-03-15', 1499]]],
+    [1, 'shared-room', 'advance', 1299, 300, [['advance', '2026-12-10', 300], ['balance', '2027-03-15', 999]]],
+    [2, 'single-room', 'advance', 2998, 600, [['advance', '2026-12-10', 600], ['balance', '2027-03-15', 2398]]],
+  ] as const)('%i × %s on %s: %d €', async (people, roomType, plan, totalEur, advanceEur, parts) => {
+    await openEdition();
+    const { status, body } = await book({
+      retreatMonth: 'may-2027',
+      roomType,
+      paymentPlan: plan,
+      travelWith: people > 1 ? 'with-companions' : 'alone',
+      companions: companions(people - 1),
+    });
+    expect(status).toBe(201);
+    const row = await bookingRow(body.bookingId);
+    expect(row).toMatchObject({ total_amount_cents: totalEur * 100, owed_cents: totalEur * 100, payment_plan: plan, advance_cents: advanceEur === null ? null : advanceEur * 100 });
+    expect(JSON.parse(String(row.price_snapshot))).toMatchObject({ plan, people, roomType, totalCents: totalEur * 100, pricedOn: '2026-11-26' });
+    const detail = (await readJson(await admin.b.get(`/api/admin/bookings/${body.bookingId}`))).booking;
+    expect(detail.schedule.map((p: { part: string; dueOn: string; amountCents: number }) => [p.part, p.dueOn, p.amountCents / 100])).toEqual(parts);
+  });
+
+  it('takes no price from the browser: a body with one is refused and nothing is stored', async () => {
+    await openEdition();
+    for (const tampered of [{ totalAmount: '1' }, { price: 1 }, { priceSnapshot: { totalCents: 100 } }]) {
+      const res = await book({ retreatMonth: 'may-2027', ...tampered });
+      expect(res.status).toBe(422);
+    }
+    expect(await app.count('bookings')).toBe(0);
+  });
+
+  it('keeps the price a booking was made with when the edition\'s price changes afterwards', async () => {
+    const edition = await openEdition();
+    const { body } = await book({ retreatMonth: 'may-2027', paymentPlan: 'advance' });
+    const changed = await admin.b.send('PUT', `/api/admin/retreats/${edition.id}`, { ...MAY, price: '1499', basePrice: '1599', singleRoomSupplement: '300' });
+    expect(changed.status).toBe(200);
+    expect(await bookingRow(body.bookingId)).toMatchObject({ total_amount_cents: 149_900, advance_cents: 30_000 });
+    expect(JSON.parse(String((await bookingRow(body.bookingId)).price_snapshot))).toMatchObject({ unitCents: 149_900, totalCents: 149_900 });
+    // The next request pays the new price: 1499 + 300 single room.
+    const next = await book({ retreatMonth: 'may-2027', paymentPlan: 'advance' });
+    expect(await bookingRow(next.body.bookingId)).toMatchObject({ total_amount_cents: 179_900 });
+  });
+
+  it('refuses a plan the edition no longer offers on the day, under its field; without a plan takes the advance plan, or the full payment when that is all', async () => {
+    await openEdition({ name: 'Jaanuar 2027', startDate: '2027-01-14', endDate: '2027-01-24' });
+    // 26.11.2026 is after 15.11.2026, January's balance day: only the full payment.
+    const refused = await book({ retreatMonth: 'jan-2027', paymentPlan: 'instalments' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }]);
+    const { body } = await book({ retreatMonth: 'jan-2027', roomType: 'shared-room' });
+    expect(await bookingRow(body.bookingId)).toMatchObject({ payment_plan: 'full', total_amount_cents: 123_400 });
+    await openEdition();
+    const may = await book({ retreatMonth: 'may-2027' });
+    expect(await bookingRow(may.body.bookingId)).toMatchObject({ payment_plan: 'advance', advance_cents: 30_000 });
+  });
+
+  it('checks the age on the edition\'s own first day', async () => {
+    await openEdition();
+    // 14 on 14.05.2027 exactly, and one day short of it.
+    expect((await book({ retreatMonth: 'may-2027', birthday: '2013-05-14' })).status).toBe(201);
+    const young = await book({ retreatMonth: 'may-2027', birthday: '2013-05-15', firstName: '' });
+    expect(young.status).toBe(422);
+    // Every problem in one answer, the age included.
+    expect(young.body.error.details).toEqual(expect.arrayContaining([{ path: 'birthday', message: BOOKING_MESSAGES.tooYoung }, expect.objectContaining({ path: 'firstName' })]));
+  });
+
+  it('states the total, the plan, the first amount and its day, the IBAN and the reference number in the confirmation', async () => {
+    await openEdition();
+    const { body } = await book({ retreatMonth: 'may-2027', roomType: 'shared-room', paymentPlan: 'instalments', travelWith: 'with-companions', companions: companions(1) });
+    const mail = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.find((m) => m.subject.startsWith('Broneeringu taotlus'));
+    const text = mail!.text.replace(/\u00a0/g, ' ');
+    expect(text).toContain('2 598,00 € (2 × 1 299,00 €)');
+    expect(text).toContain('3 intressivaba osamakset');
+    expect(text).toContain('Esimene makse: 866,00 € hiljemalt 10.12.2026');
+    expect(text).toContain('2. osamakse 866,00 € hiljemalt 26.01.2027');
+    expect(text).toContain('EE382200221020145685');
+    expect(text).toContain(`viitenumber ${bookingReferenceNumber(body.bookingId)}`);
+    expect(mail!.html).toContain('EE382200221020145685');
+  });
+});
