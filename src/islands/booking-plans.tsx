@@ -19,7 +19,7 @@ export const PLAN_TEXTS = {
   chooseEdition: 'Valige retriidi aeg: siis näete hinda ja maksmise viise.',
   perPerson: (quote: Quote) => `${quote.people} × ${priceText(quote.unitAfterDiscountCents)}`,
   saving: (cents: number) => `säästate ${priceText(cents)}`,
-  compareAt: (cents: number) => `tavahind ${priceText(cents)} inimese kohta`,
+  compareAt: 'tavahind',
   supplement: (cents: number, room: string) => `sh ${room.toLocaleLowerCase('et')} lisatasu ${priceText(cents)} inimese kohta`,
   deferred: `Soovi korral saab tasuda ka järelmaksuga alates ${DEFERRED_PAYMENT.fromEur} € kuus kuni ${DEFERRED_PAYMENT.maxMonths} kuu jooksul: kirjutage sõnumisse ja leiame lahenduse.`,
   waitingList: 'Ootejärjekorras olles ei pea veel maksma: maksegraafik hakkab kehtima, kui koht vabaneb.',
@@ -55,7 +55,7 @@ export function BookingPlans({ edition, quotes, roomLabel, field, error, errorId
         {edition.price.compareAtCents !== null && edition.price.compareAtCents > edition.price.priceCents && (
           <>
             {' '}
-            (<s>{PLAN_TEXTS.compareAt(edition.price.compareAtCents)}</s>)
+            ({PLAN_TEXTS.compareAt} <s>{priceText(edition.price.compareAtCents)}</s>)
           </>
         )}
         {supplement > 0 && <>, {PLAN_TEXTS.supplement(supplement, roomLabel)}</>}.

@@ -16,7 +16,7 @@ test('the landing page has every section in the spec\'s order and its counts', a
   const ids = await page.locator('main section[id]').evaluateAll((sections) => sections.map((s) => s.id));
   const order = ['programm', 'kliendikogemused', 'videod', 'kehahooldus', 'hinnad', 'tiim', 'maksmine', 'kkk'];
   expect(ids.filter((id) => order.includes(id))).toEqual(order);
-  await expect(page.locator('[data-edition-badges] li')).toHaveText(['14.-24.11.2025', '14.-24.01.2026', '14.-24.03.2026'].map((d) => new RegExp(d.replace(/\./g, '\\.'))));
+  await expect(page.locator('[data-edition-dates] li')).toHaveText(['14.-24.11.2025', '14.-24.01.2026', '14.-24.03.2026'].map((d) => new RegExp(d.replace(/\./g, '\\.'))));
   await expect(page.locator('[data-programme-day]')).toHaveCount(10);
   await expect(page.locator('[data-testimonial]')).toHaveCount(7);
   await expect(page.locator('[data-team-member="main"]')).toHaveCount(3);

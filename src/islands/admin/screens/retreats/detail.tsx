@@ -74,7 +74,8 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
   return (
     <>
       <Badge tone={retreat.published ? 'green' : 'grey'}>{retreat.published ? 'Müügil' : 'Ei ole müügil'}</Badge>
-      <Button variant="outline" onPress={() => void toggle()} isPending={publish.isPending}>
+      {/* Disabled rather than "pending": React Aria's pending announcement outlives the label it points at. */}
+      <Button variant="outline" onPress={() => void toggle()} isDisabled={publish.isPending}>
         {retreat.published ? 'Võta müügilt' : 'Avalda müüki'}
       </Button>
     </>
