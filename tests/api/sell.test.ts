@@ -223,3 +223,134 @@ describe('every request is priced by the server', () => {
     expect(mail!.html).toContain('EE382200221020145685');
   });
 });
+
+describe('the organiser moves bookings, fills freed places and changes plans', () => {
+  const detail = async (id: number) => (await readJson(await admin.b.get(`/api/admin/bookings/${id}`))).booking;
+  const outbox = (id: number, kind: string) => app.rows(`SELECT to_address, subject, text FROM email_outbox WHERE booking_id = ${id} AND kind = '${kind}'`);
+
+  it('moves a booking to another edition when its whole party fits, audited, and tells the guest; a full one refuses with the places named', async () => {
+    await openEdition();
+    const june = await openEdition({ name: 'Juuni 2027', startDate: '2027-06-14', endDate: '2027-06-24', capacity: '2' });
+    const { body } = await book({ retreatMonth: 'may-2027', paymentPlan: 'advance', travelWith: 'with-companions', companions: companions(2) });
+    const id = body.bookingId as number;
+    const before = await detail(id);
+    const full = await admin.b.send('POST', `/api/admin/bookings/${id}/move`, { version: before.version, retreatId: june.id });
+    expect(full.status).toBe(409);
+    expect((await readJson(full)).error).toMatchObject({ code: 'retreat_full', message: RETREAT_MESSAGES.placesLeft(2, 3) });
+    expect((await bookingRow(id)).retreat_id).not.toBe(june.id);
+
+    await admin.b.send('PUT', `/api/admin/retreats/${june.id}`, { name: 'Juuni 2027', startDate: '2027-06-14', endDate: '2027-06-24', price: '1299', capacity: '3' });
+    const moved = await admin.b.send('POST', `/api/admin/bookings/${id}/move`, { version: before.version, retreatId: june.id });
+    expect(moved.status).toBe(200);
+    const after = (await readJson(moved)).booking;
+    // The price stays; the balance day follows the new start (60 days before 14.06.2027).
+    expect(after).toMatchObject({ retreat: { id: june.id, startDate: '2027-06-14' }, totalAmountCents: 449_700 });
+    expect(after.schedule.map((p: { part: string; dueOn: string }) => [p.part, p.dueOn])).toEqual([['advance', '2026-12-10'], ['balance', '2027-04-15']]);
+    expect(await bookingRow(id)).toMatchObject({ retreat_edition: 'jun-2027' });
+    const [audit] = await app.rows(`SELECT metadata FROM audit_logs WHERE action = 'booking.move' AND resource_id = '${id}'`);
+    expect(JSON.parse(String(audit!.metadata))).toMatchObject({ to: { id: june.id, name: 'Juuni 2027' }, people: 3 });
+    const [mail] = await outbox(id, 'booking_moved');
+    expect(mail).toMatchObject({ subject: expect.stringMatching(/^Broneering viidi teisele retriidile/) });
+    expect(String(mail!.text)).toContain('„Juuni 2027” (14.06.2027–24.06.2027)');
+    // A stale version is refused and moves nothing.
+    expect((await admin.b.send('POST', `/api/admin/bookings/${id}/move`, { version: before.version, retreatId: june.id })).status).toBe(409);
+  });
+
+  it('gives a waiting-list party its place only when all of it fits, and tells the guest', async () => {
+    const may = await openEdition({ capacity: '3' });
+    const first = await book({ retreatMonth: 'may-2027', travelWith: 'with-companions', companions: companions(1) });
+    const party = await book({ retreatMonth: 'may-2027', travelWith: 'with-companions', companions: companions(1) });
+    expect(party.body.waitingList).toBe(true);
+    const id = party.body.bookingId as number;
+    const refused = await admin.b.send('POST', `/api/admin/bookings/${id}/promote`, { version: (await detail(id)).version });
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).error.message).toBe(RETREAT_MESSAGES.placesLeft(1, 2));
+    expect(await outbox(id, 'place_offered')).toEqual([]);
+
+    // The first booking is cancelled: two places free up, the party of two gets them.
+    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${first.body.bookingId}`);
+    const promoted = await admin.b.send('POST', `/api/admin/bookings/${id}/promote`, { version: (await detail(id)).version });
+    expect(promoted.status).toBe(200);
+    expect((await readJson(promoted)).booking).toMatchObject({ waitingList: false, status: 'pending' });
+    expect(await app.count(`audit_logs WHERE action = 'booking.promote' AND resource_id = '${id}'`)).toBe(1);
+    expect((await outbox(id, 'place_offered'))[0]).toMatchObject({ subject: expect.stringMatching(/^Vabanes koht/) });
+    const again = await admin.b.send('POST', `/api/admin/bookings/${id}/promote`, { version: (await detail(id)).version });
+    expect((await readJson(again)).error.details).toEqual([{ path: 'waitingList', message: 'See broneering ei ole ootejärjekorras.' }]);
+    expect(may.id).toBeGreaterThan(0);
+  });
+
+  it('changes the plan, audited; the schedule follows; a plan the days no longer allow is refused', async () => {
+    await openEdition();
+    const { body } = await book({ retreatMonth: 'may-2027', paymentPlan: 'advance', roomType: 'shared-room' });
+    const id = body.bookingId as number;
+    const res = await admin.b.send('PUT', `/api/admin/bookings/${id}/plan`, { version: (await detail(id)).version, paymentPlan: 'instalments' });
+    expect(res.status).toBe(200);
+    const after = (await readJson(res)).booking;
+    expect(after).toMatchObject({ paymentPlan: 'instalments', advanceCents: null, totalAmountCents: 129_900 });
+    expect(after.schedule.map((p: { part: string; amountCents: number }) => [p.part, p.amountCents])).toEqual([['instalment1', 43_300], ['instalment2', 43_300], ['instalment3', 43_300]]);
+    const [audit] = await app.rows(`SELECT metadata FROM audit_logs WHERE action = 'booking.plan' AND resource_id = '${id}'`);
+    expect(JSON.parse(String(audit!.metadata)).changes.paymentPlan).toEqual({ from: 'advance', to: 'instalments' });
+
+    // January 2027, booked today (after its balance day): only the full payment fits its days.
+    await openEdition({ name: 'Jaanuar 2027', startDate: '2027-01-14', endDate: '2027-01-24' });
+    const january = (await book({ retreatMonth: 'jan-2027' })).body.bookingId as number;
+    const refused = await admin.b.send('PUT', `/api/admin/bookings/${january}/plan`, { version: (await detail(january)).version, paymentPlan: 'instalments' });
+    expect(refused.status).toBe(422);
+    expect((await readJson(refused)).error.details).toEqual([{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }]);
+    expect(await bookingRow(january)).toMatchObject({ payment_plan: 'full' });
+  });
+
+  it('tells the guest when the organiser confirms, when their cancellation request arrives and when the booking is cancelled, with the refund', async () => {
+    await openEdition();
+    const guest = await signedIn(app);
+    const res = await guest.b.post('/api/bookings', validBooking({ retreatMonth: 'may-2027', paymentPlan: 'advance', email: guest.email } as never));
+    const id = (await readJson(res)).bookingId as number;
+    const before = await detail(id);
+    const edit = {
+      version: before.version, status: 'confirmed', paymentStatus: before.paymentStatus, roomType: before.roomType, roomSharingPreference: before.roomSharingPreference,
+      bedTypePreference: before.bedTypePreference, totalAmount: '1499', amountPaid: '', depositAmount: '300', specialRequests: before.specialRequests, comments: before.comments, extraFood: before.extraFood,
+    };
+    expect((await admin.b.send('PATCH', `/api/admin/bookings/${id}`, edit)).status).toBe(200);
+    const [confirmed] = await outbox(id, 'booking_confirmed');
+    expect(confirmed).toMatchObject({ to_address: guest.email, subject: expect.stringMatching(/^Broneering kinnitatud/) });
+    expect(String(confirmed!.text).replace(/\u00a0/g, ' ')).toContain('Ettemaks 300,00 € hiljemalt 10.12.2026; Jääk 1 199,00 € hiljemalt 15.03.2027');
+    // A second save of the confirmed booking tells no one again.
+    const again = await detail(id);
+    await admin.b.send('PATCH', `/api/admin/bookings/${id}`, { ...edit, version: again.version, comments: 'Helistas' });
+    expect(await outbox(id, 'booking_confirmed')).toHaveLength(1);
+
+    await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2026-11-26' });
+    expect((await guest.b.send('POST', `/api/me/bookings/${id}/cancellation-request`, { confirm: true })).status).toBe(201);
+    const [received] = await outbox(id, 'cancellation_received');
+    // 26.11.2026 is 169 days before 14.05.2027: all back but the 5 % fee.
+    expect(String(received!.text).replace(/\u00a0/g, ' ')).toContain('tagastame täna tühistades 285,00 €');
+
+    const preview = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/cancellation`))).preview ?? {};
+    const version = preview.version ?? (await detail(id)).version;
+    const cancel = await admin.b.send('POST', `/api/admin/bookings/${id}/cancel`, { version, refund: '285', method: 'bank_transfer', reason: 'Haigus' });
+    expect(cancel.status).toBe(200);
+    const [cancelled] = await outbox(id, 'booking_cancelled');
+    expect(cancelled).toMatchObject({ to_address: guest.email, subject: expect.stringMatching(/^Broneering tühistatud/) });
+    expect(String(cancelled!.text).replace(/\u00a0/g, ' ')).toContain('Tagastame Teile 285,00 €');
+    // Each is in the booking's e-mails, as the admin sees them.
+    const emails = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/emails`))).items.map((e: { subject: string }) => e.subject);
+    expect(emails).toEqual(expect.arrayContaining([expect.stringMatching(/^Broneering kinnitatud/), expect.stringMatching(/^Tühistamise soov kätte saadud/), expect.stringMatching(/^Broneering tühistatud/)]));
+  });
+
+  it('prices an admin-made booking on an edition as a visitor\'s request, and tells the guest', async () => {
+    const may = await openEdition();
+    const { body } = await book({ retreatMonth: 'may-2027' });
+    const guestId = String((await bookingRow(body.bookingId)).guest_id);
+    const res = await admin.b.send('POST', '/api/admin/bookings', {
+      guestId, retreatId: may.id, roomType: 'single', checkInDate: '2027-05-14', checkOutDate: '2027-05-24', paymentStatus: 'pending', paymentPlan: 'instalments',
+    });
+    expect(res.status).toBe(201);
+    const id = (await readJson(res)).booking.id as number;
+    expect(await bookingRow(id)).toMatchObject({ total_amount_cents: 149_900, payment_plan: 'instalments', source: 'admin' });
+    const [mail] = await outbox(id, 'booking_created');
+    expect(String(mail!.text).replace(/\u00a0/g, ' ')).toContain(`Tegime Teile broneeringu nr ${id} (14.05.2027–24.05.2027), summa 1 499,00 €`);
+    // Without a retreat it is a stay at the nightly rate, as the spec's screen makes it.
+    const stay = await admin.b.send('POST', '/api/admin/bookings', { guestId, retreatId: null, roomType: 'single', checkInDate: '2027-05-14', checkOutDate: '2027-05-17', paymentStatus: 'pending' });
+    expect(await bookingRow((await readJson(stay)).booking.id)).toMatchObject({ total_amount_cents: 45_000, payment_plan: null });
+  });
+});

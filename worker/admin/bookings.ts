@@ -9,7 +9,8 @@ import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse
 import type { AdminBookingCreate, BookingEdit, BookingListQuery, GuestEdit } from '../../src/lib/admin/bookings';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
-import { accommodationTotal } from '../../src/lib/admin/pricing';
+import { adminBookingPrice, PRICED_ROOM_OF } from '../../src/lib/admin/pricing';
+import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { tallinnDay } from '../../src/lib/format';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
@@ -19,7 +20,10 @@ import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
 import { FITS_IN_RETREAT, placesLeftFor } from '../domain/retreats/places';
 import { bookingNotFound, changedFields, getBookingDetail, loadRow, toStoredService } from '../domain/bookings/record';
-import { IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
+import { billedCents, IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
+import { bookingSchedule } from '../domain/money/schedule';
+import { detailStart } from '../domain/bookings/days';
+import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';
 
@@ -170,6 +174,8 @@ async function writeBooking(
   values: Partial<typeof bookings.$inferInsert>,
   audit: { action: string; actor: Actor; changes: Record<string, unknown> },
   guard?: { condition: SQL; refusal: ApiError },
+  /** Statements that follow the change in its batch and run only if it happened (a notice to the guest). */
+  after: ReturnType<typeof guestNoticeInsert>[] = [],
 ) {
   const { db } = deps;
   const stamp = deps.now().toISOString();
@@ -188,6 +194,7 @@ async function writeBooking(
       ip: audit.actor.ip,
       userAgent: audit.actor.userAgent,
     }),
+    ...after,
   ]);
   if (result.rowsAffected === 0) {
     const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
@@ -203,6 +210,17 @@ async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
   return places
     ? new ApiError('retreat_full', { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) })
     : new ApiError('retreat_full');
+}
+
+/**
+ * The "booking confirmed" notice, its schedule as it will be with the edit's total. (It answers the notice's data, not
+ * its statement: a query returned from an async function would be awaited, that is run, on the spot.)
+ */
+async function confirmedNotice(deps: Deps, id: number, totalAmountCents: number | null) {
+  const detail = await getBookingDetail(deps, id);
+  const owedCents = billedCents({ ...detail, totalAmountCents, companions: detail.companions.map((c) => ({ customPriceCents: c.customPriceCents })) });
+  const schedule = bookingSchedule({ ...detail, status: 'confirmed', owedCents, startDate: detailStart(detail) }, tallinnDay(deps.now()));
+  return { booking: { id, firstName: detail.guest?.firstName ?? null }, notice: GUEST_NOTICES.confirmed({ id, retreat: detail.retreat, schedule }) };
 }
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
@@ -227,10 +245,13 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
   const confirming = edit.status === 'confirmed' && before.status !== 'confirmed';
   // A waiting-list request that is confirmed has its place now: it leaves the waiting list (and its filter).
   if (confirming && before.waitingList) Object.assign(values, { waitingList: false });
+  // The guest hears of the confirmation, with what is due as the edit leaves it.
+  const confirmed = confirming ? await confirmedNotice(deps, id, values.totalAmountCents ?? null) : null;
+  const notices = confirmed ? [guestNoticeInsert(deps, confirmed.booking, 'booking_confirmed', confirmed.notice)] : [];
   const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
   const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') } : undefined;
   try {
-    await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard);
+    await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard, notices);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'retreat_full') throw await retreatFull(deps, id);
     throw err;
@@ -348,26 +369,53 @@ export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promi
 
 /**
  * A booking an admin makes for an existing guest (admin spec sections 2, 4, 9): confirmed, nothing paid, balance not
- * paid, the chosen payment status, and the total computed here from the dates and the nightly rate, whatever the
- * browser showed.
+ * paid, the chosen payment status, and the total computed here, whatever the browser showed: on an edition with a
+ * price as a visitor's request is priced (its plan, advance and snapshot kept), else from the dates and the nightly
+ * rate. The guest is told by e-mail in the same batch.
  */
 export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, actor: Actor): Promise<{ id: number }> {
   const { db } = deps;
   const [guest] = await db
-    .select({ id: guests.id, email: guests.email, isCompanion: guests.isCompanion })
+    .select({ id: guests.id, email: guests.email, firstName: guests.firstName, isCompanion: guests.isCompanion })
     .from(guests)
     .where(eq(guests.id, input.guestId));
   if (!guest || guest.isCompanion) {
     throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: 'Valitud klienti ei leitud.' }] });
   }
-  if (input.retreatId !== null) {
-    const [retreat] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, input.retreatId));
-    if (!retreat) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: 'Valitud retriiti ei leitud.' }] });
-  }
-  const price = accommodationTotal(input.roomType, input.checkInDate, input.checkOutDate);
-  if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: 'Lahkumise kuupäev peab olema saabumiset hiljem' }] });
-
+  const [retreat] =
+    input.retreatId === null
+      ? [null]
+      : await db
+          .select({
+            id: retreats.id,
+            name: retreats.name,
+            startDate: retreats.startDate,
+            endDate: retreats.endDate,
+            priceCents: retreats.priceCents,
+            basePriceCents: retreats.basePriceCents,
+            singleRoomSupplementCents: retreats.singleRoomSupplementCents,
+            sharedRoomSupplementCents: retreats.sharedRoomSupplementCents,
+          })
+          .from(retreats)
+          .where(eq(retreats.id, input.retreatId));
+  if (retreat === undefined) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: 'Valitud retriiti ei leitud.' }] });
   const now = deps.now();
+  const today = tallinnDay(now);
+  const price = adminBookingPrice(retreat, input, today);
+  if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: 'Lahkumise kuupäev peab olema saabumiset hiljem' }] });
+  if (price.kind === 'edition' && input.paymentPlan && price.quote.plan !== input.paymentPlan) {
+    throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
+  }
+  const priced =
+    price.kind === 'edition'
+      ? {
+          totalAmountCents: price.quote.totalCents,
+          paymentPlan: price.quote.plan,
+          advanceCents: price.quote.plan === 'advance' ? price.quote.advanceCents : null,
+          depositAmountCents: price.quote.plan === 'advance' ? price.quote.advanceCents : null,
+          priceSnapshot: { ...price.quote, retreatId: retreat!.id, roomType: PRICED_ROOM_OF[input.roomType], compareAtCents: retreat!.basePriceCents, pricedOn: today },
+        }
+      : { totalAmountCents: price.totalCents };
   const stamp = now.toISOString();
   const values = {
     guestId: guest.id,
@@ -382,7 +430,7 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
     checkOutDate: input.checkOutDate,
     arrivalDate: input.checkInDate,
     departureDate: input.checkOutDate,
-    totalAmountCents: price.totalCents,
+    ...priced,
     amountPaidCents: 0,
     balancePaid: false,
     specialRequests: input.specialRequests,
@@ -399,12 +447,23 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
       severity: 'medium',
       resourceType: 'booking',
       resourceId: sql`last_insert_rowid()`,
-      metadata: { created: { ...values, customerId: undefined, nights: price.nights } },
+      metadata: { created: { ...values, customerId: undefined, priceSnapshot: undefined, ...(price.kind === 'stay' ? { nights: price.nights } : {}) } },
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),
   ]);
-  return { id: inserted[0]!.id };
+  const id = inserted[0]!.id;
+  // The guest's notice names the booking and its reference number, known only now: written right after the
+  // booking, from the stored row (an informational e-mail; the booking does not depend on it).
+  const detail = await getBookingDetail(deps, id);
+  await guestNoticeInsert(
+    deps,
+    { id, firstName: guest.firstName },
+    'booking_created',
+    GUEST_NOTICES.created({ id, retreat: detail.retreat, totalCents: detail.totalAmountCents, schedule: detail.schedule }),
+    sql`1 = 1`,
+  );
+  return { id };
 }
 
 // ── choosing a client ───────────────────────────────────────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
 import { escapeHtml, mailLayout, summaryTable } from '../domain/mail/html';
+import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { ownedBooking } from './bookings';
 import { bookingOpen, retreatOf } from '../domain/bookings/days';
 
@@ -71,6 +72,14 @@ export async function requestCancellation(deps: Deps, actor: Actor, bookingId: n
       INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
       SELECT 'cancellation_request', ${deps.config.teamEmail}, ${mail.subject}, ${mail.html}, ${mail.text}, ${bookingId}, ${stamp}, ${stamp}, ${stamp}
       WHERE changes() > 0`),
+    // The guest hears that the request arrived and what the terms give back today.
+    guestNoticeInsert(
+      deps,
+      { id: bookingId, firstName: booking.guestFirstName },
+      'cancellation_received',
+      GUEST_NOTICES.cancellationReceived({ id: bookingId }, quote.refundCents),
+      sql`EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND cancellation_requested_at = ${stamp})`,
+    ),
   ]);
   if (updated.rowsAffected === 0) throw new ApiError('cancellation_already_requested');
   return { requestedAt: stamp, refundCents: quote.refundCents, quote };

@@ -178,6 +178,11 @@ export interface RetreatOption {
   endDate: string | null;
   arrivalDate: string | null;
   departureDate: string | null;
+  /** An edition's price (issue "Sell"): an admin-made booking on it is priced as a visitor's request is. */
+  priceCents: number | null;
+  basePriceCents: number | null;
+  singleRoomSupplementCents: number;
+  sharedRoomSupplementCents: number;
 }
 
 export interface BookingEmail {

@@ -4,6 +4,7 @@
  * small field rules are ./form-fields. Browser-safe: zod and src/lib only.
  */
 import * as z from 'zod';
+import { PAYMENT_PLANS } from '../payment-plans';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../enums';
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
@@ -224,6 +225,8 @@ export function adminBookingCreateSchema(today: string) {
         return v;
       }),
       paymentStatus: z.enum(ADMIN_PAYMENT_STATUSES).default('pending'),
+      /** On an edition with a price: the plan (the advance plan when not given). */
+      paymentPlan: z.union([z.enum(PAYMENT_PLANS), z.literal('')]).nullish().transform((v) => v || null),
       specialRequests: optionalText(),
       adminNotes: optionalText(),
     })
@@ -245,3 +248,29 @@ export const guestSearchSchema = z.object({ q: z.preprocess(emptyToUndefined, z.
 export const EMAIL_TEST_KINDS = ['test', 'booking_confirmation'] as const;
 
 export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_TEST_KINDS) });
+
+// ── moving, the waiting list, the plan (issue "Sell") ──────────────────────────────────────────────────────────────
+
+export const MOVE_MESSAGES = {
+  sameRetreat: 'Broneering on juba sellel retriidil.',
+  retreatRequired: 'Valige retriit, kuhu broneering viia.',
+  notWaiting: 'See broneering ei ole ootejärjekorras.',
+  cancelled: 'Tühistatud broneeringut ei saa muuta.',
+  moved: 'Broneering viidi teisele retriidile',
+  promoted: 'Broneering on ootejärjekorrast väljas',
+  planChanged: 'Maksmise viis muudetud',
+} as const;
+
+/** POST /api/admin/bookings/:id/move: to another retreat (places checked; the guest is told). */
+export const moveBookingSchema = z.strictObject({
+  version: z.number().int().min(1),
+  retreatId: z.number({ error: MOVE_MESSAGES.retreatRequired }).int().min(1).max(2_147_483_647),
+});
+export type MoveBooking = z.output<typeof moveBookingSchema>;
+
+/** POST /api/admin/bookings/:id/promote: a waiting-list booking gets its place when the whole party fits. */
+export const promoteBookingSchema = z.strictObject({ version: z.number().int().min(1) });
+
+/** PUT /api/admin/bookings/:id/plan: the booking's payment plan; its schedule, reminders and invoices follow. */
+export const planChangeSchema = z.strictObject({ version: z.number().int().min(1), paymentPlan: z.enum(PAYMENT_PLANS) });
+export type PlanChange = z.output<typeof planChangeSchema>;

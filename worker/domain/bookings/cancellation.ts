@@ -23,6 +23,7 @@ import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
 import { deriveFromLedger, paidSoFar, scheduleFactsOf } from '../money/ledger';
 import { detailStart } from './days';
+import { GUEST_NOTICES, guestNoticeInsert } from '../mail/guest-notices';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -81,6 +82,7 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),
+    guestNoticeInsert(deps, { id: bookingId, firstName: booking.guest?.firstName ?? null }, 'booking_cancelled', GUEST_NOTICES.cancelled({ id: bookingId }, input.refund), ours),
     ...(input.refund > 0
       ? [
           db.run(sql`

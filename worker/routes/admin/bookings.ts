@@ -1,7 +1,18 @@
 /** /api/admin/bookings: the list, one booking, its edits, its e-mails, delete, and the admin-made booking. */
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { adminBookingCreateSchema, bookingEditSchema, bookingListQuerySchema, companionPricesSchema, guestEditSchema, paymentRemindersSchema, servicesUpdateSchema } from '../../../src/lib/admin/bookings';
+import {
+  adminBookingCreateSchema,
+  bookingEditSchema,
+  bookingListQuerySchema,
+  companionPricesSchema,
+  guestEditSchema,
+  moveBookingSchema,
+  paymentRemindersSchema,
+  planChangeSchema,
+  promoteBookingSchema,
+  servicesUpdateSchema,
+} from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
 import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
 import { tallinnDay } from '../../../src/lib/format';
@@ -25,6 +36,7 @@ import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancel
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
+import { changePlan, moveBooking, promoteBooking } from '../../admin/booking-moves';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();
@@ -100,6 +112,18 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   })
   // Cancelling with its refund and credit note: first what the terms give today, then all of it in one batch.
   .get('/:id/cancellation', async (c) => c.json(await cancellationPreview(c.var.deps, parseBookingId(c.req.param('id')))))
+  .post('/:id/move', validJson(moveBookingSchema), async (c) => {
+    const booking = await moveBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .post('/:id/promote', validJson(promoteBookingSchema), async (c) => {
+    const booking = await promoteBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .put('/:id/plan', validJson(planChangeSchema), async (c) => {
+    const booking = await changePlan(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
   .post('/:id/cancel', validJson(cancelInputSchema), async (c) => {
     const id = parseBookingId(c.req.param('id'));
     const { creditNoteId } = await cancelBooking(c.var.deps, id, c.req.valid('json'), await adminActor(c));

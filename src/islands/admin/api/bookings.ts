@@ -1,4 +1,5 @@
 /** Bookings: the list, one booking, its e-mails and its writes; `bookingChanged` is what any change to a booking reloads. */
+import type { PaymentPlan } from '../../../lib/payment-plans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
@@ -52,7 +53,7 @@ export function bookingChanged(client: QueryClient, booking: BookingDetail) {
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
-function useBookingWrite<Body>(id: string, method: 'PATCH' | 'PUT', suffix: string) {
+function useBookingWrite<Body>(id: string, method: 'PATCH' | 'PUT' | 'POST', suffix: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) =>
@@ -70,6 +71,13 @@ export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>
 export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
 
 export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
+
+/** Issue "Sell": to another retreat, a waiting-list party to its place, another payment plan. */
+export const useMoveBooking = (id: string) => useBookingWrite<{ version: number; retreatId: number }>(id, 'POST', '/move');
+
+export const usePromoteBooking = (id: string) => useBookingWrite<{ version: number }>(id, 'POST', '/promote');
+
+export const useChangePlan = (id: string) => useBookingWrite<{ version: number; paymentPlan: PaymentPlan }>(id, 'PUT', '/plan');
 
 export function useDeleteBooking() {
   const client = useQueryClient();

@@ -8,7 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
 import { adminBookingCreateSchema, type AdminBookingCreate, type AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
-import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, accommodationTotal } from '../../../../lib/admin/pricing';
+import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, adminBookingPrice } from '../../../../lib/admin/pricing';
+import { PAYMENT_PLAN_LABELS } from '../../../../lib/payment-plans';
+import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
@@ -40,7 +42,7 @@ export default function NewBooking() {
   const schema = useMemo(() => adminBookingCreateSchema(today), [today]);
   const { control, setValue, watch, formState, getValues, formProps, showFieldIssues } = useValidatedForm<AdminBookingCreateInput, AdminBookingCreate>({
     resolver: zodResolver(schema),
-    defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', specialRequests: '', adminNotes: '' },
+    defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', paymentPlan: '', specialRequests: '', adminNotes: '' },
   });
   const [guestText, setGuestText] = useState('');
   const guestQuery = useDebounced(guestText, GUEST_SEARCH_DELAY_MS);
@@ -52,8 +54,11 @@ export default function NewBooking() {
     if (guests.isError) toast({ title: 'Külaliste laadimine ebaõnnestus', description: guests.error.message, variant: 'destructive' });
   }, [guests.isError, guests.error]);
 
-  const [roomType, checkIn, checkOut] = watch(['roomType', 'checkInDate', 'checkOutDate']);
-  const total = roomType && checkIn && checkOut ? accommodationTotal(roomType, checkIn, checkOut) : null;
+  const [roomType, checkIn, checkOut, retreatId, paymentPlan] = watch(['roomType', 'checkInDate', 'checkOutDate', 'retreatId', 'paymentPlan']);
+  const retreat = retreats.data?.find((r) => r.id === retreatId) ?? null;
+  // On an edition with a price, the edition's price on a plan (as a visitor's request); else the stay's nights.
+  const price = roomType && checkIn && checkOut ? adminBookingPrice(retreat, { roomType, checkInDate: checkIn, checkOutDate: checkOut, paymentPlan: paymentPlan || null }, today) : null;
+  const total = price?.kind === 'stay' ? price : null;
   const rate = roomType ? NIGHTLY_RATE_CENTS[roomType] : null;
 
   // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
@@ -189,9 +194,37 @@ export default function NewBooking() {
           )}
         />
 
+        {price?.kind === 'edition' && (
+          <Controller
+            control={control}
+            name="paymentPlan"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="Maksmise viis"
+                value={price.quote.plan}
+                options={price.offered.map((plan) => ({ value: plan, label: PAYMENT_PLAN_LABELS[plan] }))}
+                onChange={field.onChange}
+                description="Retriidi hinnakirja järgi, nagu külastaja taotlusel."
+                errorMessage={fieldState.error?.message}
+                name={field.name}
+                inputRef={field.ref}
+              />
+            )}
+          />
+        )}
+
         <div className="rounded-2xl bg-lagoon-50 p-4 text-lagoon-900 md:self-end" aria-live="polite" data-computed-total>
           <p className="text-sm">Arvutatud kogusumma</p>
-          <p className="font-display text-3xl">{total ? formatMoney(total.totalCents) : '–'}</p>
+          <p className="font-display text-3xl">{price ? formatMoney(price.kind === 'edition' ? price.quote.totalCents : price.totalCents) : '–'}</p>
+          {price?.kind === 'edition' && (
+            <ul className="text-sm">
+              {price.quote.parts.map((part) => (
+                <li key={part.part}>
+                  {SCHEDULE_PART_LABELS[part.part]}: {formatMoney(part.amountCents)} hiljemalt {formatDate(part.dueOn)}
+                </li>
+              ))}
+            </ul>
+          )}
           {total && rate !== null && (
             <p className="text-sm">
               {total.nights} {total.nights === 1 ? 'öö' : 'ööd'} × {formatMoney(rate)}

@@ -20,6 +20,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { CompanionPrices } from './companion-prices';
 import { EditBookingDialog } from './edit-booking-dialog';
+import { MoveBookingDialog, PlanDialog, PromoteButton } from './sell-actions';
 import { EditGuestDialog } from './edit-guest-dialog';
 import { BookingEmails } from './emails';
 import { Facts, Section } from './parts';
@@ -63,7 +64,7 @@ export default function BookingDetailScreen({ params }: ScreenProps) {
 }
 
 function Detail({ booking }: { booking: BookingDetail }) {
-  const [editing, setEditing] = useState<'booking' | 'guest' | 'cancel' | null>(null);
+  const [editing, setEditing] = useState<'booking' | 'guest' | 'cancel' | 'move' | 'plan' | null>(null);
   const guest = booking.guest;
   const id = String(booking.id);
 
@@ -80,9 +81,18 @@ function Detail({ booking }: { booking: BookingDetail }) {
           </Button>
         )}
         {booking.status !== 'cancelled' && (
-          <Button variant="danger" onPress={() => setEditing('cancel')}>
-            Tühista broneering
-          </Button>
+          <>
+            {booking.waitingList && <PromoteButton booking={booking} />}
+            <Button variant="outline" onPress={() => setEditing('move')}>
+              Vii teisele retriidile
+            </Button>
+            <Button variant="outline" onPress={() => setEditing('plan')}>
+              Muuda maksmise viisi
+            </Button>
+            <Button variant="danger" onPress={() => setEditing('cancel')}>
+              Tühista broneering
+            </Button>
+          </>
         )}
       </div>
 
@@ -165,6 +175,8 @@ function Detail({ booking }: { booking: BookingDetail }) {
       {editing === 'booking' && <EditBookingDialog booking={booking} onClose={() => setEditing(null)} />}
       {editing === 'guest' && guest && <EditGuestDialog booking={booking} onClose={() => setEditing(null)} />}
       {editing === 'cancel' && <CancelBookingDialog bookingId={id} onClose={() => setEditing(null)} />}
+      {editing === 'move' && <MoveBookingDialog booking={booking} onClose={() => setEditing(null)} />}
+      {editing === 'plan' && <PlanDialog booking={booking} onClose={() => setEditing(null)} />}
     </div>
   );
 }

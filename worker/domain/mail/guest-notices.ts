@@ -1,0 +1,115 @@
+/**
+ * What the guest is told when the organiser acts on their booking (issue "Sell"): it is confirmed, their
+ * cancellation request arrived, it is cancelled (with the refund), it moved to another edition, a place freed up for
+ * them on the waiting list, or an admin made it for them. Each goes through the outbox in the batch that made the
+ * change, to the booking's main guest, and only if that change happened (the statement before it changed a row, or
+ * the guard given), so a refused or repeated action tells no one. Each is in the booking's e-mails.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { formatDateEt, formatMoney } from '../../../src/lib/format';
+import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
+import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
+import type { ScheduleItem } from '../../../src/lib/payment-schedule';
+import { bookings, emailOutbox, guests } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { escapeHtml, mailLayout } from './html';
+import { paymentInstructions } from './templates';
+
+export type GuestNoticeKind = 'booking_confirmed' | 'cancellation_received' | 'booking_cancelled' | 'booking_moved' | 'place_offered' | 'booking_created';
+
+interface Notice {
+  subject: string;
+  paragraphs: string[];
+}
+
+/** The days of a retreat as a sentence part: "14.01.2027–24.01.2027". */
+export const retreatDays = (r: { startDate: string | null; endDate: string | null } | null): string =>
+  r?.startDate ? `${formatDateEt(r.startDate)}${r.endDate ? `–${formatDateEt(r.endDate)}` : ''}` : 'kokkulepitud ajal';
+
+/** What is still to pay, part by part: "1. osamakse 866,00 € hiljemalt 10.12.2026". */
+const scheduleLines = (schedule: readonly ScheduleItem[]) =>
+  schedule.filter((p) => p.outstandingCents > 0).map((p) => `${SCHEDULE_PART_LABELS[p.part]} ${formatMoney(p.outstandingCents)} hiljemalt ${formatDateEt(p.dueOn)}`);
+
+function paying(bookingId: number, schedule: readonly ScheduleItem[]): string[] {
+  const lines = scheduleLines(schedule);
+  if (lines.length === 0) return [];
+  return [`Tasumisele kuulub: ${lines.join('; ')}.`, `Tasuge pangaülekandega: ${paymentInstructions(bookingReferenceNumber(bookingId))}`];
+}
+
+const name = SITE_CONTACTS.retreatName;
+
+export const GUEST_NOTICES = {
+  confirmed: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({
+    subject: `Broneering kinnitatud – ${name}`,
+    paragraphs: [`Teie broneering nr ${b.id} on kinnitatud: ootame Teid ${retreatDays(b.retreat)}.`, ...paying(b.id, b.schedule)],
+  }),
+  cancellationReceived: (b: { id: number }, refundCents: number): Notice => ({
+    subject: `Tühistamise soov kätte saadud – ${name}`,
+    paragraphs: [
+      `Saime kätte Teie soovi tühistada broneering nr ${b.id}. Tingimuste järgi tagastame täna tühistades ${formatMoney(refundCents)}.`,
+      'Kinnitame tühistamise ja tagastuse lähiajal eraldi kirjaga.',
+    ],
+  }),
+  cancelled: (b: { id: number }, refundCents: number): Notice => ({
+    subject: `Broneering tühistatud – ${name}`,
+    paragraphs: [
+      `Teie broneering nr ${b.id} on tühistatud.`,
+      refundCents > 0 ? `Tagastame Teile ${formatMoney(refundCents)} samale kontole, kust makse tuli.` : 'Tingimuste järgi tagastatavat summat ei ole.',
+    ],
+  }),
+  moved: (b: { id: number; schedule: readonly ScheduleItem[] }, to: { name: string; startDate: string | null; endDate: string | null }): Notice => ({
+    subject: `Broneering viidi teisele retriidile – ${name}`,
+    paragraphs: [`Teie broneering nr ${b.id} on nüüd retriidil „${to.name}” (${retreatDays(to)}).`, ...paying(b.id, b.schedule)],
+  }),
+  placeOffered: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({
+    subject: `Vabanes koht – ${name}`,
+    paragraphs: [
+      `Hea uudis: retriidil ${retreatDays(b.retreat)} vabanes koht kogu Teie seltskonnale ja Teie broneering nr ${b.id} ei ole enam ootejärjekorras.`,
+      ...paying(b.id, b.schedule),
+    ],
+  }),
+  created: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; totalCents: number | null; schedule: readonly ScheduleItem[] }): Notice => ({
+    subject: `Teile tehti broneering – ${name}`,
+    paragraphs: [
+      `Tegime Teile broneeringu nr ${b.id}${b.retreat ? ` (${retreatDays(b.retreat)})` : ''}${b.totalCents !== null ? `, summa ${formatMoney(b.totalCents)}` : ''}.`,
+      ...paying(b.id, b.schedule),
+    ],
+  }),
+};
+
+function render(notice: Notice, firstName: string | null): { subject: string; text: string; html: string } {
+  const greeting = firstName ? `Tere, ${firstName}!` : 'Tere!';
+  const outro = `Küsimuste korral vastake sellele kirjale või kirjutage ${SITE_CONTACTS.email}.`;
+  return {
+    subject: notice.subject,
+    text: [greeting, '', ...notice.paragraphs.flatMap((p) => [p, '']), outro, '', name].join('\n'),
+    html: mailLayout(
+      notice.subject,
+      `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(greeting)}</h1>
+${notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p>${escapeHtml(outro)}</p>
+<p style="color:#4a5a5a">${escapeHtml(name)}</p>`,
+    ),
+  };
+}
+
+/**
+ * The outbox row of a notice to the booking's main guest, for a batch: written only when `when` holds (by default:
+ * the statement before it changed a row) and the guest has an address. The dispatcher sends it.
+ */
+export function guestNoticeInsert(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  booking: { id: number; firstName: string | null },
+  kind: GuestNoticeKind,
+  notice: Notice,
+  when: SQL = sql`changes() > 0`,
+) {
+  const mail = render(notice, booking.firstName);
+  const stamp = deps.now().toISOString();
+  return deps.db.run(sql`
+    INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
+    SELECT ${kind}, g.email, ${mail.subject}, ${mail.html}, ${mail.text}, b.id, ${stamp}, ${stamp}, ${stamp}
+    FROM ${bookings} AS b JOIN ${guests} AS g ON g.id = b.guest_id
+    WHERE b.id = ${booking.id} AND g.email IS NOT NULL AND (${when})`);
+}
