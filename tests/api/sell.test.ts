@@ -354,3 +354,21 @@ describe('the organiser moves bookings, fills freed places and changes plans', (
     expect(await bookingRow((await readJson(stay)).booking.id)).toMatchObject({ total_amount_cents: 45_000, payment_plan: null });
   });
 });
+
+describe('the invoice follows the plan', () => {
+  it('lists the instalments with their days and shows no advance line on a booking paid in instalments', async () => {
+    await openEdition();
+    const { body } = await book({ retreatMonth: 'may-2027', roomType: 'shared-room', paymentPlan: 'instalments' });
+    const id = body.bookingId as number;
+    const version = (await readJson(await admin.b.get(`/api/admin/bookings/${id}`))).booking.version;
+    const res = await admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version, buyer: { name: 'Mari Tamm', email: 'mari@example.com' } });
+    expect(res.status).toBe(201);
+    const { document } = (await readJson(res)).invoice;
+    expect(document.schedule).toEqual([
+      { part: 'instalment1', dueOn: '2026-12-10', amountCents: 43_300 },
+      { part: 'instalment2', dueOn: '2027-01-26', amountCents: 43_300 },
+      { part: 'instalment3', dueOn: '2027-03-15', amountCents: 43_300 },
+    ]);
+    expect(document).toMatchObject({ dueOn: '2026-12-10', totalCents: 129_900, advanceCents: 0, remainingAfterAdvanceCents: null });
+  });
+});

@@ -472,6 +472,17 @@ test.describe('booking page when no edition takes requests (its own server, cloc
     await expectNoAxeViolations(page);
   });
 
+  test('the landing hero and the booking page\'s facts say no dates are open and offer the contact form', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    for (const path of ['/', '/broneering']) {
+      await page.goto(`${closedSite}${path}`);
+      const dates = page.locator('[data-edition-dates]').first();
+      await expect(dates).toContainText('Uued ajad avaldame peagi.');
+      await expect(dates.getByRole('link', { name: 'Küsi järgmiste aegade kohta' })).toHaveAttribute('href', '/kontakt');
+      await expect(dates.locator('time')).toHaveCount(0);
+    }
+  });
+
   test('the API refuses a request for a closed edition with its message under the retreat field', async ({ request }) => {
     const response = await request.post(`${closedSite}/api/bookings`, {
       headers: { Origin: closedSite },

@@ -134,3 +134,54 @@ test('a visitor sees what two people in a shared room pay on each plan, books wi
   expect(mail).toContain(`3. osamakse 866,00 € hiljemalt ${formatDateEt(instalments.parts[2]!.dueOn)}`);
   expect(mail).toContain('IBAN EE382200221020145685');
 });
+
+test('the admin moves a booking to another edition and gives the freed places to a waiting-list party', async ({ page, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  await signInContext(page, baseURL!, adminEmail);
+  const api = (method: 'post' | 'put', path: string, data: unknown) => page.request[method](path, { headers: { Origin: baseURL! }, data });
+  // "Veebruar 2027" with two places, on sale.
+  const created = await api('post', '/api/admin/retreats', { name: 'Veebruar 2027', startDate: '2027-02-14', endDate: '2027-02-24', price: '1299', capacity: '2' });
+  expect(created.status()).toBe(201);
+  const february = ((await created.json()) as { retreat: { id: number } }).retreat.id;
+  expect((await api('put', `/api/admin/retreats/${february}/published`, { published: true })).status()).toBe(200);
+  const request = async (firstName: string) => {
+    const res = await api('post', '/api/bookings', {
+      firstName, lastName: 'Paar', birthday: '1985-03-03', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`, phone: '+372 5123 4567',
+      retreatMonth: 'feb-2027', roomType: 'shared-room', paymentPlan: 'full', travelWith: 'with-companions',
+      companions: [{ firstName: 'Kaaslane', lastName: 'Paar', birthday: '1986-04-04' }], termsAccepted: true,
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as { bookingId: number; waitingList: boolean };
+  };
+  const placed = await request('Esimene');
+  const waiting = await request('Ootav');
+  expect([placed.waitingList, waiting.waitingList]).toEqual([false, true]);
+
+  // The placed party moves to January (no limit there): both its places on February free up.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/bookings/${placed.bookingId}`);
+  await page.getByRole('button', { name: 'Vii teisele retriidile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vii teisele retriidile' });
+  await dialog.getByRole('button', { name: /Uus retriit/ }).click();
+  await page.getByRole('option', { name: /^Jaanuar 2027/ }).click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Vii üle' }).click();
+  await expect(toast(page, 'Broneering viidi teisele retriidile')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The waiting party of two fits now, as a whole.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/bookings/${waiting.bookingId}`);
+  await page.getByRole('button', { name: 'Anna vabanenud koht' }).click();
+  await expect(toast(page, 'Broneering on ootejärjekorrast väljas')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anna vabanenud koht' })).toHaveCount(0);
+  await expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  // Both guests were told.
+  await expect
+    .poll(async () => {
+      const log = await serverLog();
+      return [/Broneering viidi teisele retriidile/.test(log), /Vabanes koht/.test(log)];
+    }, { timeout: 15_000 })
+    .toEqual([true, true]);
+});
