@@ -4,8 +4,8 @@
  * The editions are back-office data (issue "Sell"): if the call fails the form cannot offer any and says so.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { AVAILABILITY_TEXTS, FEW_PLACES_LEFT, type AvailabilityResponse, type EditionAvailability } from '../lib/booking/availability';
-import { editionOptionLabel } from '../lib/retreat-editions';
+// Not from retreat-editions: that module reads the settings file, which the form's first load must not carry.
+import { AVAILABILITY_TEXTS, editionOptionLabel, FEW_PLACES_LEFT, type AvailabilityResponse, type EditionAvailability } from '../lib/booking/availability';
 
 export type AvailabilityState =
   | { status: 'loading'; editions: EditionAvailability[]; today: null }

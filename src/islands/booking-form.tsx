@@ -2,7 +2,7 @@
  * The booking form on /broneering (visitor spec sections 2-5 and 8; issue 4). Validated in the browser with the
  * same zod schema POST /api/bookings applies, sent as JSON with one Idempotency-Key per submit attempt.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   BOOKING_DEFAULTS,
@@ -13,9 +13,9 @@ import {
 } from '../lib/booking/form-options';
 import { AVAILABILITY_TEXTS } from '../lib/booking/availability';
 import type { BookingRequest } from '../lib/booking/schema';
-import { quotes as planQuotes } from '../lib/payment-plans';
+import type { PaymentPlan } from '../lib/payment-plans';
 import { choiceLabel, useEditionAvailability } from './booking-availability';
-import { BookingPlans } from './booking-plans';
+import { ChooseEditionFirst } from './booking-plans-placeholder';
 import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { newIdempotencyKey, postJson } from './forms/post-json';
@@ -35,6 +35,9 @@ interface BookingCreated {
 
 // Only when no edition takes requests: the page offers the contact form instead (its own chunk, shared with /kontakt).
 const ContactForm = lazy(() => import('./contact-form'));
+// The price and the plans, with their rules: loaded once the editions are known, not with the form.
+const loadPlans = () => import('./booking-plans');
+const BookingPlans = lazy(loadPlans);
 
 /** Toast texts, word for word from the spec's error catalogue (section 8). */
 export const BOOKING_TOASTS = {
@@ -82,7 +85,6 @@ export default function BookingForm() {
     showFieldIssues,
     formState: { errors, isSubmitting },
     setValue,
-    getValues,
   } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload, context: editionStarts });
   const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
   const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
@@ -93,15 +95,11 @@ export default function BookingForm() {
   const companionCount = useWatch({ control, name: 'companions' }).length;
   const chosen = availability.editions.find((e) => e.id === chosenId);
   const people = 1 + (withCompanions ? companionCount : 0);
-  const quotes = useMemo(
-    () => (chosen && availability.today ? planQuotes(chosen.price, roomType, people, { bookedOn: availability.today, startDate: chosen.startDate }) : []),
-    [chosen, availability.today, roomType, people],
-  );
-
-  // A plan the chosen edition does not offer today (too close to its start) gives way to the first one it does.
+  const plan = useWatch({ control, name: 'paymentPlan' });
+  const choosePlan = useCallback((next: PaymentPlan) => setValue('paymentPlan', next), [setValue]);
   useEffect(() => {
-    if (quotes.length > 0 && !quotes.some((q) => q.plan === getValues('paymentPlan'))) setValue('paymentPlan', quotes[0]!.plan);
-  }, [quotes, getValues, setValue]);
+    if (availability.editions.length > 0) void loadPlans();
+  }, [availability.editions]);
 
   // Choosing "with companions" with nobody listed yet opens one empty companion.
   useEffect(() => {
@@ -288,14 +286,26 @@ export default function BookingForm() {
             )}
           </fieldset>
 
-          <BookingPlans
-            edition={chosen}
-            quotes={quotes}
-            roomLabel={ROOM_TYPE_LABELS[roomType]}
-            field={register('paymentPlan')}
-            error={errors.paymentPlan?.message}
-            errorId={fieldId('paymentPlan-error')}
-          />
+          {/* Lazy only once an edition is chosen, never while the server renders: a suspended lazy component there
+              would make React stream inline scripts, which the CSP refuses. */}
+          {chosen ? (
+            <Suspense fallback={<ChooseEditionFirst />}>
+              <BookingPlans
+                edition={chosen}
+                today={availability.today}
+                roomType={roomType}
+                people={people}
+                roomLabel={ROOM_TYPE_LABELS[roomType]}
+                plan={plan}
+                onPlan={choosePlan}
+                field={register('paymentPlan')}
+                error={errors.paymentPlan?.message}
+                errorId={fieldId('paymentPlan-error')}
+              />
+            </Suspense>
+          ) : (
+            <ChooseEditionFirst />
+          )}
 
           <fieldset className="space-y-5">
             <legend className="form-section-title">Lisainfo</legend>

@@ -2,21 +2,24 @@
  * The booking form's price and payment plans (issue "Sell"): as the visitor fills the form, the price for the whole
  * party (per-person price × people, with the room type's supplement) and each plan the edition offers today, with
  * its amounts and due days. The same rules price the request again on the server (src/lib/payment-plans); this only
- * shows them. Deferred payment is information, not a plan: no credit partner is connected.
+ * shows them. Deferred payment is information, not a plan: no credit partner is connected. Loaded with its rules
+ * once the form knows the editions (the booking form's first load carries neither).
  */
+import { useEffect, useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { EditionAvailability } from '../lib/booking/availability';
+import type { RoomTypeOption } from '../lib/booking/form-options';
 import { formatDateEt, formatEur, formatMoney } from '../lib/format';
-import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, type Quote } from '../lib/payment-plans';
+import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type PaymentPlan, type Quote } from '../lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../lib/payment-schedule';
+import { ChooseEditionFirst, PLAN_LEGEND } from './booking-plans-placeholder';
 import { FieldError } from './forms/field';
 
 /** Whole euros as the public pages print them ("1234 €"), cents only when there are some. */
 export const priceText = (cents: number): string => (cents % 100 === 0 ? formatEur(cents / 100) : formatMoney(cents));
 
 export const PLAN_TEXTS = {
-  legend: 'Maksmine',
-  chooseEdition: 'Valige retriidi aeg: siis näete hinda ja maksmise viise.',
+  legend: PLAN_LEGEND,
   perPerson: (quote: Quote) => `${quote.people} × ${priceText(quote.unitAfterDiscountCents)}`,
   saving: (cents: number) => `säästate ${priceText(cents)}`,
   compareAt: 'tavahind',
@@ -27,22 +30,29 @@ export const PLAN_TEXTS = {
 
 interface Props {
   edition: EditionAvailability | undefined;
-  quotes: Quote[];
+  /** The server's day: the plans' days count from it. */
+  today: string | null;
+  roomType: RoomTypeOption;
+  people: number;
   roomLabel: string;
+  plan: PaymentPlan;
+  /** A plan the chosen edition does not offer today gives way to the first one it does. */
+  onPlan: (plan: PaymentPlan) => void;
   field: UseFormRegisterReturn<'paymentPlan'>;
   error: string | undefined;
   errorId: string;
 }
 
-export function BookingPlans({ edition, quotes, roomLabel, field, error, errorId }: Props) {
-  if (!edition || quotes.length === 0) {
-    return (
-      <fieldset className="space-y-3" data-booking-plans>
-        <legend className="form-section-title">{PLAN_TEXTS.legend}</legend>
-        <p className="text-sm text-ink-600">{PLAN_TEXTS.chooseEdition}</p>
-      </fieldset>
-    );
-  }
+export default function BookingPlans({ edition, today, roomType, people, roomLabel, plan, onPlan, field, error, errorId }: Props) {
+  const quotes: Quote[] = useMemo(
+    () => (edition && today ? planQuotes(edition.price, roomType, people, { bookedOn: today, startDate: edition.startDate }) : []),
+    [edition, today, roomType, people],
+  );
+  useEffect(() => {
+    if (quotes.length > 0 && !quotes.some((q) => q.plan === plan)) onPlan(quotes[0]!.plan);
+  }, [quotes, plan, onPlan]);
+
+  if (!edition || quotes.length === 0) return <ChooseEditionFirst />;
   const supplement = quotes[0]!.unitCents - edition.price.priceCents;
   return (
     <fieldset className="space-y-3" aria-describedby={error ? errorId : undefined} data-booking-plans>

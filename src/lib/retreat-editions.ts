@@ -22,8 +22,7 @@ export function publicEdition(id: string, startDate: string, endDate: string): R
   return { id, label: editionLabel(startDate), startDate, endDate, badge: formatDateRangeBadge(startDate, endDate) };
 }
 
-/** The booking form's option text for an edition: "14.-24.01.2027 (Jaanuar 2027)". */
-export const editionOptionLabel = (edition: Pick<RetreatEdition, 'label' | 'badge'>): string => `${edition.badge} (${edition.label})`;
+export { editionOptionLabel } from './booking/availability';
 
 /** A new edition's registration closes this many days before its start unless the admin sets another (the content's "4-5 days": the later, 4). */
 export const REGISTRATION_CLOSES_DAYS_BEFORE: number = retreat.registrationClosesDaysBefore.min;

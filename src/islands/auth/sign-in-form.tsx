@@ -9,7 +9,8 @@ import { toast } from '../toast';
 import { useAuth } from './auth-context';
 import { useResendConfirmation } from './use-resend-confirmation';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS, firstError, tooManyAttemptsToast } from './auth-toasts';
-import { safeNext, type Session } from '../../lib/auth/session-client';
+import { safeNext } from '../../lib/auth/safe-next';
+import type { Session } from '../../lib/auth/session-client';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
 interface SignInValues {

@@ -119,15 +119,3 @@ export async function signOut(scope: 'global' | 'local' = 'global'): Promise<voi
 export function displayName(user: SessionUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
 }
-
-/** Where to go after signing in: `next` when it is a path on this site, else the landing page. */
-export function safeNext(search: string, fallback = '/'): string {
-  const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  try {
-    const url = new URL(next, location.origin);
-    return url.origin === location.origin ? url.pathname + url.search + url.hash : fallback;
-  } catch {
-    return fallback;
-  }
-}

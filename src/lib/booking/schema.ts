@@ -1,30 +1,15 @@
-import * as z from "zod";
-import { EXPERIENCE_LEVELS, TRAVEL_MODES } from "../enums";
-import { PAYMENT_PLANS } from "../payment-plans";
-import {
-  emailField,
-  firstFailing,
-  freeTextField,
-  isRealDate,
-  nameField,
-  phoneField,
-} from "../validation/fields";
-import {
-  BOOKING_MESSAGES,
-  MIN_PARTICIPANT_AGE,
-  ROOM_TYPE_OPTIONS,
-} from "./form-options";
+import * as z from 'zod';
+import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
+import { PAYMENT_PLANS } from '../payment-plans';
+import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
+import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
 
-export * from "./form-options";
+export * from './form-options';
 
 /** Whole years between a birthday and a day, both YYYY-MM-DD (calendar arithmetic, no time zones involved). */
 export function ageOn(birthday: string, day: string): number {
-  const [by, bm, bd] = birthday.split("-").map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const [dy, dm, dd] = day.split("-").map(Number) as [number, number, number];
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [dy, dm, dd] = day.split('-').map(Number) as [number, number, number];
   return dy - by - (dm < bm || (dm === bm && dd < bd) ? 1 : 0);
 }
 
@@ -43,15 +28,10 @@ const ageField = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((value, ctx) => {
-    if (
-      value === undefined ||
-      value === null ||
-      (typeof value === "string" && value.trim() === "")
-    )
-      return null;
-    const age = typeof value === "number" ? value : Number(value.trim());
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const age = typeof value === 'number' ? value : Number(value.trim());
     if (!Number.isInteger(age) || age < 0 || age > 120) {
-      ctx.addIssue({ code: "custom", message: BOOKING_MESSAGES.ageInvalid });
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.ageInvalid });
       return z.NEVER;
     }
     return age;
@@ -67,7 +47,7 @@ const companionSchema = z.strictObject({
 /** '' from an unselected <select> means "not chosen". */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .union([z.enum(values), z.literal("")])
+    .union([z.enum(values), z.literal('')])
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -78,26 +58,12 @@ export const EDITION_KEY = /^[a-z0-9]+(?:-[a-z0-9]+){0,3}$/;
  * Where the rule "at least 14 on the first day" fails: the main guest's and each companion's birthday that makes
  * them younger on `startDate`. Read from the raw body as well as the parsed one (both hold the birthdays as text).
  */
-export function tooYoungPaths(
-  raw: { birthday?: unknown; travelWith?: unknown; companions?: unknown },
-  startDate: string,
-): (string | number)[][] {
-  const tooYoung = (birthday: unknown) =>
-    typeof birthday === "string" &&
-    isRealDate(birthday.trim()) &&
-    ageOn(birthday.trim(), startDate) < MIN_PARTICIPANT_AGE;
-  const paths: (string | number)[][] = tooYoung(raw.birthday)
-    ? [["birthday"]]
-    : [];
-  if (raw.travelWith !== "with-companions" || !Array.isArray(raw.companions))
-    return paths;
+export function tooYoungPaths(raw: { birthday?: unknown; travelWith?: unknown; companions?: unknown }, startDate: string): (string | number)[][] {
+  const tooYoung = (birthday: unknown) => typeof birthday === 'string' && isRealDate(birthday.trim()) && ageOn(birthday.trim(), startDate) < MIN_PARTICIPANT_AGE;
+  const paths: (string | number)[][] = tooYoung(raw.birthday) ? [['birthday']] : [];
+  if (raw.travelWith !== 'with-companions' || !Array.isArray(raw.companions)) return paths;
   raw.companions.forEach((companion: unknown, index) => {
-    if (
-      typeof companion === "object" &&
-      companion !== null &&
-      tooYoung((companion as { birthday?: unknown }).birthday)
-    )
-      paths.push(["companions", index, "birthday"]);
+    if (typeof companion === 'object' && companion !== null && tooYoung((companion as { birthday?: unknown }).birthday)) paths.push(['companions', index, 'birthday']);
   });
   return paths;
 }
@@ -105,12 +71,10 @@ export function tooYoungPaths(
 /**
  * The booking form, exactly as the island and POST /api/bookings see it (visitor spec sections 3 and 5). Trimming,
  * lowercasing and sanitising happen here, so the server stores what the form shows. `startOf` gives an edition's
- * first day for the age rule: the form knows the editions it offers; the API checks the age once it has read the
- * edition (./tooYoungPaths), so its structural check is `bookingRequestSchema`.
+ * first day for the age rule: the form knows the editions it offers; the API reads the edition first (its route)
+ * and checks the age again when it books (tooYoungPaths), so its structural check is `bookingRequestSchema`.
  */
-export const bookingRequestSchemaFor = (
-  startOf: (edition: string) => string | undefined,
-) =>
+export const bookingRequestSchemaFor = (startOf: (edition: string) => string | undefined) =>
   z
     .strictObject({
       firstName: nameField,
@@ -122,16 +86,10 @@ export const bookingRequestSchemaFor = (
       retreatMonth: z
         .string({ error: BOOKING_MESSAGES.retreatMonthRequired })
         .regex(EDITION_KEY, BOOKING_MESSAGES.retreatMonthRequired),
-      roomType: z.enum(ROOM_TYPE_OPTIONS, {
-        error: BOOKING_MESSAGES.roomTypeRequired,
-      }),
-      /** The payment plan the guest chose; a request without one (an older page) gets the advance plan, or the full payment when that is all the edition offers. */
-      paymentPlan: z
-        .enum(PAYMENT_PLANS, { error: BOOKING_MESSAGES.paymentPlanRequired })
-        .optional(),
-      travelWith: z.enum(TRAVEL_MODES, {
-        error: BOOKING_MESSAGES.travelWithRequired,
-      }),
+      roomType: z.enum(ROOM_TYPE_OPTIONS, { error: BOOKING_MESSAGES.roomTypeRequired }),
+      /** The plan the guest chose; a request without one (an older page) gets the advance plan, or the full payment when that is all the edition offers. */
+      paymentPlan: z.enum(PAYMENT_PLANS, { error: BOOKING_MESSAGES.paymentPlanRequired }).optional(),
+      travelWith: z.enum(TRAVEL_MODES, { error: BOOKING_MESSAGES.travelWithRequired }),
       // Only checked when travelling with companions: for 'alone' whatever the hidden block held is dropped.
       companions: z.array(z.unknown()).max(20).optional().default([]),
       experience: optionalChoice(EXPERIENCE_LEVELS),
@@ -147,43 +105,21 @@ export const bookingRequestSchemaFor = (
     .superRefine(
       (booking, ctx) => {
         // With `when`, this also sees bodies that are not objects at all (null, an array): nothing to cross-check.
-        if (
-          typeof booking !== "object" ||
-          booking === null ||
-          Array.isArray(booking)
-        )
-          return;
+        if (typeof booking !== 'object' || booking === null || Array.isArray(booking)) return;
         const raw = booking as Record<string, unknown>;
-        const start =
-          typeof raw.retreatMonth === "string"
-            ? startOf(raw.retreatMonth)
-            : undefined;
-        if (start !== undefined)
-          for (const path of tooYoungPaths(raw, start))
-            ctx.addIssue({
-              code: "custom",
-              path,
-              message: BOOKING_MESSAGES.tooYoung,
-            });
-        if (raw.travelWith !== "with-companions") return;
+        const start = typeof raw.retreatMonth === 'string' ? startOf(raw.retreatMonth) : undefined;
+        if (start !== undefined) for (const path of tooYoungPaths(raw, start)) ctx.addIssue({ code: 'custom', path, message: BOOKING_MESSAGES.tooYoung });
+        if (raw.travelWith !== 'with-companions') return;
         const companions = Array.isArray(raw.companions) ? raw.companions : [];
         if (companions.length === 0) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["companions"],
-            message: BOOKING_MESSAGES.companionsRequired,
-          });
+          ctx.addIssue({ code: 'custom', path: ['companions'], message: BOOKING_MESSAGES.companionsRequired });
           return;
         }
         companions.forEach((companion, index) => {
           const parsed = companionSchema.safeParse(companion);
           if (!parsed.success) {
             for (const issue of parsed.error.issues) {
-              ctx.addIssue({
-                code: "custom",
-                path: ["companions", index, ...issue.path],
-                message: issue.message,
-              });
+              ctx.addIssue({ code: 'custom', path: ['companions', index, ...issue.path], message: issue.message });
             }
           }
         });
@@ -193,10 +129,7 @@ export const bookingRequestSchemaFor = (
     // Only reached when everything above passed: companions are kept (parsed) only for with-companions.
     .transform((booking) => ({
       ...booking,
-      companions:
-        booking.travelWith === "with-companions"
-          ? booking.companions.map((c) => companionSchema.parse(c))
-          : [],
+      companions: booking.travelWith === 'with-companions' ? booking.companions.map((c) => companionSchema.parse(c)) : [],
     }));
 
 /** The API's structural check: everything but the age, which needs the edition (see bookingRequestSchemaFor). */
