@@ -209,6 +209,6 @@ describe('admin schemas', () => {
     expect(messages({ ...base, checkOutDate: '2027-01-12' })).toEqual(['checkOutDate: Lahkumise kuupäev peab olema saabumiset hiljem']);
     expect(messages({ ...base, checkInDate: '2027-01-09' })).toEqual(['checkInDate: Möödunud kuupäeva ei saa valida']);
     expect(messages({ ...base, checkInDate: '2027-01-10' })).toEqual([]);
-    expect(schema.parse({ ...base, totalAmount: '1' })).toEqual({ ...base, retreatId: null, paymentStatus: 'pending', specialRequests: null, adminNotes: null });
+    expect(schema.parse({ ...base, totalAmount: '1' })).toEqual({ ...base, retreatId: null, paymentStatus: 'pending', paymentPlan: null, specialRequests: null, adminNotes: null });
   });
 });
