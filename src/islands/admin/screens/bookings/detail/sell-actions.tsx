@@ -20,61 +20,69 @@ import { SelectField } from '../../../ui/select';
 const reason = (error: unknown) =>
   error instanceof ApiRequestError && error.details.length > 0 ? error.details.map((d) => d.message).join(' ') : (error as Error).message;
 
-export function MoveBookingDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const retreats = useRetreatOptions();
-  const move = useMoveBooking(String(booking.id));
-  const [retreatId, setRetreatId] = useState<string | null>(null);
+/**
+ * A dialog that asks for one choice and sends it: the select, its error under it (the API's field message), and
+ * Tühista / the action. Both the move and the plan change are this.
+ */
+function ChoiceDialog<V extends string>(props: {
+  title: string;
+  intro: string;
+  label: string;
+  name: string;
+  options: { value: V; label: string }[];
+  initial: V | null;
+  action: string;
+  onSubmit: (value: V) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [value, setValue] = useState<V | null>(props.initial);
   const [error, setError] = useState<string | undefined>();
-  const options = (retreats.data ?? []).filter((r) => r.id !== booking.retreat?.id).map((r) => ({ value: String(r.id), label: `${r.name} (${formatDate(r.startDate)})` }));
-
+  const [pending, setPending] = useState(false);
   const submit = async () => {
-    if (!retreatId) {
+    if (value === null) {
       setError(MOVE_MESSAGES.retreatRequired);
       return;
     }
+    setPending(true);
     try {
-      await move.mutateAsync({ version: booking.version, retreatId: Number(retreatId) });
+      await props.onSubmit(value);
     } catch (e) {
       setError(reason(e));
-      toast({ title: 'Broneeringu viimine ebaõnnestus', description: reason(e), variant: 'destructive' });
       return;
+    } finally {
+      setPending(false);
     }
-    toast({ title: MOVE_MESSAGES.moved, description: 'Külalisele saadeti sellest e-kiri.' });
-    onClose();
+    props.onClose();
   };
-
   return (
-    <AppDialog title="Vii teisele retriidile" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!move.isPending}>
+    <AppDialog title={props.title} isOpen onOpenChange={(open) => !open && props.onClose()} isDismissable={!pending}>
       <form
         className="grid gap-5"
-        aria-label="Vii teisele retriidile"
+        aria-label={props.title}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
-        <p className="text-sm text-ink-600">
-          Praegu: {booking.retreat ? `${booking.retreat.name} (${formatDate(booking.retreat.startDate)})` : 'retriidita'}. Kogu seltskond ({1 + booking.companions.length}{' '}
-          {booking.companions.length === 0 ? 'inimene' : 'inimest'}) peab uuele retriidile mahtuma; hind jääb samaks, maksetähtajad järgivad uut algust.
-        </p>
+        <p className="text-sm text-ink-600">{props.intro}</p>
         <SelectField
-          label="Uus retriit"
-          value={retreatId}
-          options={options}
-          onChange={(value) => {
-            setRetreatId(value);
+          label={props.label}
+          value={value}
+          options={props.options}
+          onChange={(next) => {
+            setValue(next);
             setError(undefined);
           }}
           errorMessage={error}
           isRequired
-          name="retreatId"
+          name={props.name}
         />
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={move.isPending}>
+          <Button variant="outline" onPress={props.onClose} isDisabled={pending}>
             Tühista
           </Button>
-          <Button type="submit" isDisabled={move.isPending}>
-            Vii üle
+          <Button type="submit" isDisabled={pending}>
+            {props.action}
           </Button>
         </div>
       </form>
@@ -82,53 +90,55 @@ export function MoveBookingDialog({ booking, onClose }: { booking: BookingDetail
   );
 }
 
+/** Tells the admin the outcome: a toast either way, the refusal's reason as its text (and rethrown for the field). */
+async function withToasts(run: () => Promise<unknown>, failed: string, done: { title: string; description?: string }) {
+  try {
+    await run();
+  } catch (e) {
+    toast({ title: failed, description: reason(e), variant: 'destructive' });
+    throw e;
+  }
+  toast(done);
+}
+
+export function MoveBookingDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
+  const retreats = useRetreatOptions();
+  const move = useMoveBooking(String(booking.id));
+  const people = 1 + booking.companions.length;
+  return (
+    <ChoiceDialog
+      title="Vii teisele retriidile"
+      intro={`Praegu: ${booking.retreat ? `${booking.retreat.name} (${formatDate(booking.retreat.startDate)})` : 'retriidita'}. Kogu seltskond (${people} ${people === 1 ? 'inimene' : 'inimest'}) peab uuele retriidile mahtuma; hind jääb samaks, maksetähtajad järgivad uut algust.`}
+      label="Uus retriit"
+      name="retreatId"
+      options={(retreats.data ?? []).filter((r) => r.id !== booking.retreat?.id).map((r) => ({ value: String(r.id), label: `${r.name} (${formatDate(r.startDate)})` }))}
+      initial={null}
+      action="Vii üle"
+      onSubmit={(retreatId) =>
+        withToasts(() => move.mutateAsync({ version: booking.version, retreatId: Number(retreatId) }), 'Broneeringu viimine ebaõnnestus', {
+          title: MOVE_MESSAGES.moved,
+          description: 'Külalisele saadeti sellest e-kiri.',
+        })
+      }
+      onClose={onClose}
+    />
+  );
+}
+
 export function PlanDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
   const change = useChangePlan(String(booking.id));
-  const [plan, setPlan] = useState<PaymentPlan>(booking.paymentPlan ?? 'advance');
-  const [error, setError] = useState<string | undefined>();
-  const submit = async () => {
-    try {
-      await change.mutateAsync({ version: booking.version, paymentPlan: plan });
-    } catch (e) {
-      setError(reason(e));
-      toast({ title: 'Maksmise viisi muutmine ebaõnnestus', description: reason(e), variant: 'destructive' });
-      return;
-    }
-    toast({ title: MOVE_MESSAGES.planChanged });
-    onClose();
-  };
   return (
-    <AppDialog title="Muuda maksmise viisi" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!change.isPending}>
-      <form
-        className="grid gap-5"
-        aria-label="Muuda maksmise viisi"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="text-sm text-ink-600">Summa jääb samaks; maksegraafik, meeldetuletused ja arved järgivad uut viisi.</p>
-        <SelectField
-          label="Maksmise viis"
-          value={plan}
-          options={PAYMENT_PLANS.map((p) => ({ value: p, label: PAYMENT_PLAN_LABELS[p] }))}
-          onChange={(value) => {
-            setPlan(value);
-            setError(undefined);
-          }}
-          errorMessage={error}
-          name="paymentPlan"
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={change.isPending}>
-            Tühista
-          </Button>
-          <Button type="submit" isDisabled={change.isPending}>
-            Salvesta
-          </Button>
-        </div>
-      </form>
-    </AppDialog>
+    <ChoiceDialog<PaymentPlan>
+      title="Muuda maksmise viisi"
+      intro="Summa jääb samaks; maksegraafik, meeldetuletused ja arved järgivad uut viisi."
+      label="Maksmise viis"
+      name="paymentPlan"
+      options={PAYMENT_PLANS.map((p) => ({ value: p, label: PAYMENT_PLAN_LABELS[p] }))}
+      initial={booking.paymentPlan ?? 'advance'}
+      action="Salvesta"
+      onSubmit={(paymentPlan) => withToasts(() => change.mutateAsync({ version: booking.version, paymentPlan }), 'Maksmise viisi muutmine ebaõnnestus', { title: MOVE_MESSAGES.planChanged })}
+      onClose={onClose}
+    />
   );
 }
 
