@@ -117,12 +117,15 @@ export function planParts(plan: PaymentPlan | null, days: PlanDays, owedCents: n
   const shape = planShape(plan, days, advanceCents, numberMath);
   if (shape.above !== null && !(owedCents > shape.above)) return [{ part: 'full', dueOn: shape.full.dueOn, amountCents: owedCents }];
   let before = 0;
-  return shape.parts.map(({ part, dueOn, upTo }) => {
-    const upToCents = upTo(owedCents);
-    const amountCents = upToCents - before;
-    before = upToCents;
-    return { part, dueOn, amountCents };
-  });
+  // A part of nothing (three instalments of a few cents) is left out: it can never be owed on its own.
+  return shape.parts
+    .map(({ part, dueOn, upTo }) => {
+      const upToCents = upTo(owedCents);
+      const amountCents = upToCents - before;
+      before = upToCents;
+      return { part, dueOn, amountCents };
+    })
+    .filter((p) => p.amountCents > 0);
 }
 
 /** Whether a plan can be chosen on these days: one that would fall back to a single payment is not offered. */

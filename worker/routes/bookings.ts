@@ -31,6 +31,7 @@ const ageOnFirstDay: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (edition) {
     const result = schemaFor(edition.startDate).safeParse(raw);
     if (!result.success) throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+    c.set('edition', edition);
   }
   await next();
 };
@@ -54,7 +55,7 @@ export const bookingRoutes = new Hono<AppEnv>().post(
     const rateLimit = { kind: 'booking_submit', key: deps.clientIp(c) ?? 'unknown', limit: deps.config.limits.bookings } as const;
     // A signed-in visitor's booking is theirs (the guest portal lists it), whatever address they typed.
     const auth = await currentAuth(c);
-    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit, userId: auth?.user.id });
+    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit, userId: auth?.user.id, edition: c.get('edition') });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ bookingId: result.bookingId, email: result.email, waitingList: result.waitingList }, 201);
   },

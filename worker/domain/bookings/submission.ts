@@ -29,6 +29,8 @@ export interface SubmissionContext {
   userId?: string;
   /** The per-IP limit, checked and recorded inside the booking's own batch (see `rateLimitGuard`). */
   rateLimit?: RateLimitBucket;
+  /** The edition as the request's validation just read it; read here when not given. */
+  edition?: EditionOnSale;
 }
 
 /**
@@ -123,7 +125,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   const { companions } = booking;
   // Read before the batch: two requests for the last places at once may both get one. Requests hold no place for
   // sure; confirming one does, and that is where the capacity guard refuses an overfilled retreat (bookings service).
-  const edition = await findEditionOnSale(deps, booking.retreatMonth);
+  const edition = context.edition?.id === booking.retreatMonth ? context.edition : await findEditionOnSale(deps, booking.retreatMonth);
   if (!edition?.open) {
     throw new ApiError('edition_closed', { details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
   }
