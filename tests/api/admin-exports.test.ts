@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
-import { csvEuros } from '../../worker/admin/exports';
+import { csvEuros, inertCell } from '../../worker/admin/exports';
 
 /**
  * CSV exports (issue "Back office III"): UTF-8 with BOM, `;` separators, Estonian headers and labels, euros with a
@@ -125,7 +125,8 @@ describe('GET /api/admin/exports/clients.csv', () => {
     const onne = rows.find((r) => r.includes('onne@example.com'))!.split(';');
     // 1299 + 45,50 − 300 on the first booking, nothing on the paid second: 1044,50 from 2 bookings; nothing on an
     // unpriced one.
-    expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', '+37251234567', expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50']);
+    // The phone number is text (a leading apostrophe): a spreadsheet keeps its plus sign and runs nothing.
+    expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', "'+37251234567", expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50']);
     expect(rows.find((r) => r.includes('teine@example.com'))!.split(';').slice(5)).toEqual(['1', '0,00']);
   });
 
@@ -150,5 +151,42 @@ describe('GET /api/admin/exports/clients.csv', () => {
     const res = await admin.b.get(`/api/admin/exports/clients.csv?q=${'x'.repeat(500)}`);
     expect(res.status).toBe(422);
     expect((await readJson(res)).error.code).toBe('validation_failed');
+  });
+});
+
+describe('spreadsheet formula injection (OWASP): every export makes such cells inert', () => {
+  it('inertCell: text that begins with = + - @ tab or CR gets an apostrophe; amounts and other values stay', () => {
+    expect(['=1+1', '+372 5123', '-2+3', '@SUM(A1)', '\tx', '\rx'].map(inertCell)).toEqual(["'=1+1", "'+372 5123", "'-2+3", "'@SUM(A1)", "'\tx", "'\rx"]);
+    expect(['-300,00', '-45', '1299,00', 'Mari', '', 42, null].map(inertCell)).toEqual(['-300,00', '-45', '1299,00', 'Mari', '', 42, null]);
+  });
+
+  it('in the bookings, clients, invoices and payments exports', async () => {
+    const id = await book({ email: 'valem@example.com' });
+    const evil = '=HYPERLINK("http://evil.example","x")';
+    await app.deps.sql.execute({ sql: 'UPDATE retreats SET name = ? WHERE id = (SELECT retreat_id FROM bookings WHERE id = ?)', args: [evil, id] });
+    await app.deps.sql.execute({ sql: "UPDATE guests SET first_name = '@SUM(1+1)', last_name = '-2+3' WHERE id = (SELECT guest_id FROM bookings WHERE id = ?)", args: [id] });
+    await app.deps.sql.execute("UPDATE customers SET first_name = '+cmd|calc', last_name = '=1+1' WHERE email = 'valem@example.com'");
+    const paid = await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2025-09-15', reference: '=1+2', note: '@note' });
+    expect(paid.status).toBe(201);
+    const refund = await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'refund', amount: '100', method: 'bank_transfer', receivedOn: '2025-09-15', note: '-tagasi' });
+    expect(refund.status).toBe(201);
+    const version = (await readJson(await admin.b.get(`/api/admin/bookings/${id}`))).booking.version;
+    const issued = await admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version, buyer: { name: '=Ostja', email: 'valem@example.com' } });
+    expect(issued.status).toBe(201);
+
+    const unquote = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
+    for (const list of ['bookings', 'clients', 'invoices', 'payments']) {
+      const { text } = await download(list === 'invoices' || list === 'payments' ? '?from=2025-01-01&to=2030-12-31' : '', list);
+      const cells = lines(text).slice(1).flatMap((line) => line.split(';').map(unquote));
+      // No cell a spreadsheet would run: each one that starts so is an amount, or is made text.
+      const live = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-\d+(,\d+)?$/.test(cell));
+      expect(live, list).toEqual([]);
+      expect(cells.some((cell) => cell.startsWith("'")), list).toBe(true);
+    }
+    const bookingsCells = lines((await download()).text)[1]!.split(';').map(unquote);
+    expect(bookingsCells).toEqual(expect.arrayContaining(["'@SUM(1+1)", "'-2+3", `'${evil}`]));
+    const paymentCells = lines((await download('?from=2025-01-01&to=2030-12-31', 'payments')).text).slice(1).flatMap((l) => l.split(';').map(unquote));
+    // A refund's amount stays a number.
+    expect(paymentCells).toEqual(expect.arrayContaining(['-100,00', "'=1+2", "'@note", "'-tagasi"]));
   });
 });

@@ -32,7 +32,18 @@ export function csvEuros(cents: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-const csv = (rows: unknown[][]) => stringify(rows, { delimiter: ';', record_delimiter: '\r\n' });
+/**
+ * A cell a spreadsheet will not run (OWASP's CSV injection rule): text that begins with =, +, -, @, a tab or a
+ * carriage return gets a leading apostrophe, which Excel and LibreOffice show as text and do not display. Amounts
+ * as the exports write them ("-300,00", "1299,00") and whole numbers stay numbers; a phone number "+372…" becomes
+ * text, which also keeps its plus sign and digits readable instead of a number in scientific notation.
+ */
+export function inertCell(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^[=+\-@\t\r]/.test(value)) return value;
+  return /^-\d+(,\d+)?$/.test(value) ? value : `'${value}`;
+}
+
+const csv = (rows: unknown[][]) => stringify(rows.map((row) => row.map(inertCell)), { delimiter: ';', record_delimiter: '\r\n' });
 
 /** A stream of CSV text: the header, then one chunk of rows per `nextChunk` call until it returns none. */
 function csvStream(header: string[], nextChunk: (offset: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
