@@ -25,3 +25,15 @@ export const validQuery = <T extends z.ZodType>(schema: T) =>
       throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
     }
   });
+
+/**
+ * The request's JSON body for a handler that validates it itself (a schema built per request): a missing or
+ * malformed body is a 400 `malformed_json`, as the validators answer, never a 500.
+ */
+export async function jsonBody(req: { json: () => Promise<unknown> }): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw new ApiError('malformed_json');
+  }
+}

@@ -18,7 +18,7 @@ import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../.
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
-import { toFieldIssues, validJson, validQuery } from '../../http/validate';
+import { jsonBody, toFieldIssues, validJson, validQuery } from '../../http/validate';
 import { bookingEmails, sendBookingEmailAgain } from '../../admin/booking-emails';
 import {
   createAdminBooking,
@@ -48,7 +48,7 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     // The schema depends on today's date (no past days), so it is built per request from the injected clock.
     const schema = adminBookingCreateSchema(tallinnDay(c.var.deps.now()));
-    const parsed = schema.safeParse(await c.req.json());
+    const parsed = schema.safeParse(await jsonBody(c.req));
     if (!parsed.success) throw new ApiError('validation_failed', { details: toFieldIssues(parsed.error.issues) });
     const booking = await createAdminBooking(c.var.deps, parsed.data, await adminActor(c));
     return c.json({ booking }, 201);

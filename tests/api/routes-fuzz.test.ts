@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../worker/app';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { pricedBooking } from '../helpers/priced-booking';
+import { readJson } from '../helpers/http';
+
+/**
+ * Every route under /api/admin and /api/me (issue "Privacy and safety", T4), read from the app's own route table so
+ * a new route is fuzzed without anyone remembering to: malformed, empty and random bodies and queries, as the admin
+ * and as a guest, on real ids and on made-up ones. Whatever arrives, no answer is a 5xx.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let guest: Awaited<ReturnType<typeof signedIn>>;
+let bookingId = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedIn(app, { admin: true });
+  guest = await signedIn(app);
+  bookingId = await pricedBooking(app, { email: guest.email });
+  await app.deps.sql.execute({ sql: 'UPDATE bookings SET user_id = ? WHERE id = ?', args: [guest.userId, bookingId] });
+  const paid = await admin.b.send('POST', `/api/admin/bookings/${bookingId}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2025-09-15' });
+  expect(paid.status).toBe(201);
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+});
+
+/** The routes the app registers for the two audiences, one entry per method and path. */
+function routes(prefix: string): { method: string; path: string }[] {
+  const table = createApp(app.deps).routes.filter((r) => r.path.startsWith(prefix) && r.method !== 'ALL');
+  const seen = new Set<string>();
+  const unique = table.filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`)).map(({ method, path }) => ({ method, path }));
+  // Routes that can end the session or the account go last, so every other route is tried signed in.
+  const ending = (r: { path: string }) => /session|account/.test(r.path);
+  return [...unique.filter((r) => !ending(r)), ...unique.filter(ending)];
+}
+
+/** A path with its parameters filled: real ids where the route wants one, or a value that is not one. */
+const filled = (path: string, id: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, () => id);
+
+const MALFORMED = ['{', '', 'null', '[]', '"text"', '{"version":"x"}', '{"a":{"b":[1,{"c":null}]}}', JSON.stringify({ version: 1e308, amount: '1'.repeat(400) })];
+
+const body = fc.oneof(fc.constantFrom(...MALFORMED), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)));
+const query = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('?page=abc&pageSize=-1', '?q=%00%27%22', '?from=2030-13-40&to=x', '?status=<b>', '?sort=;drop&dir=sideways', '?page=99999999999999999999'),
+  fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'status', 'from', 'to', 'state', 'sort', 'dir', 'paymentStatus', 'waitingList'), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map(
+    (d) => `?${new URLSearchParams(d)}`,
+  ),
+);
+
+async function sweep(prefix: string, who: Awaited<ReturnType<typeof signedIn>>) {
+  const failures: string[] = [];
+  const list = routes(prefix);
+  expect(list.length).toBeGreaterThan(5);
+  for (const { method, path } of list) {
+    for (const id of [String(bookingId), '1', '0', 'abc', '99999999999']) {
+      const samples = fc.sample(method === 'GET' || method === 'DELETE' ? query : body, 6);
+      for (const sample of samples) {
+        const url = filled(path, id) + (method === 'GET' ? sample : '');
+        const res = method === 'GET' ? await who.b.get(url) : await who.b.send(method as 'POST' | 'PUT' | 'PATCH' | 'DELETE', url, method === 'DELETE' ? undefined : sample);
+        if (res.status >= 500) failures.push(`${method} ${url} ${JSON.stringify(sample).slice(0, 80)} → ${res.status} ${JSON.stringify(await readJson(res).catch(() => null))}`);
+        else await res.arrayBuffer();
+      }
+    }
+  }
+  return { failures, count: list.length };
+}
+
+describe('every /api/admin and /api/me route with bad input', () => {
+  it('answers the admin without a 5xx', async () => {
+    const { failures } = await sweep('/api/admin', admin);
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('answers the guest without a 5xx', async () => {
+    const { failures } = await sweep('/api/me', guest);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
