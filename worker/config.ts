@@ -100,6 +100,18 @@ export function siteOrigins(siteUrl: string | undefined): string[] {
     });
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The Node host's own address in each spelling of the loopback: a visitor who opens http://127.0.0.1:4321 sends that
+ * as the Origin, and the server on localhost:4321 is the same site. Any other address stands as it is.
+ */
+export function ownOriginSpellings(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 /**
  * @param host what only the host knows: the environment, the setup token, the access-token key (from AUTH_SECRET,
  * or one the host made up for a single-process local run), and, on the Node host, its own address (`ownOrigin`),
@@ -121,7 +133,7 @@ export function configFromEnv(
   }
   return {
     ...rest,
-    allowedOrigins: [...new Set([...configured, ...(ownOrigin ? [ownOrigin] : [])])],
+    allowedOrigins: [...new Set([...configured, ...(ownOrigin ? ownOriginSpellings(ownOrigin) : [])])],
     publicOrigin,
     teamEmail: env.TEAM_EMAIL || SITE_CONTACTS.email,
     limits: {

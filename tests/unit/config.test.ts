@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv, configFromEnv } from '../../worker/config';
+import { clockFromEnv, configFromEnv, ownOriginSpellings } from '../../worker/config';
 
 const host = { environment: 'production', adminSetupToken: '', authSecret: 'x'.repeat(32) } as const;
 
@@ -13,12 +13,20 @@ describe('configFromEnv: the site origin comes from configuration only', () => {
   it("falls back to the Node host's own address, which is also allowed beside SITE_URL", () => {
     expect(configFromEnv({}, { ...host, ownOrigin: 'http://localhost:4321' })).toMatchObject({
       publicOrigin: 'http://localhost:4321',
-      allowedOrigins: ['http://localhost:4321'],
+      // The loopback in each spelling: a visitor may open http://127.0.0.1:4321 (issue "Privacy and safety").
+      allowedOrigins: ['http://localhost:4321', 'http://127.0.0.1:4321', 'http://[::1]:4321'],
     });
     expect(configFromEnv({ SITE_URL: 'https://uusalgus.ee' }, { ...host, ownOrigin: 'http://localhost:4321' })).toMatchObject({
       publicOrigin: 'https://uusalgus.ee',
-      allowedOrigins: ['https://uusalgus.ee', 'http://localhost:4321'],
+      allowedOrigins: ['https://uusalgus.ee', 'http://localhost:4321', 'http://127.0.0.1:4321', 'http://[::1]:4321'],
     });
+  });
+
+  it('spells only a loopback address three ways, with its port; any other address stands alone', () => {
+    expect(ownOriginSpellings('http://127.0.0.1:8080')).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(ownOriginSpellings('http://localhost')).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
+    expect(ownOriginSpellings('http://192.168.1.5:4321')).toEqual(['http://192.168.1.5:4321']);
+    expect(ownOriginSpellings('https://uusalgus.ee')).toEqual(['https://uusalgus.ee']);
   });
 
   it('refuses to start without SITE_URL where the host has no address of its own (Workers)', () => {
