@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/admin-session';
@@ -319,10 +320,15 @@ describe('guest, services and companion prices', () => {
       healthInfo: { allergies: 'pähklid' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.booking.guest).toMatchObject({ firstName: 'Mari-Liis', email: 'mari.liis@example.com', phone: '+37255551234', passportNumber: 'K1234567', emergencyContact: { relationship: 'abikaasa' }, healthInfo: { allergies: 'pähklid', medications: null } });
+    expect(res.body.booking.guest).toMatchObject({ firstName: 'Mari-Liis', email: 'mari.liis@example.com', phone: '+37255551234', passportNumber: 'K1234567', emergencyContact: { relationship: 'abikaasa' }, hasHealthInfo: true });
     const [audit] = await app.rows("SELECT resource_type, metadata FROM audit_logs WHERE action = 'guest.update'");
     expect(audit!.resource_type).toBe('guest');
-    expect(JSON.parse(String(audit!.metadata)).changes.passportNumber).toEqual({ from: null, to: 'K1234567' });
+    // Sensitive fields are recorded as changed, never with their values (issue "Privacy and safety", T2).
+    const changes = JSON.parse(String(audit!.metadata)).changes;
+    expect(changes).toMatchObject({ passportNumber: { changed: true }, healthInfo: { changed: true }, firstName: { from: 'Mari', to: 'Mari-Liis' } });
+    expect(String(audit!.metadata)).not.toMatch(/K1234567|pähklid/);
+    const trail = await readJson(await admin.b.get('/api/admin/audit?pageSize=100'));
+    expect(JSON.stringify(trail)).not.toMatch(/K1234567|pähklid/);
 
     const bad = await send('PATCH', `/api/admin/bookings/${id}/guest`, { firstName: 'M', lastName: 'Tamm', email: 'ei-ole' });
     expect(bad.status).toBe(422);
@@ -332,6 +338,38 @@ describe('guest, services and companion prices', () => {
         { path: 'email', message: 'Please enter a valid email address' },
       ]),
     );
+  });
+
+  it('keeps the guest\'s health information out of every booking answer; it comes only when asked for, audited', async () => {
+    const id = await book();
+    const health = { medicalConditions: 'astma', medications: 'inhalaator', allergies: 'pähklid' };
+    const saved = await send('PATCH', `/api/admin/bookings/${id}/guest`, { firstName: 'Mari', lastName: 'Tamm', email: 'mari.h@example.com', healthInfo: health });
+    expect(saved.status).toBe(200);
+    const leaks = (body: unknown) => /astma|inhalaator|pähklid/.test(JSON.stringify(body));
+    expect(leaks(saved.body)).toBe(false);
+    expect(saved.body.booking.guest.hasHealthInfo).toBe(true);
+    // The detail, and an answer that carries it (a payment), say only that there is some.
+    expect(leaks(await detail(id))).toBe(false);
+    const paid = await send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', amount: '100', method: 'bank_transfer', receivedOn: '2026-03-01' });
+    expect(paid.status).toBe(201);
+    expect(leaks(paid.body)).toBe(false);
+    expect(await app.count("audit_logs WHERE action = 'guest.health_read'")).toBe(0);
+    // Asked for: the values, and one audited read each time, medium severity.
+    const asked = await admin.b.get(`/api/admin/bookings/${id}/guest/health`);
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    expect(await readJson(asked)).toEqual({ healthInfo: health });
+    expect(await app.rows("SELECT user_id, severity, resource_id FROM audit_logs WHERE action = 'guest.health_read'")).toEqual([{ user_id: admin.userId, severity: 'medium', resource_id: String(id) }]);
+    expect((await admin.b.get('/api/admin/bookings/424242/guest/health')).status).toBe(404);
+    expect(await app.count("audit_logs WHERE action = 'guest.health_read'")).toBe(1);
+  });
+
+  it('migration 0018 takes the values of sensitive fields out of the guest edits recorded before', async () => {
+    const metadata = JSON.stringify({ bookingId: 1, changes: { passportNumber: { from: null, to: 'K7654321' }, healthInfo: { from: null, to: { allergies: 'pähklid' } }, phone: { from: null, to: '+37251234567' } } });
+    await app.deps.sql.execute({ sql: "INSERT INTO audit_logs (action, severity, metadata, created_at) VALUES ('guest.update', 'medium', ?, '2026-01-01T00:00:00.000Z')", args: [metadata] });
+    const sqlText = readFileSync(new URL('../../migrations/0018_audit_without_sensitive_values.sql', import.meta.url), 'utf8');
+    for (const statement of sqlText.split('--> statement-breakpoint')) await app.deps.sql.execute(statement);
+    const [row] = await app.rows("SELECT metadata FROM audit_logs WHERE action = 'guest.update' AND created_at = '2026-01-01T00:00:00.000Z'");
+    expect(JSON.parse(String(row!.metadata)).changes).toEqual({ passportNumber: { changed: true }, healthInfo: { changed: true }, phone: { from: null, to: '+37251234567' } });
   });
 
   it('replaces the services list with the spec messages; an empty list is stored as null', async () => {

@@ -5,7 +5,7 @@
  * record (who, when, the old and new values), so a change never lands without its record.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, ServiceItem } from '../../src/lib/admin/booking-views';
+import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, HealthInfo, ServiceItem } from '../../src/lib/admin/booking-views';
 import type { AdminBookingCreate, BookingEdit, BookingListQuery, GuestEdit } from '../../src/lib/admin/bookings';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
@@ -17,9 +17,9 @@ import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { auditIfChanged, recordAudit } from '../domain/audit';
+import { auditIfChanged, recordAudit, withoutSensitiveValues } from '../domain/audit';
 import { FITS_IN_RETREAT, placesLeftFor } from '../domain/retreats/places';
-import { bookingNotFound, changedFields, getBookingDetail, loadRow, toStoredService } from '../domain/bookings/record';
+import { bookingNotFound, changedFields, getBookingDetail, healthInfoOf, loadRow, toStoredService } from '../domain/bookings/record';
 import { billedCents, IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
 import { bookingSchedule } from '../domain/money/schedule';
 import { detailStart } from '../domain/bookings/days';
@@ -141,22 +141,30 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
   return { items, total: Number(matching?.n ?? 0), page: query.page, pageSize: query.pageSize, counts: allCounts };
 }
 
-/** Reading a booking's personal data is a low-severity data-access record (admin spec section 9). */
+/**
+ * Reading a booking's personal data is a low-severity data-access record (admin spec section 9). The guest's health
+ * information is not in it: it has its own read (guestHealthForAdmin).
+ */
 export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
   const detail = await getBookingDetail(deps, id);
-  // The guest's health information (a special category) is on the screen: that read is recorded as such.
-  const health = (detail.guest?.healthInfo ?? null) !== null;
-  await recordAudit(deps, {
-    userId: actor.userId,
-    action: 'booking.view',
-    severity: health ? 'medium' : 'low',
-    resourceType: 'booking',
-    resourceId: String(id),
-    metadata: health ? { healthInfo: true } : undefined,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-  });
+  await recordAudit(deps, { userId: actor.userId, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id), ip: actor.ip, userAgent: actor.userAgent });
   return detail;
+}
+
+/**
+ * The booking's guest's health information, when an admin asks for it (to see it, or to edit the guest record): a
+ * special category of personal data, so the read is recorded in the same batch, as the travel details' health is.
+ */
+export async function guestHealthForAdmin(deps: Deps, bookingId: number, actor: Actor): Promise<{ healthInfo: HealthInfo | null }> {
+  const [rows, audited] = await deps.db.batch([
+    deps.db.select({ healthInfo: guests.healthInfo }).from(bookings).innerJoin(guests, eq(guests.id, bookings.guestId)).where(eq(bookings.id, bookingId)),
+    deps.db.run(sql`
+      INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
+      SELECT ${actor.userId}, 'guest.health_read', 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
+      WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`),
+  ]);
+  if (audited.rowsAffected === 0) throw bookingNotFound();
+  return { healthInfo: healthInfoOf(rows[0]?.healthInfo ?? null) };
 }
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -335,7 +343,7 @@ export async function updateGuest(deps: Deps, bookingId: number, edit: GuestEdit
       severity: 'medium',
       resourceType: 'guest',
       resourceId: before.id,
-      metadata: { bookingId, changes: changedFields(before, values) },
+      metadata: { bookingId, changes: withoutSensitiveValues(changedFields(before, values)) },
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),

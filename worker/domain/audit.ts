@@ -7,6 +7,18 @@ import type { AppDeps } from '../deps';
 /** Login records beyond this many in 24 hours for one account raise a critical event (admin spec section 9). */
 export const EXCESSIVE_LOGINS_PER_DAY = 10;
 
+/**
+ * Fields whose values never enter the audit trail (issue "Privacy and safety", T2): health information is a special
+ * category of personal data and a passport number an identity document. A change to one is recorded as changed,
+ * without its old or new value; migration 0018 cleaned the records written before.
+ */
+export const SENSITIVE_AUDIT_FIELDS: readonly string[] = ['passportNumber', 'healthInfo'];
+
+/** A change list fit for the audit trail: the sensitive fields' values replaced by `{ changed: true }`. */
+export function withoutSensitiveValues<T>(changes: Record<string, T>): Record<string, T | { changed: true }> {
+  return Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, SENSITIVE_AUDIT_FIELDS.includes(field) ? { changed: true as const } : change]));
+}
+
 export interface AuditEvent {
   userId?: string | null;
   action: string;

@@ -101,7 +101,12 @@ export interface GuestDetail extends GuestSummary {
   passportNumber: string | null;
   dietaryPreferences: string[];
   emergencyContact: EmergencyContact | null;
-  healthInfo: HealthInfo | null;
+  /**
+   * Whether the guest record holds health information. The values leave the server only when an admin asks for them
+   * (GET …/guest/health, audited): never in a booking's detail or in the answers that carry it (issue "Privacy and
+   * safety", T1).
+   */
+  hasHealthInfo: boolean;
   createdAt: string;
 }
 

@@ -3,7 +3,7 @@
  * rules), and its schedule. Every audience that shows or changes a booking starts here.
  */
 import { eq } from 'drizzle-orm';
-import type { BookingDetail, CompanionView, ServiceItem } from '../../../src/lib/admin/booking-views';
+import type { BookingDetail, CompanionView, HealthInfo, ServiceItem } from '../../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../../src/lib/format';
 import { bookingTotals } from '../money/balance';
 import { bookingSchedule } from '../money/schedule';
@@ -64,6 +64,13 @@ export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
 
 type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
 
+/** The guest record's health information as the admin reads it, or null when there is none. */
+export function healthInfoOf(stored: { medical_conditions?: string | null; medications?: string | null; allergies?: string | null } | null): HealthInfo | null {
+  if (!stored) return null;
+  const info = { medicalConditions: stored.medical_conditions ?? null, medications: stored.medications ?? null, allergies: stored.allergies ?? null };
+  return info.medicalConditions || info.medications || info.allergies ? info : null;
+}
+
 function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
   const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
   const companions = (b.companions ?? []).map(toCompanionView);
@@ -113,9 +120,7 @@ function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today:
       passportNumber: g.passportNumber,
       dietaryPreferences: g.dietaryPreferences ?? [],
       emergencyContact: g.emergencyContact ? { name: g.emergencyContact.name || null, phone: g.emergencyContact.phone || null, relationship: g.emergencyContact.relationship || null } : null,
-      healthInfo: g.healthInfo
-        ? { medicalConditions: g.healthInfo.medical_conditions ?? null, medications: g.healthInfo.medications ?? null, allergies: g.healthInfo.allergies ?? null }
-        : null,
+      hasHealthInfo: healthInfoOf(g.healthInfo) !== null,
       createdAt: g.createdAt,
     },
     customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,

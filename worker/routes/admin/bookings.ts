@@ -29,6 +29,7 @@ import {
   setPaymentReminders,
   updateBooking,
   updateGuest,
+  guestHealthForAdmin,
   viewBookingDetail,
 } from '../../admin/bookings';
 import { getBookingDetail, parseBookingId } from '../../domain/bookings/record';
@@ -80,6 +81,11 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   .put('/:id/reminders', validJson(paymentRemindersSchema), async (c) => {
     const booking = await setPaymentReminders(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json').enabled, await adminActor(c));
     return c.json({ booking });
+  })
+  .get('/:id/guest/health', async (c) => {
+    const health = await guestHealthForAdmin(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+    c.header('Cache-Control', 'no-store');
+    return c.json(health);
   })
   .get('/:id/travellers', async (c) => c.json(await bookingTravellersForAdmin(c.var.deps, parseBookingId(c.req.param('id')))))
   .get('/:id/travellers/health', async (c) => {

@@ -25,6 +25,7 @@ export const adminKeys = {
   bookingTravellers: (id: string) => ['bookings', 'detail', id, 'travellers'] as const,
   // Outside 'bookings' on purpose: invalidating every booking query must not read (and audit) health data again.
   travellerHealth: (id: string) => ['traveller-health', id] as const,
+  guestHealth: (id: string) => ['guest-health', id] as const,
   invoice: (id: string) => ['invoices', id] as const,
   // ['invoices', 'list']: what issuing a document, a payment or a booking's change invalidates (ids are numbers).
   invoiceList: (query: InvoiceListQuery) => ['invoices', 'list', query] as const,

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { AdminTravellerHealth, AdminTravellers } from '../../../lib/admin/booking-views';
+import type { AdminTravellerHealth, AdminTravellers, HealthInfo } from '../../../lib/admin/booking-views';
 import { BASE, adminKeys } from './keys';
 
 /** Each person's travel details and completeness, without health information. */
@@ -36,4 +36,22 @@ export function useTravellerHealth(id: string) {
     client.removeQueries({ queryKey: adminKeys.travellerHealth(id), exact: true });
   };
   return { health, shown, show: () => setShown(true), hide };
+}
+
+/**
+ * The guest record's health information, read only when the admin asks: to see it on the detail (`enabled` after
+ * "Näita") or to edit the guest (the dialog asks on opening). Audited by the server on each read, so never refetched
+ * in the background and dropped from the cache when unused.
+ */
+export function useGuestHealth(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.guestHealth(id),
+    queryFn: ({ signal }) => apiRequest<{ healthInfo: HealthInfo | null }>(`${BASE}/bookings/${encodeURIComponent(id)}/guest/health`, { signal }).then((r) => r.healthInfo),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }

@@ -9,6 +9,8 @@ import { guestEditSchema, type GuestEdit, type GuestEditInput } from '../../../.
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/bookings';
+import { useGuestHealth } from '../../../api/travellers';
+import { ErrorState, LoadingState } from '../../../ui/states';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
@@ -27,14 +29,36 @@ const valuesOf = (g: Guest): GuestEditInput => ({
   passportNumber: g.passportNumber ?? '',
   dietaryPreferences: g.dietaryPreferences,
   emergencyContact: { name: g.emergencyContact?.name ?? '', phone: g.emergencyContact?.phone ?? '', relationship: g.emergencyContact?.relationship ?? '' },
-  healthInfo: { medicalConditions: g.healthInfo?.medicalConditions ?? '', medications: g.healthInfo?.medications ?? '', allergies: g.healthInfo?.allergies ?? '' },
+  healthInfo: { medicalConditions: '', medications: '', allergies: '' },
 });
 
+/**
+ * The dialog edits the whole guest record, health information included: opening it is asking for that information
+ * (one audited read), so the form starts only once it has arrived and a save never clears it by not knowing it.
+ */
 export function EditGuestDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const guest = booking.guest!;
+  const health = useGuestHealth(String(booking.id), booking.guest!.hasHealthInfo);
+  const title = 'Muuda külalise andmeid';
+  if (booking.guest!.hasHealthInfo && !health.isSuccess) {
+    return (
+      <AppDialog title={title} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
+        {health.isError ? (
+          <ErrorState text="Terviseinfo laadimine ebaõnnestus" detail={health.error.message} onRetry={() => void health.refetch()} />
+        ) : (
+          <LoadingState text="Külalise andmete laadimine..." />
+        )}
+      </AppDialog>
+    );
+  }
+  const info = health.data ?? null;
+  const initial = { ...valuesOf(booking.guest!), healthInfo: { medicalConditions: info?.medicalConditions ?? '', medications: info?.medications ?? '', allergies: info?.allergies ?? '' } };
+  return <GuestForm booking={booking} initial={initial} onClose={onClose} />;
+}
+
+function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; initial: GuestEditInput; onClose: () => void }) {
   const { control, getValues, formProps, showFieldIssues } = useValidatedForm<GuestEditInput, GuestEdit>({
     resolver: zodResolver(guestEditSchema),
-    defaultValues: valuesOf(guest),
+    defaultValues: initial,
   });
   const update = useUpdateGuest(String(booking.id));
 

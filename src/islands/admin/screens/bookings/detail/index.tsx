@@ -20,6 +20,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { CompanionPrices } from './companion-prices';
 import { EditBookingDialog } from './edit-booking-dialog';
+import { useGuestHealth } from '../../../api/travellers';
 import { MoveBookingDialog, PlanDialog, PromoteButton } from './sell-actions';
 import { EditGuestDialog } from './edit-guest-dialog';
 import { BookingEmails } from './emails';
@@ -111,11 +112,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
                 ['Passi number', guest.passportNumber],
                 ['Toitumiseelistused', guest.dietaryPreferences.length ? guest.dietaryPreferences.join(', ') : null],
                 ['Hädaabikontakt', guest.emergencyContact ? [guest.emergencyContact.name, guest.emergencyContact.relationship, guest.emergencyContact.phone].filter(Boolean).join(', ') : null],
-                ['Terviseinfo', guest.healthInfo ? [
-                  guest.healthInfo.medicalConditions && `Terviseseisund: ${guest.healthInfo.medicalConditions}`,
-                  guest.healthInfo.medications && `Ravimid: ${guest.healthInfo.medications}`,
-                  guest.healthInfo.allergies && `Allergiad: ${guest.healthInfo.allergies}`,
-                ].filter(Boolean).join('; ') || null : null],
+                ['Terviseinfo', guest.hasHealthInfo ? <GuestHealth bookingId={id} /> : null],
               ]}
             />
           ) : (
@@ -179,6 +176,24 @@ function Detail({ booking }: { booking: BookingDetail }) {
       {editing === 'plan' && <PlanDialog booking={booking} onClose={() => setEditing(null)} />}
     </div>
   );
+}
+
+/** The guest record's health information, read (and audited) only when the admin asks for it. */
+function GuestHealth({ bookingId }: { bookingId: string }) {
+  const [shown, setShown] = useState(false);
+  const health = useGuestHealth(bookingId, shown);
+  if (!shown) {
+    return (
+      <button type="button" className="link-button" onClick={() => setShown(true)} data-show-guest-health>
+        Sisestatud – näita (vaatamine logitakse)
+      </button>
+    );
+  }
+  if (health.isPending) return <span>Laadimine...</span>;
+  if (health.isError) return <span className="text-rose-800">Terviseinfo laadimine ebaõnnestus: {health.error.message}</span>;
+  const info = health.data;
+  const text = info ? [info.medicalConditions && `Terviseseisund: ${info.medicalConditions}`, info.medications && `Ravimid: ${info.medications}`, info.allergies && `Allergiad: ${info.allergies}`].filter(Boolean).join('; ') : '';
+  return <span data-guest-health>{text || 'Puudub'}</span>;
 }
 
 /** The guest asked to cancel in the portal: the admin confirms with "Tühista broneering" (the refund is decided there). */
