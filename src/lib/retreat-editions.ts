@@ -22,7 +22,6 @@ export function publicEdition(id: string, startDate: string, endDate: string): R
   return { id, label: editionLabel(startDate), startDate, endDate, badge: formatDateRangeBadge(startDate, endDate) };
 }
 
-export { editionOptionLabel } from './booking/availability';
 
 /** A new edition's registration closes this many days before its start unless the admin sets another (the content's "4-5 days": the later, 4). */
 export const REGISTRATION_CLOSES_DAYS_BEFORE: number = retreat.registrationClosesDaysBefore.min;

@@ -118,6 +118,26 @@ describe('an edition the admin opens', () => {
     expect((await readJson(cleared)).error.details).toEqual([{ path: 'price', message: RETREAT_MESSAGES.publishNeeds.price }]);
   });
 
+  it('refuses a minimum, a close day or a supplement that is not one, under its field, and stores nothing', async () => {
+    for (const [field, value, message] of [
+      ['minParticipants', '-1', RETREAT_MESSAGES.minParticipants],
+      ['minParticipants', '1001', RETREAT_MESSAGES.minParticipants],
+      ['registrationClosesDaysBefore', '4.5', RETREAT_MESSAGES.closesDaysBefore],
+      ['registrationClosesDaysBefore', '366', RETREAT_MESSAGES.closesDaysBefore],
+      ['singleRoomSupplement', 'palju', undefined],
+    ] as const) {
+      const res = await admin.b.send('POST', '/api/admin/retreats', { ...MAY, price: '1299', [field]: value });
+      expect(res.status, `${field} ${value}`).toBe(422);
+      const details = (await readJson(res)).error.details as { path: string; message: string }[];
+      expect(details.map((d) => d.path)).toEqual([field]);
+      if (message) expect(details[0]!.message).toBe(message);
+    }
+    expect(await app.count('retreats WHERE edition IS NULL')).toBe(0);
+    // Left empty, they take the terms' defaults: 8 participants, closing 4 days before, no supplement.
+    const { retreat } = await readJson(await admin.b.send('POST', '/api/admin/retreats', { ...MAY, price: '1299', minParticipants: '', registrationClosesDaysBefore: '', singleRoomSupplement: '' }));
+    expect(retreat).toMatchObject({ minParticipants: 8, registrationClosesDaysBefore: 4, singleRoomSupplementCents: 0, sharedRoomSupplementCents: 0 });
+  });
+
   it('gives a second edition in the same month a key of its own', async () => {
     await openEdition();
     const second = await openEdition({ name: 'Teine mai', startDate: '2027-05-26', endDate: '2027-06-05' });

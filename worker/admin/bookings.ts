@@ -17,9 +17,9 @@ import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { auditIfChanged, recordAudit, withoutSensitiveValues } from '../domain/audit';
+import { auditIfChanged, healthReadAudit, recordAudit, withoutSensitiveValues } from '../domain/audit';
 import { FITS_IN_RETREAT, placesLeftFor } from '../domain/retreats/places';
-import { bookingNotFound, changedFields, getBookingDetail, healthInfoOf, loadRow, toStoredService } from '../domain/bookings/record';
+import { bookingNotFound, changedFields, getBookingDetail, healthInfoOf, loadRow, toDetail, toStoredService, type LoadedRow } from '../domain/bookings/record';
 import { billedCents, IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
 import { bookingSchedule } from '../domain/money/schedule';
 import { detailStart } from '../domain/bookings/days';
@@ -158,10 +158,7 @@ export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): P
 export async function guestHealthForAdmin(deps: Deps, bookingId: number, actor: Actor): Promise<{ healthInfo: HealthInfo | null }> {
   const [rows, audited] = await deps.db.batch([
     deps.db.select({ healthInfo: guests.healthInfo }).from(bookings).innerJoin(guests, eq(guests.id, bookings.guestId)).where(eq(bookings.id, bookingId)),
-    deps.db.run(sql`
-      INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
-      SELECT ${actor.userId}, 'guest.health_read', 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
-      WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`),
+    healthReadAudit(deps, actor, 'guest.health_read', bookingId),
   ]);
   if (audited.rowsAffected === 0) throw bookingNotFound();
   return { healthInfo: healthInfoOf(rows[0]?.healthInfo ?? null) };
@@ -221,18 +218,20 @@ async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
 }
 
 /**
- * The "booking confirmed" notice, its schedule as it will be with the edit's total. (It answers the notice's data, not
- * its statement: a query returned from an async function would be awaited, that is run, on the spot.)
+ * The "booking confirmed" notice from the booking as the edit loaded it, its schedule as it will be with the edit's
+ * total. It answers the notice's data, not its statement (a query handed through a promise would run on the spot).
  */
-async function confirmedNotice(deps: Deps, id: number, totalAmountCents: number | null) {
-  const detail = await getBookingDetail(deps, id);
+function confirmedNotice(deps: Deps, loaded: LoadedRow, totalAmountCents: number | null) {
+  const detail = toDetail(loaded, tallinnDay(deps.now()));
+  const id = detail.id;
   const owedCents = billedCents({ ...detail, totalAmountCents, companions: detail.companions.map((c) => ({ customPriceCents: c.customPriceCents })) });
   const schedule = bookingSchedule({ ...detail, status: 'confirmed', owedCents, startDate: detailStart(detail) }, tallinnDay(deps.now()));
   return { booking: { id, firstName: detail.guest?.firstName ?? null }, notice: GUEST_NOTICES.confirmed({ id, retreat: detail.retreat, schedule }) };
 }
 
 export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
-  const { booking: before } = await loadRow(deps, id);
+  const loaded = await loadRow(deps, id);
+  const before = loaded.booking;
   // The spec's update sends the amount paid; it is the payments ledger's sum now (issue "Back office II"), so the
   // edit may repeat it but not change it. A payment in between bumps the version: that edit gets 409 below.
   if ((edit.amountPaid ?? 0) !== (before.amountPaidCents ?? 0)) {
@@ -254,7 +253,7 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, a
   // A waiting-list request that is confirmed has its place now: it leaves the waiting list (and its filter).
   if (confirming && before.waitingList) Object.assign(values, { waitingList: false });
   // The guest hears of the confirmation, with what is due as the edit leaves it.
-  const confirmed = confirming ? await confirmedNotice(deps, id, values.totalAmountCents ?? null) : null;
+  const confirmed = confirming ? confirmedNotice(deps, loaded, values.totalAmountCents ?? null) : null;
   const notices = confirmed ? [guestNoticeInsert(deps, confirmed.booking, 'booking_confirmed', confirmed.notice)] : [];
   const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
   const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') } : undefined;

@@ -2,7 +2,7 @@
  * A booking's travel details for the admin (issue "Guest portal"): each person's details and completeness without
  * health information, which is read only on request and audited on every read (a special category under GDPR).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bookingNotFound } from '../domain/bookings/record';
 import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/booking-views';
 import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps';
 import { BOOKING_PEOPLE_COLUMNS, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
 import type { Actor } from '../domain/actor';
+import { healthReadAudit } from '../domain/audit';
 
 
 export async function bookingTravellersForAdmin({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<AdminTravellers> {
@@ -47,10 +48,7 @@ export async function bookingTravellerHealthForAdmin(deps: Pick<AppDeps, 'db' | 
       .from(bookingTravellers)
       .where(eq(bookingTravellers.bookingId, bookingId))
       .orderBy(bookingTravellers.position),
-    deps.db.run(sql`
-      INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
-      SELECT ${actor.userId}, 'travellers.health_read', 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
-      WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`),
+    healthReadAudit(deps, actor, 'travellers.health_read', bookingId),
   ]);
   if (audited.rowsAffected === 0) throw bookingNotFound();
   return { people };

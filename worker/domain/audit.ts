@@ -108,3 +108,14 @@ export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<Au
            ${metadata}, ${event.ip ?? null}, ${event.userAgent ?? null}, ${deps.now().toISOString()}
     WHERE changes() > 0`);
 }
+
+/**
+ * The audit record of a read of a booking's health data (a special category), for the read's own batch: written
+ * only if the booking exists, so the caller answers 404 when it wrote nothing (`rowsAffected` 0).
+ */
+export function healthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, action: string, bookingId: number) {
+  return deps.db.run(sql`
+    INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
+    SELECT ${actor.userId}, ${action}, 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
+    WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`);
+}

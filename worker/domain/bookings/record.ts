@@ -62,7 +62,7 @@ export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
   return row;
 }
 
-type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
+export type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
 
 /** The guest record's health information as the admin reads it, or null when there is none. */
 export function healthInfoOf(stored: { medical_conditions?: string | null; medications?: string | null; allergies?: string | null } | null): HealthInfo | null {
@@ -71,7 +71,8 @@ export function healthInfoOf(stored: { medical_conditions?: string | null; medic
   return info.medicalConditions || info.medications || info.allergies ? info : null;
 }
 
-function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
+/** A loaded booking as the screens read it (for a caller that has loaded the row already). */
+export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
   const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
   const companions = (b.companions ?? []).map(toCompanionView);
   return {

@@ -5,7 +5,8 @@ import { BOOKING_MESSAGES, EXPERIENCE_LABELS, TRAVEL_WITH_LABELS, tooYoungPaths 
 import { API_ERRORS } from '../../../src/lib/api-errors';
 import { tallinnDay } from '../../../src/lib/format';
 import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot } from '../../../src/lib/payment-plans';
-import { editionOptionLabel, TERMS_VERSION, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import { editionOptionLabel } from '../../../src/lib/booking/availability';
+import { TERMS_VERSION, type RetreatEdition } from '../../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';

@@ -5,10 +5,9 @@
  * money is owed, the booking is not cancelled and its reminders are on. The schedule is src/lib/payment-schedule.
  */
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../src/lib/payment-schedule';
-import { bookingSchedule, reminderDue, type ReminderStage } from './schedule';
+import { bookingSchedule, reminderDue, type BookingForSchedule, type ReminderStage } from './schedule';
 import { OWES_SQL } from './balance';
 import { START_DATE_SQL } from '../bookings/days';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
@@ -24,16 +23,10 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** Rows read per query: the jobs walk the owing bookings in pages, so a large backlog never loads at once. */
 const PAGE = 500;
 
-interface Owing {
+/** An owing booking as the jobs read it: what its schedule needs, and who to remind. */
+interface Owing extends BookingForSchedule {
   id: number;
-  status: string;
   paymentStatus: string;
-  createdAt: string;
-  startDate: string | null;
-  owedCents: number;
-  amountPaidCents: number | null;
-  paymentPlan: PaymentPlan | null;
-  advanceCents: number | null;
   email: string | null;
   firstName: string;
 }

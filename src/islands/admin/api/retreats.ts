@@ -1,5 +1,5 @@
 /** Retreats (editions): the list, one retreat, saving and deleting, and the options the booking screens offer. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { RetreatOption } from '../../../lib/admin/booking-views';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
@@ -28,17 +28,20 @@ export function useRetreat(id: string) {
   });
 }
 
+/** After a retreat changed: its detail gets the server's answer; every retreat list, option list and the dashboard reload. */
+function retreatChanged(client: QueryClient, retreat: RetreatDetail) {
+  client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
+  void client.invalidateQueries({ queryKey: adminKeys.retreats });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+}
+
 /** Add (no id) or edit a retreat; every retreat list, option list and the dashboard reload afterwards. */
 export function useSaveRetreat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: RetreatFormInput }) =>
       apiRequest<{ retreat: RetreatDetail }>(id ? `${BASE}/retreats/${id}` : `${BASE}/retreats`, { method: id ? 'PUT' : 'POST', body: values }).then((r) => r.retreat),
-    onSuccess: (retreat) => {
-      client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
-      void client.invalidateQueries({ queryKey: adminKeys.retreats });
-      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
+    onSuccess: (retreat) => retreatChanged(client, retreat),
   });
 }
 
@@ -48,11 +51,7 @@ export function usePublishRetreat() {
   return useMutation({
     mutationFn: ({ id, published }: { id: number; published: boolean }) =>
       apiRequest<{ retreat: RetreatDetail }>(`${BASE}/retreats/${id}/published`, { method: 'PUT', body: { published } }).then((r) => r.retreat),
-    onSuccess: (retreat) => {
-      client.setQueryData(adminKeys.retreat(String(retreat.id)), retreat);
-      void client.invalidateQueries({ queryKey: adminKeys.retreats });
-      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
+    onSuccess: (retreat) => retreatChanged(client, retreat),
   });
 }
 
