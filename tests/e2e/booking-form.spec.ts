@@ -43,6 +43,8 @@ async function fillMainGuest(page: Page, overrides: { birthday?: string } = {}) 
   await g.getByLabel('E-post').fill(`  Mari.Tamm+${Date.now()}@Example.com `);
   await g.getByLabel('Telefon').fill('+372 5123 4567');
   await page.getByLabel('Retriidi aeg').selectOption('mar-2026');
+  // The plans arrive with their own chunk and push the fields below them down: wait, so a click lands where aimed.
+  await expect(page.locator('[data-plan]').first()).toBeVisible();
   await consent(page).check();
 }
 
@@ -446,6 +448,8 @@ test.describe('booking form: places and the waiting list', () => {
     await expect(option(page)).toHaveText('14.-24.01.2026 (Jaanuar 2026) – Kohad on täis – ootejärjekorda');
     await fillMainGuest(page);
     await page.getByLabel('Retriidi aeg').selectOption('jan-2026');
+    // The plans arrive with their own chunk and push the fields below them down: wait, so a click lands where aimed.
+    await expect(page.locator('[data-plan]').first()).toBeVisible();
     await expect(page.locator('[data-waiting-list-note]')).toHaveText(/kohad täis\. Saatke taotlus ootejärjekorda/);
     const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings'));
     await submitButton(page).click();

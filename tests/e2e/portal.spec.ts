@@ -74,6 +74,8 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await you.getByLabel('E-post').fill(`teine.${email}`);
   await you.getByLabel('Telefon').fill('+372 5123 4567');
   await page.getByLabel('Retriidi aeg').selectOption('mar-2026');
+  // The plans arrive with their own chunk and push the fields below them down: wait, so a click lands where aimed.
+  await expect(page.locator('[data-plan]').first()).toBeVisible();
   await page.getByRole('radio', { name: 'Koos kaaslastega' }).check();
   const companion = page.getByRole('group', { name: 'Kaasreisija 1' });
   await companion.getByLabel('Eesnimi').fill('Rasmus');
