@@ -21,7 +21,7 @@ if (lists.length > 0) {
             ? [copy(list, 'none')]
             : open.map((edition) => {
                 const item = copy(list, 'date');
-                const time = item.querySelector('time')!;
+                const time = item.querySelector('li')!.appendChild(document.createElement('time'));
                 time.dateTime = edition.startDate;
                 time.textContent = edition.badge;
                 time.title = edition.label;
