@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import settings from '../../content/settings/site.json';
-import { INVOICE_TEXTS, type InvoiceView } from '../../src/lib/admin/invoices';
+import { INVOICE_TEXTS, type InvoiceDetail, type InvoiceView } from '../../src/lib/admin/invoices';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
+import { CLAIM_LEASE_MS, dispatchDueMail, retryDelayMs } from '../../worker/domain/mail/outbox';
 import { sendGridTransport } from '../../worker/domain/mail/transport';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
@@ -287,7 +288,8 @@ describe('e-mailing an invoice', () => {
       const invoice = await issued(id);
       const res = await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
       expect(res.status).toBe(200);
-      expect(await readJson(res)).toEqual({ state: 'sent', to: buyer.email });
+      const answer = await readJson(res);
+      expect(answer).toEqual({ state: 'sent', to: buyer.email, outboxId: expect.any(Number) });
       const mail = stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === buyer.email)!;
       expect(mail.body.subject).toBe('Uus algus retriit Balis: arve nr 2025-0001');
       expect(mail.body.attachments).toHaveLength(1);
@@ -298,6 +300,13 @@ describe('e-mailing an invoice', () => {
       const emails = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/emails`))).items;
       expect(emails[0]).toMatchObject({ kind: 'invoice', toAddress: buyer.email, status: 'sent' });
       expect(await app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
+      // The invoice says so too, and the booking's invoices beside it.
+      const detail = (await readJson(await admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail;
+      expect(detail.emails).toEqual([
+        { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: clock.toISOString(), sentAt: clock.toISOString(), attempts: 1, nextAttemptAt: null, lastError: null },
+      ]);
+      const listed = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
+      expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
     } finally {
       await stub.close();
     }
@@ -312,6 +321,84 @@ describe('e-mailing an invoice', () => {
       expect(await readJson(await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'failed' });
       stub.setMode('fail');
       expect(await readJson(await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'pending' });
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it("answers 'pending' within the bounded wait while SendGrid hangs; the outbox delivers it once SendGrid is back, and the detail follows", async () => {
+    const stub = await startSendGridStub();
+    try {
+      // The provider's own timeout is longer than the test's bound: before the fix, the answer waited for all of it.
+      app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2500 });
+      app.deps.config.confirmationWaitMs = 300;
+      const id = await pricedBooking();
+      const invoice = await issued(id);
+      const invoiceMails = () => stub.received.filter((m) => m.body.attachments?.length);
+      stub.setMode('hang');
+      const started = performance.now();
+      const res = await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
+      const answer = await readJson(res);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(res.status).toBe(200);
+      expect(answer).toEqual({ state: 'pending', to: buyer.email, outboxId: expect.any(Number) });
+      // Stored with its audit record, its first attempt under way (claimed: the scheduler leaves it alone meanwhile).
+      expect(await app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
+      const detail = async () => ((await readJson(await admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail).emails;
+      expect(await detail()).toEqual([
+        { id: answer.outboxId, state: 'pending', to: buyer.email, queuedAt: clock.toISOString(), sentAt: null, attempts: 1, nextAttemptAt: new Date(clock.getTime() + CLAIM_LEASE_MS).toISOString(), lastError: null },
+      ]);
+      expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0, pending: 0 });
+
+      // The attempt in the background times out: a failed attempt, to retry.
+      await Promise.allSettled(app.background);
+      expect(await detail()).toEqual([
+        expect.objectContaining({ state: 'pending', attempts: 1, nextAttemptAt: new Date(clock.getTime() + retryDelayMs(1)).toISOString(), lastError: expect.stringContaining('timed out') }),
+      ]);
+      expect(invoiceMails()).toHaveLength(0);
+
+      // SendGrid is back; the scheduled dispatch sends it, once, with its PDF.
+      stub.setMode('accept');
+      clock = new Date(clock.getTime() + retryDelayMs(1));
+      expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 1 });
+      expect(await dispatchDueMail(app.deps)).toMatchObject({ sent: 0 });
+      expect(invoiceMails()).toHaveLength(1);
+      expect(invoiceMails()[0]!.body.attachments).toMatchObject([{ filename: 'arve-2025-0001.pdf' }]);
+      expect(await detail()).toEqual([
+        { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: expect.any(String), sentAt: clock.toISOString(), attempts: 2, nextAttemptAt: null, lastError: null },
+      ]);
+      const listed = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
+      expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it("the detail lists each document's own e-mails, newest first, with a refusal's reason; none before the first", async () => {
+    const stub = await startSendGridStub();
+    try {
+      app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2000 });
+      const id = await pricedBooking();
+      const invoice = await issued(id);
+      const note = (await readJson(await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/credit-note`, {}))).invoice as InvoiceView;
+      const emailsOf = async (doc: number) => ((await readJson(await admin.b.get(`/api/admin/invoices/${doc}`))).invoice as InvoiceDetail).emails;
+      expect(await emailsOf(invoice.id)).toEqual([]);
+      stub.setMode('reject');
+      const refused = await readJson(await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
+      expect(refused.state).toBe('failed');
+      stub.setMode('accept');
+      const sent = await readJson(await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
+      await admin.b.send('POST', `/api/admin/invoices/${note.id}/send`, {});
+      const emails = await emailsOf(invoice.id);
+      expect(emails.map((e) => [e.id, e.state])).toEqual([
+        [sent.outboxId, 'sent'],
+        [refused.outboxId, 'failed'],
+      ]);
+      expect(emails[1]!.lastError).toMatch(/^SendGrid answered 400: .*verified Sender Identity/);
+      expect(emails[1]!.lastError).not.toContain('SG.test-key');
+      expect((await emailsOf(note.id)).map((e) => e.state)).toEqual(['sent']);
+      const listed = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/invoices`))).items as { id: number; lastEmail: { id: number } | null }[];
+      expect(Object.fromEntries(listed.map((i) => [i.id, i.lastEmail?.id]))).toEqual({ [invoice.id]: sent.outboxId, [note.id]: expect.any(Number) });
     } finally {
       await stub.close();
     }

@@ -170,6 +170,60 @@ test('cancel: the refund the terms give today, confirmed, recorded with a credit
   expect(row.at(-1)).toBe('0,00');
 });
 
+test("the invoice's e-mail: 'Saatmisel…' while the outbox still tries it, settling by itself; a refused one says why and goes again", async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  test.slow();
+  const bookingId = await pricedBooking(request, baseURL!);
+  await page.goto(`/admin/bookings/${bookingId}`);
+  const headers = { Origin: baseURL! };
+  const to = `arve.${letters()}@example.com`;
+  const toPattern = to.replace(/\./g, '\\.');
+  const version = Number((await serverSql('SELECT version FROM bookings WHERE id = ?', [bookingId]))[0]!.version);
+  const issued = await page.request.post(`/api/admin/bookings/${bookingId}/invoices`, { headers, data: { version, buyer: { name: `Õnne ${TAG}`, email: to } } });
+  expect(issued.status()).toBe(201);
+  const invoiceId = ((await issued.json()) as { invoice: { id: number } }).invoice.id;
+  await page.goto(`/admin/invoices/${invoiceId}`);
+  const state = page.locator('[data-invoice-emails] [role="status"]');
+  await expect(state).toHaveText('Arvet ei ole veel e-postiga saadetud.');
+
+  // Sent (here into the server's mail log): the answer's state at once, and the line under the buttons.
+  await page.getByRole('button', { name: /^Saada e-postiga/ }).click();
+  await expect(toast(page, 'Arve saadetud!')).toBeVisible();
+  await expect(state).toHaveText(new RegExp(`^Saadetud \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} aadressile ${toPattern}$`));
+  const [{ id: outboxId }] = (await serverSql("SELECT id FROM email_outbox WHERE kind = 'invoice' AND to_address = ?", [to])) as unknown as [{ id: number }];
+
+  // SendGrid timed out: the outbox keeps the message and tries again later. The screen says so, keeps the button
+  // off (a second message would reach the buyer twice), and follows the message until it goes.
+  await serverSql("UPDATE email_outbox SET status = 'pending', sent_at = NULL, attempts = 1, last_error = 'SendGrid request failed: timed out', next_attempt_at = '2999-01-01T00:00:00.000Z' WHERE id = ?", [outboxId]);
+  await page.reload();
+  await expect(state).toContainText(`Saatmisel… aadressile ${to}. Eelmine katse ebaõnnestus; järgmine katse 01.01.2999`);
+  await expect(page.getByRole('button', { name: /^Saada uuesti/ })).toBeDisabled();
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await serverSql("UPDATE email_outbox SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE id = ?", [outboxId]);
+  await expect(state).toHaveText(new RegExp(`^Saadetud .* aadressile ${toPattern}$`), { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /^Saada uuesti/ })).toBeEnabled();
+
+  // Refused for good: why, and the way to send it again (by keyboard).
+  await serverSql("UPDATE email_outbox SET status = 'failed', sent_at = NULL, last_error = 'SendGrid answered 400: The from address does not match a verified Sender Identity.' WHERE id = ?", [outboxId]);
+  await page.reload();
+  await expect(state).toHaveText('Saatmine ebaõnnestus: SendGrid answered 400: The from address does not match a verified Sender Identity.');
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: /^Saada uuesti/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Arve saadetud!')).toBeVisible();
+  await expect(state).toHaveText(/^Saadetud /);
+  await page.locator('[data-invoice-emails] summary').click();
+  await expect(page.locator('[data-invoice-emails] li')).toHaveText(/^Saatmine ebaõnnestus: SendGrid answered 400/);
+
+  // The booking's invoices show the latest e-mail's state too.
+  await page.getByRole('link', { name: '← Tagasi broneeringu juurde' }).click();
+  await expect(invoicesSection(page).getByRole('row').nth(1).locator('[data-invoice-email]')).toContainText('Saadetud');
+  await announcerQuiet(page);
+  await expectNoAxeViolations(page);
+});
+
 test('an invoice that does not exist says so', async ({ page, consoleErrors }) => {
   void consoleErrors;
   await page.goto('/admin/invoices/99999999');

@@ -38,7 +38,56 @@ export const INVOICE_MESSAGES = {
   credited: 'Kreeditarve väljastatud',
   queued: 'Arve on saatmisjärjekorras ja läheb teele niipea kui võimalik.',
   buyerNameRequired: 'Sisestage arve saaja nimi.',
+  send: 'Saada e-postiga',
+  sendAgain: 'Saada uuesti',
+  /** The state of the document's latest e-mail, as the invoice and the booking's invoices show it. */
+  emailPending: (address: string) => `Saatmisel… aadressile ${address}`,
+  emailRetrying: (at: string) => `Eelmine katse ebaõnnestus; järgmine katse ${at}.`,
+  emailSent: (at: string, address: string) => `Saadetud ${at} aadressile ${address}`,
+  emailFailed: (error: string | null) => (error ? `Saatmine ebaõnnestus: ${error}` : 'Saatmine ebaõnnestus.'),
 } as const;
+
+/**
+ * How an e-mail that carries a document stands: 'pending' while the outbox still tries it (the first attempt under
+ * way, or retried later), 'sent' once it went out (or, with no provider set, into the local mail log), 'failed'
+ * when the provider refused it or the retries ran out.
+ */
+export const INVOICE_EMAIL_STATES = ['pending', 'sent', 'failed'] as const;
+export type InvoiceEmailState = (typeof INVOICE_EMAIL_STATES)[number];
+export const INVOICE_EMAIL_STATE_LABELS: Record<InvoiceEmailState, string> = { pending: 'Saatmisel…', sent: 'Saadetud', failed: 'Ebaõnnestus' };
+
+/** One e-mail with a document's PDF, from the outbox. */
+export interface InvoiceEmail {
+  /** The outbox message. */
+  id: number;
+  state: InvoiceEmailState;
+  to: string;
+  /** When the send was asked (the message was written into the outbox). */
+  queuedAt: string;
+  /** When it went out; null until then. */
+  sentAt: string | null;
+  /** Attempts so far, the one under way included. */
+  attempts: number;
+  /** While pending: when the outbox tries it next (or when the attempt under way counts as lost). */
+  nextAttemptAt: string | null;
+  /** Why the last attempt failed (the provider's answer); null once sent. */
+  lastError: string | null;
+}
+
+/** POST /api/admin/invoices/:id/send: how the message stood when the answer was given, and which one it is. */
+export interface InvoiceSendResult {
+  state: InvoiceEmailState;
+  to: string;
+  outboxId: number;
+}
+
+/** The sentence for an e-mail's state: "Saadetud 01.12.2025 12:00 aadressile …", "Saatmisel… aadressile …". */
+export function invoiceEmailSentence(email: InvoiceEmail, formatTime: (iso: string) => string): string {
+  if (email.state === 'sent') return INVOICE_MESSAGES.emailSent(formatTime(email.sentAt ?? email.queuedAt), email.to);
+  if (email.state === 'failed') return INVOICE_MESSAGES.emailFailed(email.lastError);
+  const pending = INVOICE_MESSAGES.emailPending(email.to);
+  return email.lastError && email.nextAttemptAt ? `${pending}. ${INVOICE_MESSAGES.emailRetrying(formatTime(email.nextAttemptAt))}` : pending;
+}
 
 /** POST /api/admin/bookings/:id/invoices: the buyer as the invoice names them (a person or a company). */
 export const invoiceIssueSchema = z.object({
@@ -138,9 +187,19 @@ export interface InvoiceView extends InvoiceSummary {
   document: InvoiceDocument;
 }
 
+/** GET /api/admin/invoices/:id: the document and its latest e-mails, newest first. */
+export interface InvoiceDetail extends InvoiceView {
+  emails: InvoiceEmail[];
+}
+
+/** A row of the booking's invoices: the document and its latest e-mail. */
+export interface BookingInvoiceItem extends InvoiceSummary {
+  lastEmail: InvoiceEmail | null;
+}
+
 /** GET /api/admin/bookings/:id/invoices: the invoices, and a preview of the next one for the create dialog. */
 export interface BookingInvoices {
-  items: InvoiceSummary[];
+  items: BookingInvoiceItem[];
   preview: Omit<InvoiceDocument, 'number'>;
   version: number;
 }

@@ -6,18 +6,28 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
-import type { BookingInvoices, InvoiceBuyer, InvoiceDocument, InvoiceIssueValues, InvoiceView } from '../../../src/lib/admin/invoices';
+import type {
+  BookingInvoices,
+  InvoiceBuyer,
+  InvoiceDetail,
+  InvoiceDocument,
+  InvoiceEmail,
+  InvoiceIssueValues,
+  InvoiceSendResult,
+  InvoiceView,
+} from '../../../src/lib/admin/invoices';
 import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/admin/invoices';
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
-import { invoices, users } from '../../db/schema';
+import type { Db } from '../../db';
+import { emailOutbox, invoices, users, type MailAttachmentRef } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft, defaultBuyer, invoiceDraft, type DraftDocument } from './document';
 import { invoiceNumberSql, numberShape } from './number';
 import { escapeHtml, mailLayout } from '../mail/html';
-import { deliverMessage, outboxInsert, type OutboxState } from '../mail/outbox';
+import { deliverSoon, outboxInsert, type OutboxState } from '../mail/outbox';
 import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 
@@ -62,7 +72,12 @@ export async function bookingInvoices(deps: Deps, bookingId: number): Promise<Bo
     .where(eq(invoices.bookingId, bookingId))
     .orderBy(desc(invoices.id))
     .limit(200);
-  return { items: rows.map(toSummary), preview: invoiceDraft(booking, defaultBuyer(booking), tallinnDay(deps.now())), version: booking.version };
+  const emails = await invoiceEmails(deps.db, bookingId, rows.map((r) => r.id), 1);
+  return {
+    items: rows.map((row) => ({ ...toSummary(row), lastEmail: emails.get(row.id)?.[0] ?? null })),
+    preview: invoiceDraft(booking, defaultBuyer(booking), tallinnDay(deps.now())),
+    version: booking.version,
+  };
 }
 
 /**
@@ -146,6 +161,66 @@ export async function getInvoice({ db }: Pick<AppDeps, 'db'>, id: number): Promi
   return toSummary(row);
 }
 
+/** GET /api/admin/invoices/:id: the document, and how its latest e-mails stand. */
+export async function getInvoiceDetail(deps: Pick<AppDeps, 'db'>, id: number): Promise<InvoiceDetail> {
+  const invoice = await getInvoice(deps, id);
+  const emails = await invoiceEmails(deps.db, invoice.bookingId, [id], INVOICE_EMAILS_SHOWN);
+  return { ...invoice, emails: emails.get(id) ?? [] };
+}
+
+/** The e-mails an invoice's detail lists, newest first. */
+const INVOICE_EMAILS_SHOWN = 5;
+
+const emailState = (status: OutboxState): InvoiceEmail['state'] => (status === 'logged' ? 'sent' : status);
+
+/**
+ * The latest e-mails (newest first, at most `perDocument` each) that carried these documents' PDFs, by document id,
+ * read from the outbox: an invoice e-mail names its document in its attachments (there is no column for it) and is
+ * filed under the document's booking (both lose it together when it goes), which keeps the lookup on the outbox's
+ * booking index.
+ */
+async function invoiceEmails(db: Db, bookingId: number | null, invoiceIds: number[], perDocument: number): Promise<Map<number, InvoiceEmail[]>> {
+  const byDocument = new Map<number, InvoiceEmail[]>();
+  if (invoiceIds.length === 0) return byDocument;
+  const rows = await db.all<{
+    id: number;
+    status: OutboxState;
+    to: string;
+    queuedAt: string;
+    sentAt: string | null;
+    attempts: number;
+    nextAttemptAt: string;
+    lastError: string | null;
+    invoiceId: number;
+  }>(sql`
+    SELECT id, status, "to", queuedAt, sentAt, attempts, nextAttemptAt, lastError, invoiceId FROM (
+      SELECT o.id, o.status, o.to_address AS "to", o.created_at AS queuedAt, o.sent_at AS sentAt, o.attempts,
+             o.next_attempt_at AS nextAttemptAt, o.last_error AS lastError, json_extract(a.value, '$.invoiceId') AS invoiceId,
+             row_number() OVER (PARTITION BY json_extract(a.value, '$.invoiceId') ORDER BY o.id DESC) AS position
+      FROM ${emailOutbox} AS o, json_each(o.attachments) AS a
+      WHERE o.booking_id IS ${bookingId} AND o.kind = 'invoice'
+        AND json_extract(a.value, '$.type') = ${'invoice_pdf' satisfies MailAttachmentRef['type']}
+        AND json_extract(a.value, '$.invoiceId') IN (${sql.join(invoiceIds.map((id) => sql`${id}`), sql`, `)})
+    ) WHERE position <= ${perDocument}
+    ORDER BY id DESC`);
+  for (const row of rows) {
+    const state = emailState(row.status);
+    const email: InvoiceEmail = {
+      id: Number(row.id),
+      state,
+      to: row.to,
+      queuedAt: row.queuedAt,
+      sentAt: row.sentAt,
+      attempts: Number(row.attempts),
+      nextAttemptAt: state === 'pending' ? row.nextAttemptAt : null,
+      lastError: state === 'sent' ? null : row.lastError,
+    };
+    const invoiceId = Number(row.invoiceId);
+    byDocument.set(invoiceId, [...(byDocument.get(invoiceId) ?? []), email]);
+  }
+  return byDocument;
+}
+
 /** Takes back what is still uncredited on an invoice, today, with the reason printed on the credit note. */
 export async function issueCreditNote(deps: Deps, invoiceId: number, reason: string | null, actor: Actor): Promise<InvoiceView> {
   const original = await getInvoice(deps, invoiceId);
@@ -194,32 +269,39 @@ function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
 }
 
 /**
- * E-mails the document's PDF to its buyer through the outbox (the PDF is made when the message is sent) and tries
- * once at once: 'sent' (or logged), 'failed' when the provider refused it, 'pending' when it will be retried.
+ * E-mails the document's PDF to its buyer through the outbox (the PDF is made when the message is sent). The message
+ * and its audit record are one batch; the message is written already claimed (the booking confirmation's way, see
+ * `outboxInsert`) and its first attempt runs in the background, so the answer waits for the provider at most
+ * `confirmationWaitMs`: 'sent' (or logged), 'failed' when the provider refused it, 'pending' when it has not gone
+ * yet: the outbox retries it (a hanging provider included) and the invoice's detail shows how it ends.
  */
-export async function sendInvoice(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, invoiceId: number, actor: Actor): Promise<{ state: OutboxState; to: string }> {
+export async function sendInvoice(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config'>,
+  invoiceId: number,
+  actor: Actor,
+): Promise<InvoiceSendResult> {
   const invoice = await getInvoice(deps, invoiceId);
-  if (!invoice.buyerEmail) throw new ApiError('invoice_no_email');
-  const mail = invoiceMail(invoice, invoice.document);
+  const to = invoice.buyerEmail;
+  if (!to) throw new ApiError('invoice_no_email');
+  const mail = { to, ...invoiceMail(invoice, invoice.document) };
+  const attachments: MailAttachmentRef[] = [{ type: 'invoice_pdf', invoiceId }];
+  const writtenAt = deps.now();
   const [queued] = await deps.db.batch([
-    outboxInsert(
-      deps.db,
-      { kind: 'invoice', to: invoice.buyerEmail, ...mail, bookingId: invoice.bookingId ?? undefined, attachments: [{ type: 'invoice_pdf', invoiceId }] },
-      deps.now(),
-    ),
+    outboxInsert(deps.db, { kind: 'invoice', ...mail, bookingId: invoice.bookingId ?? undefined, attachments }, writtenAt, { claimed: true }),
     auditIfChanged(deps, {
       userId: actor.userId,
       action: 'invoice.send',
       severity: 'medium',
       resourceType: 'invoice',
       resourceId: String(invoiceId),
-      metadata: { to: invoice.buyerEmail, number: invoice.number, file: invoiceFileName(invoice.kind, invoice.number) },
+      metadata: { to, number: invoice.number, file: invoiceFileName(invoice.kind, invoice.number) },
       ip: actor.ip,
       userAgent: actor.userAgent,
     }),
   ]);
   const outboxId = queued[0]!.id;
-  return { state: await deliverMessage(deps, outboxId), to: invoice.buyerEmail };
+  const first = await deliverSoon(deps, { id: outboxId, kind: 'invoice', writtenAt, mail, attachments }, deps.config.confirmationWaitMs);
+  return { state: first === 'queued' ? 'pending' : first, to, outboxId };
 }
 
 export function parseInvoiceId(raw: string): number {

@@ -1,5 +1,5 @@
 /**
- * /api/admin/invoices: the list of every invoice and credit note ("Arved"); /:id: one issued invoice or credit note, its PDF, its e-mail, and the credit note that takes
+ * /api/admin/invoices: the list of every invoice and credit note ("Arved"); /:id: one issued invoice or credit note (with how its e-mails stand), its PDF, its e-mail, and the credit note that takes
  * it back. There is no route that edits or deletes an issued document (docs/decisions/013).
  */
 import { Hono } from 'hono';
@@ -8,13 +8,13 @@ import { creditNoteSchema, invoiceFileName, invoiceListQuerySchema } from '../..
 import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
 import { listInvoices } from '../../admin/invoices';
-import { getInvoice, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
+import { getInvoice, getInvoiceDetail, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
 import { renderInvoicePdf } from '../../domain/invoices/pdf';
 import { adminActor } from './actor';
 
 export const adminInvoiceRoutes = new Hono<AppEnv>()
   .get('/', validQuery(invoiceListQuerySchema), async (c) => c.json(await listInvoices(c.var.deps, c.req.valid('query'))))
-  .get('/:id', async (c) => c.json({ invoice: await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
+  .get('/:id', async (c) => c.json({ invoice: await getInvoiceDetail(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
   .get('/:id/pdf', async (c) => {
     const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
     const pdf = await renderInvoicePdf(invoice.document);
@@ -25,6 +25,7 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
       'Content-Disposition': `${c.req.query('download') ? 'attachment' : 'inline'}; filename="${name}"`,
     });
   })
+  // Answers within the configured wait whatever the provider does: { state: 'sent' | 'failed' | 'pending', to, outboxId }.
   .post('/:id/send', validJson(z.object({}).optional()), async (c) => {
     return c.json(await sendInvoice(c.var.deps, parseInvoiceId(c.req.param('id')), await adminActor(c)));
   })

@@ -1,6 +1,6 @@
 /**
  * /admin/invoices/{id}: one issued invoice or credit note as an A4 page in Estonian, with "Prindi" (print CSS
- * prints the invoice alone), the PDF, the e-mail, and the way back to its booking. An invoice whose booking is gone
+ * prints the invoice alone), the PDF, the e-mail and how it stands, and the way back to its booking. An invoice whose booking is gone
  * still opens (the books keep it), and leads back to the invoices screen.
  */
 import { useEffect } from 'react';
@@ -13,8 +13,8 @@ import type { ScreenProps } from '../../screen-props';
 import { AppLink, ScreenHeading } from '../../shell';
 import { Button } from '../../ui/button';
 import { ErrorState, LoadingState } from '../../ui/states';
-import { SendInvoiceButton } from '../bookings/detail/invoices';
 import { InvoiceDocumentView } from './invoice-document';
+import { InvoiceEmails, SendInvoiceButton } from './invoice-email';
 
 export default function InvoiceScreen({ params }: ScreenProps) {
   const invoice = useInvoice(params.id!);
@@ -52,13 +52,14 @@ export default function InvoiceScreen({ params }: ScreenProps) {
             <a className="btn-outline" href={invoicePdfUrl(invoice.data.id, true)} download>
               Laadi PDF alla
             </a>
-            <SendInvoiceButton invoice={invoice.data} bookingId={invoice.data.bookingId} send={send} />
+            <SendInvoiceButton invoice={invoice.data} bookingId={invoice.data.bookingId} lastEmail={invoice.data.emails[0]} send={send} />
             {invoice.data.creditsInvoiceId !== null && (
               <AppLink href={`/admin/invoices/${invoice.data.creditsInvoiceId}`} className="btn-outline">
                 Krediteeritud arve
               </AppLink>
             )}
           </div>
+          {invoice.data.buyerEmail && <InvoiceEmails emails={invoice.data.emails} />}
           <div className="card mx-auto max-w-[210mm] p-[12mm]" data-print-area>
             <InvoiceDocumentView invoice={invoice.data.document} />
           </div>

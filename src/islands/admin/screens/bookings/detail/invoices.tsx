@@ -6,7 +6,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { INVOICE_MESSAGES, INVOICE_TEXTS, invoiceIssueSchema, type InvoiceIssueInput, type InvoiceIssueValues, type InvoiceSummary } from '../../../../../lib/admin/invoices';
+import {
+  INVOICE_MESSAGES,
+  INVOICE_TEXTS,
+  invoiceIssueSchema,
+  type BookingInvoiceItem,
+  type InvoiceIssueInput,
+  type InvoiceIssueValues,
+  type InvoiceSummary,
+} from '../../../../../lib/admin/invoices';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
@@ -20,6 +28,7 @@ import { FormTable } from '../../../ui/form-table';
 import { ErrorState, LoadingState } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { InvoiceDocumentView } from '../../invoices/invoice-document';
+import { InvoiceEmailCell, SendInvoiceButton } from '../../invoices/invoice-email';
 import { Section } from './parts';
 import { invoiceNumberColumn } from '../../invoices/number-column';
 
@@ -29,8 +38,8 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
   const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
   const send = useSendInvoice();
 
-  const columns: DataColumn<InvoiceSummary>[] = [
-    invoiceNumberColumn<InvoiceSummary>(),
+  const columns: DataColumn<BookingInvoiceItem>[] = [
+    invoiceNumberColumn<BookingInvoiceItem>(),
     {
       id: 'kind',
       header: 'Liik',
@@ -45,6 +54,7 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
     { id: 'due', header: 'Tähtaeg', cell: (i) => formatDate(i.dueOn), className: 'whitespace-nowrap' },
     { id: 'total', header: 'Summa', cell: (i) => formatMoney(i.totalCents), className: 'text-right tabular-nums whitespace-nowrap' },
     { id: 'buyer', header: 'Saaja', cell: (i) => i.buyerName },
+    { id: 'email', header: 'E-post', cell: (i) => <InvoiceEmailCell email={i.lastEmail} /> },
     {
       id: 'actions',
       header: 'Tegevused',
@@ -54,7 +64,7 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
           <a className="btn-outline min-h-9 px-3 py-1.5" href={invoicePdfUrl(i.id, true)} download>
             PDF<span className="sr-only">: {INVOICE_TEXTS.title[i.kind]} {i.number}</span>
           </a>
-          <SendInvoiceButton invoice={i} bookingId={Number(bookingId)} send={send} />
+          <SendInvoiceButton invoice={i} bookingId={Number(bookingId)} lastEmail={i.lastEmail} send={send} />
           {i.kind === 'invoice' && i.totalCents + i.creditedCents > 0 && (
             <Button variant="outline" size="sm" onPress={() => setCrediting(i)}>
               Krediteeri<span className="sr-only">: arve {i.number}</span>
@@ -85,33 +95,6 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
       {creating && <CreateInvoiceDialog bookingId={bookingId} onClose={() => setCreating(false)} />}
       {crediting && <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />}
     </Section>
-  );
-}
-
-/** The spec's e-mail texts: 'Saadan arvet meilile...' while sending, 'Arve saadetud!' or the failure. */
-export function SendInvoiceButton({ invoice, bookingId, send }: { invoice: Pick<InvoiceSummary, 'id' | 'number' | 'kind' | 'buyerEmail'>; bookingId: number | null; send: ReturnType<typeof useSendInvoice> }) {
-  const sending = send.isPending && send.variables?.invoiceId === invoice.id;
-  if (!invoice.buyerEmail) return null;
-  const onPress = () =>
-    send.mutate(
-      { invoiceId: invoice.id, bookingId },
-      {
-        onSuccess: ({ state, to }) =>
-          toast(
-            state === 'failed'
-              ? { title: INVOICE_MESSAGES.sendFailed, variant: 'destructive' }
-              : state === 'pending'
-                ? { title: INVOICE_MESSAGES.queued }
-                : { title: INVOICE_MESSAGES.sent, description: INVOICE_MESSAGES.sentTo(to) },
-          ),
-        onError: (error) => toast({ title: INVOICE_MESSAGES.sendFailed, description: error.message, variant: 'destructive' }),
-      },
-    );
-  return (
-    <Button variant="outline" size="sm" onPress={onPress} isPending={sending} isDisabled={send.isPending && !sending}>
-      {sending ? INVOICE_MESSAGES.sending : 'Saada e-postiga'}
-      <span className="sr-only">: {INVOICE_TEXTS.title[invoice.kind]} {invoice.number}</span>
-    </Button>
   );
 }
 
