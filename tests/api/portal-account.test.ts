@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { signedIn } from '../helpers/admin-session';
@@ -130,6 +132,57 @@ describe('DELETE /api/me', () => {
     expect((await b.get('/api/me/bookings')).status).toBe(401);
     const relogin = await signedIn(app, { admin: true });
     expect((await relogin.b.get(`/api/admin/bookings/${id}`)).status).toBe(200);
+  });
+
+  it('erases the rest too: the diet line, the client record, the phone on the invoice, the team\'s copy of a message', async () => {
+    const { guest, admin, id } = await bookedGuest();
+    expect((await admin.b.send('POST', '/api/admin/clients/sync', {})).status).toBe(200);
+    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 1 }]);
+    const [before] = await app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
+    expect(JSON.parse(String(before!.document)).buyer.phone).toBe('+37251234567');
+    await Promise.allSettled(app.background);
+
+    clock = new Date('2026-02-01T10:00:00.000Z');
+    const b = browser(app);
+    expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
+    expect((await b.send('DELETE', '/api/me', { password: 'Salasona1' })).status).toBe(200);
+
+    expect(await app.rows(`SELECT comments, experience, customer_id FROM bookings WHERE id = ${id}`)).toEqual([{ comments: null, experience: null, customer_id: null }]);
+    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+    const [after] = await app.rows(`SELECT id, document FROM invoices WHERE booking_id = ${id}`);
+    const document = JSON.parse(String(after!.document));
+    expect(document.buyer).toMatchObject({ name: 'Mari Tamm', email: guest.email, phone: null });
+    // The rest of the frozen document is as it was issued, and still nothing else about it may change.
+    expect({ ...document, buyer: { ...document.buyer, phone: '+37251234567' } }).toEqual(JSON.parse(String(before!.document)));
+    await expect(app.deps.sql.execute(`UPDATE invoices SET document = json_set(document, '$.buyer.name', 'Keegi') WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
+    await expect(app.deps.sql.execute(`UPDATE invoices SET total_cents = 1, document = json_set(document, '$.buyer.phone', NULL) WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
+    // The admin's session has ended with the months too.
+    const relogin = await signedIn(app, { admin: true });
+    // Its PDF is still made from the stored copy.
+    expect((await relogin.b.get(`/api/admin/invoices/${Number(after!.id)}/pdf`)).status).toBe(200);
+    const team = await app.rows(`SELECT subject, html, text FROM email_outbox WHERE kind = 'contact_notification'`);
+    expect(team).toEqual([{ subject: 'Kontaktivormi sõnum', html: null, text: 'Kiri kustutati konto kustutamisel.' }]);
+    // The next sync leaves the erased booker out of the clients.
+    expect((await relogin.b.send('POST', '/api/admin/clients/sync', {})).status).toBe(200);
+    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+  });
+
+  it('leaves none of the erased values anywhere in the database file, free pages and WAL included', async () => {
+    const { guest } = await bookedGuest();
+    await Promise.allSettled(app.background);
+    const erased = ['K1234567', 'K7654321', 'Õie Tamm', '+37255551234', 'Pähklid', 'Gluteenivaba', 'Kas lennujaamast on transfeer?', '+37251234567', '+372 5123 4567'];
+    const file = fileURLToPath(app.url);
+    const contents = async () => Buffer.concat([await readFile(file), await readFile(`${file}-wal`).catch(() => Buffer.alloc(0))]);
+    const present = (bytes: Buffer) => erased.filter((value) => bytes.includes(Buffer.from(value)));
+    // Every value is there before (the check finds what it looks for).
+    await app.deps.sql.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    expect(present(await contents())).toEqual(erased.filter((v) => v !== '+372 5123 4567'));
+
+    clock = new Date('2026-02-01T10:00:00.000Z');
+    const b = browser(app);
+    expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
+    expect((await b.send('DELETE', '/api/me', { password: 'Salasona1' })).status).toBe(200);
+    expect(present(await contents())).toEqual([]);
   });
 
   it('refuses for an administrator (the users screen removes admins)', async () => {

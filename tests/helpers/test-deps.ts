@@ -28,7 +28,7 @@ export function recordingTransport() {
  * use it; tests serving over HTTP pass the origin their server got.
  */
 export async function createTestDeps(overrides: Partial<AppDeps['config']> = {}, ownOrigin = 'http://localhost:4321') {
-  const { client, db, cleanup } = await createTestDb();
+  const { client, db, url, cleanup } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
   const background: Promise<unknown>[] = [];
   const deps: AppDeps = {
@@ -46,5 +46,5 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {},
     log: (entry) => logs.push(entry),
     waitUntil: (work) => background.push(work),
   };
-  return { deps, logs, background, cleanup };
+  return { deps, logs, background, cleanup, url };
 }

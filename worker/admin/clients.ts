@@ -254,7 +254,8 @@ interface EligibleGuest {
  * per statement; each chunk also links that guest's bookings that had no client yet.
  *
  * Only guests who still have a booking are bookers: a client deleted "with all their bookings, irreversibly" must not
- * come back with the next sync from the guest rows those bookings left behind.
+ * come back with the next sync from the guest rows those bookings left behind. Nor may a guest who deleted their
+ * account (`erased_at`): the booking keeps their name and address for the Accounting Act, not for the address book.
  */
 export async function syncClientsFromGuests(deps: Deps, actor: Actor): Promise<ClientSyncResult> {
   const { db } = deps;
@@ -263,7 +264,7 @@ export async function syncClientsFromGuests(deps: Deps, actor: Actor): Promise<C
       SELECT g.first_name, g.last_name, g.email, g.phone,
              row_number() OVER (PARTITION BY lower(trim(g.email)) ORDER BY g.created_at DESC, g.rowid DESC) AS newest
       FROM ${guests} AS g
-      WHERE g.is_companion = 0
+      WHERE g.is_companion = 0 AND g.erased_at IS NULL
         AND g.email IS NOT NULL AND trim(g.email) != '' AND lower(g.email) NOT LIKE '%@companion.local'
         AND trim(g.first_name) != '' AND trim(g.last_name) != ''
         AND EXISTS (SELECT 1 FROM ${bookings} AS b WHERE b.guest_id = g.id))

@@ -298,6 +298,8 @@ export const guests = sqliteTable(
     }),
     emergencyContact: text('emergency_contact', { mode: 'json' }).$type<EmergencyContact>(),
     healthInfo: text('health_info', { mode: 'json' }).$type<HealthInfo>(),
+    /** When the account this guest booked with was deleted: only the name and e-mail the booking needs remain. */
+    erasedAt: text('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

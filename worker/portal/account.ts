@@ -3,12 +3,17 @@
  *
  * Deleting keeps what the Accounting Act requires (Raamatupidamise seadus § 12: source documents for seven years):
  * the bookings with the names and e-mail address they were made with, their payments, and the issued invoices and
- * credit notes (frozen documents). It removes the account itself (its sessions, links and roles go with it), the
- * travel details of every person on the account's bookings (passport, birthday, nationality, emergency contact,
- * dietary and health information), the guests' phone numbers and the other personal fields of the booking form, the
- * guests' free-text requests, the contact messages sent from the address, the bodies of the e-mails sent to it, and
- * its sign-in attempts; marketing consent is withdrawn. An account with a booking still to come is not deleted (the
- * organiser needs those details to run the trip): the guest cancels first or writes to the team.
+ * credit notes (frozen documents, less the buyer's phone number, which no invoice needs). It removes the account
+ * itself (its sessions, links and roles go with it), the travel details of every person on the account's bookings
+ * (passport, birthday, nationality, emergency contact, dietary and health information), the guests' phone numbers
+ * and the other personal fields of the booking form (the diet line in `comments` too), the guests' free-text
+ * requests, the back office's client record of the address, the contact messages sent from the address with the
+ * team's copies of them, the bodies of the e-mails sent to it or about its bookings, and its sign-in attempts;
+ * marketing consent is withdrawn and the guests are marked erased (the clients' sync skips them). Every writing
+ * transaction overwrites what it deletes (worker/db/serialized-client.ts), and on a local file the WAL is emptied
+ * after the deletion, so the erased values do not linger in the file either (docs/decisions/018-erasure.md). An
+ * account with a booking still to come is not deleted (the organiser needs those details to run the trip): the
+ * guest cancels first or writes to the team.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { tallinnDay } from '../../src/lib/format';
@@ -128,7 +133,10 @@ export interface DeletionOutcome {
   travellersErased: number;
 }
 
-export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwords' | 'config'>, actor: Actor & { isAdmin: boolean }, password: string): Promise<DeletionOutcome> {
+/** The text an erased e-mail keeps in the outbox: that it was sent, not what it said. */
+export const ERASED_MAIL_TEXT = 'Kiri kustutati konto kustutamisel.';
+
+export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' | 'passwords' | 'config' | 'log'>, actor: Actor & { isAdmin: boolean }, password: string): Promise<DeletionOutcome> {
   if (actor.isAdmin) throw new ApiError('admin_account');
   // Password guesses through this door are limited like sign-ins (per account).
   await enforceRateLimit(deps, { kind: 'account_delete', key: actor.userId, limit: deps.config.limits.signIn });
@@ -147,6 +155,8 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
   const ids = owned.map((b) => b.id);
   const stamp = deps.now().toISOString();
   const bookingGuests = sql`(SELECT guest_id FROM bookings WHERE ${inIds(bookings.id, ids)})`;
+  const ownMessages = account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`;
+  const client = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${account.email})`;
   const [erased] = await deps.db.batch([
     deps.db.delete(bookingTravellers).where(inIds(bookingTravellers.bookingId, ids)),
     deps.db
@@ -160,19 +170,38 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
         emergencyContact: null,
         healthInfo: null,
         marketingConsent: false,
+        erasedAt: stamp,
         updatedAt: stamp,
       })
       .where(or(sql`${guests.id} IN ${bookingGuests}`, sql`${guests.companionOfGuestId} IN ${bookingGuests}`)),
     deps.db
       .update(bookings)
-      .set({ specialRequests: null, comment: null, extraFood: null, updatedAt: stamp })
+      .set({ specialRequests: null, comment: null, comments: null, extraFood: null, experience: null, updatedAt: stamp })
       .where(inIds(bookings.id, ids)),
-    deps.db.update(customers).set({ phoneNumber: null, updatedAt: stamp }).where(eq(customers.email, account.email)),
-    deps.db.delete(contactMessages).where(account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`),
+    // The client record is the back office's address book, which no law asks to keep: the bookings let go of it
+    // (its foreign key would take them along) and it goes.
+    deps.db.update(bookings).set({ customerId: null }).where(sql`${bookings.customerId} IN ${client}`),
+    deps.db.delete(customers).where(eq(customers.email, account.email)),
+    // The one change the frozen invoices allow (migration 0019): the buyer's phone number leaves the stored copy.
+    deps.db
+      .update(invoices)
+      .set({ document: sql`json_set(${invoices.document}, '$.buyer.phone', NULL)` })
+      .where(and(inIds(invoices.bookingId, ids), sql`json_extract(${invoices.document}, '$.buyer.phone') IS NOT NULL`)),
+    // The team's copies first (their link to the message goes with it), then the messages.
     deps.db
       .update(emailOutbox)
-      .set({ html: null, text: 'Kiri kustutati konto kustutamisel.', updatedAt: stamp })
-      .where(and(eq(emailOutbox.toAddress, account.email), inArray(emailOutbox.status, ['sent', 'logged', 'failed']))),
+      .set({ subject: 'Kontaktivormi sõnum', html: null, text: ERASED_MAIL_TEXT, updatedAt: stamp })
+      .where(sql`${emailOutbox.contactMessageId} IN (SELECT ${contactMessages.id} FROM ${contactMessages} WHERE ${ownMessages})`),
+    deps.db.delete(contactMessages).where(ownMessages),
+    deps.db
+      .update(emailOutbox)
+      .set({ html: null, text: ERASED_MAIL_TEXT, updatedAt: stamp })
+      .where(
+        and(
+          or(eq(emailOutbox.toAddress, account.email), inIds(emailOutbox.bookingId, ids)),
+          inArray(emailOutbox.status, ['sent', 'logged', 'failed']),
+        ),
+      ),
     deps.db.delete(authAttempts).where(eq(authAttempts.key, account.email)),
     // The record outlives the account (its user_id becomes NULL): resource_id keeps which account it was.
     deps.db.insert(auditLogs).values({
@@ -188,5 +217,21 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'now' | 'passwo
     }),
     deps.db.delete(users).where(eq(users.id, actor.userId)),
   ]);
+  await emptyLocalWal(deps);
   return { bookingsKept: ids.length, travellersErased: erased.rowsAffected };
+}
+
+/**
+ * The deleted rows' earlier versions also sit in a local file's write-ahead log until SQLite writes over them: a
+ * TRUNCATE checkpoint copies the log into the database (whose freed pages secure_delete has zeroed) and empties it.
+ * Turso keeps its own storage (docs/decisions/018-erasure.md); there this is not ours to do. Best effort: a busy
+ * database only postpones it to SQLite's next checkpoint, and the deletion itself has already committed.
+ */
+async function emptyLocalWal(deps: Pick<AppDeps, 'sql' | 'log'>): Promise<void> {
+  if (deps.sql.protocol !== 'file') return;
+  try {
+    await deps.sql.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch (error) {
+    deps.log({ level: 'warn', msg: 'WAL not emptied after an account deletion', error: String(error) });
+  }
 }
