@@ -204,8 +204,14 @@ export function serializeWrites(inner: Client, options: SerializeOptions): Clien
   // Writes waiting for the lock. `waiting`: a group has asked for the lock, and whoever comes meanwhile joins it.
   const pending: PendingWrite[] = [];
   let waiting = false;
+  // The lock is usually free: a local write runs synchronously, so without a pause every write would commit alone.
+  // setImmediate waits until the requests whose data has arrived have run up to their own writes (Node's check
+  // phase comes after its I/O callbacks), and those writes then share the commit. A lone write waits microseconds.
   function flush() {
     waiting = true;
+    setImmediate(acquireAndCommit);
+  }
+  function acquireAndCommit() {
     queue.acquire(lockTimeoutMs).then(
       async (release) => {
         waiting = false;
