@@ -1,17 +1,21 @@
-// The slice of autocannon's API the API benchmark uses (the package ships no types).
+// The slice of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface Stats {
+  export interface Stats {
     average: number;
     p50: number;
     p99: number;
   }
-  interface Result {
-    requests: Stats & { total: number };
+  export interface Result {
+    /** total: answered requests (any status); sent: requests written, including any still open when the run ended. */
+    requests: Stats & { total: number; sent: number };
     latency: Stats;
+    /** Seconds the run really took. */
+    duration: number;
+    '2xx': number;
     non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
     errors: number;
     timeouts: number;
-    duration: number;
   }
   interface RawRequest {
     method?: string;
@@ -19,7 +23,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;

@@ -1,18 +1,22 @@
 // What libSQL itself allows for bookings on this machine, as bench:api's yardstick: the rows one booking writes
 // (its rate-limit record, main guest, a companion, the customer upsert, the booking, the confirmation in the outbox),
 // as one batch per booking, from `writers` concurrent writers through one client on a fresh WAL file. No HTTP, no
-// validation, no mail: the most the API could reach if the database were its only cost.
+// validation, no mail: the most the API could reach if the database were its only cost and every booking were its
+// own transaction (`groupCommit: false`, libSQL alone). With `groupCommit: true` it measures our local client as
+// the app uses it, which commits the batches that queue up together (worker/db/serialized-client.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../../worker/db';
-import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
+import { createClient } from '@libsql/client';
+import { migrateDatabase } from '../../worker/db/migrate';
+import { serializeWrites, WriteQueue } from '../../worker/db/serialized-client';
 import { authAttempts, bookings, customers, emailOutbox, guests } from '../../worker/db/schema';
 
-export async function measureDbCeiling(writers: number, durationMs: number): Promise<number> {
+export async function measureDbCeiling(writers: number, durationMs: number, { groupCommit = false } = {}): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-ceiling-'));
-  const client = openLocalClient(`file:${path.join(dir, 'ceiling.db')}`);
+  const client = serializeWrites(createClient({ url: `file:${path.join(dir, 'ceiling.db')}` }), { queue: new WriteQueue(), groupCommit });
   try {
     await migrateDatabase(client);
     const db = createDb(client);
