@@ -52,8 +52,14 @@ const worker = await unstable_dev(entry, {
   logLevel: 'warn',
 } as Parameters<typeof unstable_dev>[1]);
 try {
-  const empty = summary(await timeEach(async () => (await worker.fetch('/empty')).text()));
-  const pdf = summary(await timeEach(async () => (await worker.fetch('/')).arrayBuffer()));
+  // A failed answer fails the benchmark: its time would be the error's, not the PDF's.
+  const ok = async (path: string) => {
+    const res = await worker.fetch(path);
+    if (!res.ok) throw new Error(`workerd ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res.arrayBuffer();
+  };
+  const empty = summary(await timeEach(() => ok('/empty')));
+  const pdf = summary(await timeEach(() => ok('/')));
   row('workerd (request, empty)', empty);
   row('workerd (request, one PDF)', pdf);
   row('workerd (PDF alone: minus empty p50)', { p50: pdf.p50 - empty.p50, p95: pdf.p95 - empty.p50, max: pdf.max - empty.p50 });

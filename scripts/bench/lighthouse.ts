@@ -37,6 +37,8 @@ try {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) {
+      // A page Lighthouse could not load has no scores: the run fails.
+      process.exitCode = 1;
       allPerfect = false;
       rows.push(`${page.padEnd(20)} failed: ${runtimeError.code} ${runtimeError.message}`);
       continue;
