@@ -29,7 +29,7 @@ export interface AppConfig {
   teamEmail: string;
   /** Per-IP limits on the public endpoints that store data, send mail or try passwords. */
   limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit };
-  /** How long a booking request waits for its confirmation e-mail before answering "queued". */
+  /** How long a request that sends mail at once (a booking's confirmation, an invoice, an e-mail sent again) waits for the provider before answering that the mail is queued: a hanging provider never hangs the person waiting. */
   confirmationWaitMs: number;
 }
 

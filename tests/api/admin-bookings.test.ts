@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { startSendGridStub } from '../mocks/sendgrid';
+import { sendGridTransport } from '../../worker/domain/mail/transport';
 
 /**
  * The admin bookings API (admin spec sections 2 bookings, 4, 5, 7, 8, 9) over real HTTP and a real libSQL file:
@@ -518,6 +520,25 @@ describe("a booking's e-mails", () => {
     expect(await app.count("audit_logs WHERE action = 'booking.email_resend'")).toBe(1);
     const other = await book();
     expect((await send('POST', `/api/admin/bookings/${other}/emails/${emails.body.items[0].id}/retry`, {})).status).toBe(404);
+  });
+
+  it('answers within the bounded wait while SendGrid hangs, the message still pending for the outbox', async () => {
+    const id = await book();
+    const [email] = (await get(`/api/admin/bookings/${id}/emails`)).body.items;
+    const stub = await startSendGridStub();
+    try {
+      app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2500 });
+      app.deps.config.confirmationWaitMs = 300;
+      stub.setMode('hang');
+      const started = performance.now();
+      const again = await send('POST', `/api/admin/bookings/${id}/emails/${email.id}/retry`, {});
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(again.status).toBe(200);
+      expect(again.body.email).toMatchObject({ id: email.id, status: 'pending', attempts: 1 });
+      await Promise.allSettled(app.background);
+    } finally {
+      await stub.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { emailOutbox } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged } from '../domain/audit';
-import { deliverMessage } from '../domain/mail/outbox';
+import { deliverMessageWithin } from '../domain/mail/outbox';
 import type { Actor } from '../domain/actor';
 
 const EMAIL_COLUMNS = {
@@ -30,9 +30,10 @@ export async function bookingEmails(deps: Pick<AppDeps, 'db'>, bookingId: number
 
 /**
  * Puts one of the booking's messages back in the queue with a fresh attempt budget (also a delivered one: the guest
- * may have lost it) and tries it once at once; the dispatcher retries it after that as usual.
+ * may have lost it) and tries it at once, answering after at most `confirmationWaitMs`; the dispatcher retries it
+ * after that as usual.
  */
-export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, bookingId: number, emailId: number, actor: Actor): Promise<BookingEmail> {
+export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config'>, bookingId: number, emailId: number, actor: Actor): Promise<BookingEmail> {
   const { db } = deps;
   const stamp = deps.now().toISOString();
   const [requeued] = await db.batch([
@@ -52,7 +53,7 @@ export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 
     }),
   ]);
   if (requeued.rowsAffected === 0) throw new ApiError('not_found', { message: 'Sellist e-kirja selle broneeringu juures ei ole.' });
-  await deliverMessage(deps, emailId);
+  await deliverMessageWithin(deps, emailId, deps.config.confirmationWaitMs);
   const [row] = await db.select(EMAIL_COLUMNS).from(emailOutbox).where(eq(emailOutbox.id, emailId));
   return row!;
 }

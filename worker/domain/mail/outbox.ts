@@ -185,6 +185,22 @@ export async function deliverSoon(
   }
 }
 
+/**
+ * `deliverMessage` for a person waiting on the screen: tries the message now, answers after at most `waitMs` however
+ * the provider behaves (a hanging SendGrid must not hang the admin), and lets a slower attempt finish in the
+ * background. The row says how it stands afterwards ('pending' while the attempt or its retries run).
+ */
+export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil'>, id: number, waitMs: number): Promise<void> {
+  const delivery = deliverMessage(deps, id);
+  deps.waitUntil(delivery);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([delivery.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Sends what is due, oldest first. Run by the hosts' schedulers; returns how each message ended. */
 export async function dispatchDueMail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>): Promise<Record<OutboxState, number>> {
   const due = await deps.db
