@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../src/lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { tallinnDay } from '../../src/lib/format';
-import { containsPattern, pageWindow } from '../db/paging';
+import { foldedContains, pageWindow } from '../db/paging';
 import { bookings, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -46,12 +46,7 @@ const toItem = (row: RetreatItem): RetreatItem => ({ ...row, placesTaken: Number
 
 function listFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return or(
-    sql`${retreats.name} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${retreats.location} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${retreats.description} LIKE ${pattern} ESCAPE '\\'`,
-  );
+  return or(foldedContains(retreats.name, q), foldedContains(retreats.location, q), foldedContains(retreats.description, q));
 }
 
 /** Latest start first, undated retreats last, the id as tie-break: the order of retreats_list_order_idx. */
