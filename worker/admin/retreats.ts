@@ -4,11 +4,11 @@
  * write with its audit record in the same batch. Places taken = people (main guest and companions) on the retreat's
  * pending and confirmed bookings, waiting-list requests aside (../places is that rule's one home).
  */
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../src/lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { tallinnDay } from '../../src/lib/format';
-import { foldedContains, pageWindow } from '../db/paging';
+import { pageWindow, retreatIdsMatching } from '../db/paging';
 import { bookings, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -46,7 +46,7 @@ const toItem = (row: RetreatItem): RetreatItem => ({ ...row, placesTaken: Number
 
 function listFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  return or(foldedContains(retreats.name, q), foldedContains(retreats.location, q), foldedContains(retreats.description, q));
+  return sql`${retreats.id} IN (${retreatIdsMatching(q)})`;
 }
 
 /** Latest start first, undated retreats last, the id as tie-break: the order of retreats_list_order_idx. */

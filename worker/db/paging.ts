@@ -3,9 +3,9 @@
  * the audit trail next): the list's own zod schema has already checked `page`, `pageSize` and `sort` against a fixed
  * set, so what reaches SQL here is a known column, never text from the request.
  */
-import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { foldForSearch, foldSql } from './search-fold';
+import { foldForSearch } from './search-fold';
 
 export interface PageRequest {
   page: number;
@@ -39,17 +39,18 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** `column` contains what the admin typed, compared as the search indexes compare (./search-fold); a scan. */
-export function foldedContains(column: SQLWrapper, typed: string): SQL {
-  return sql`${foldSql(column)} LIKE ${containsPattern(foldForSearch(typed))} ESCAPE '\\'`;
-}
 
 /**
  * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005,
- * `customers_search` of 0007) whose text contains `text`, both folded by ./search-fold (migration 0020). FTS5 serves a plain LIKE from the index
+ * `customers_search` of 0007, `retreats_search` and `invoices_search` of 0020) whose text contains `text`, both folded by
+ * ./search-fold (migration 0020). FTS5 serves a plain LIKE from the index
  * but scans for one with an ESCAPE clause, so the escape is added only when the admin typed a wildcard character.
  */
-function idsMatching(index: 'guests_search' | 'users_search' | 'customers_search', idColumn: 'guest_id' | 'user_id' | 'customer_id', typed: string): SQL {
+function idsMatching(
+  index: 'guests_search' | 'users_search' | 'customers_search' | 'retreats_search' | 'invoices_search',
+  idColumn: 'guest_id' | 'user_id' | 'customer_id' | 'rowid',
+  typed: string,
+): SQL {
   const text = foldForSearch(typed);
   const literal = /[\\%_]/.test(text);
   const pattern = literal ? containsPattern(text) : `%${text}%`;
@@ -65,3 +66,9 @@ export const userIdsMatching = (text: string): SQL => idsMatching('users_search'
 
 /** Clients whose "first last e-mail phone" contains `text`. */
 export const customerIdsMatching = (text: string): SQL => idsMatching('customers_search', 'customer_id', text);
+
+/** Retreats whose "name location description" contains `text` (migration 0020: the index's rowid is the retreat's id). */
+export const retreatIdsMatching = (text: string): SQL => idsMatching('retreats_search', 'rowid', text);
+
+/** Invoices and credit notes whose "number buyer" contains `text` (migration 0020: rowid = the invoice's id). */
+export const invoiceIdsMatching = (text: string): SQL => idsMatching('invoices_search', 'rowid', text);
