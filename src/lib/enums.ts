@@ -47,6 +47,58 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
+/**
+ * Every action the server writes to the audit trail (issue 21): the column is typed with it, so a new action does not
+ * compile without its place here, and the screen's labels and filter (src/lib/admin/labels.ts) must name each one.
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'signout',
+  'session_timeout',
+  'password_reset',
+  'role_change',
+  'excessive_login_attempts',
+  'account.export',
+  'account.delete',
+  'booking.view',
+  'booking.create',
+  'booking.update',
+  'booking.services',
+  'booking.companions',
+  'booking.delete',
+  'booking.email_resend',
+  'booking.reminders',
+  'booking.move',
+  'booking.promote',
+  'booking.plan',
+  'booking.cancel',
+  'booking.cancellation_requested',
+  'guest.update',
+  'guest.health_read',
+  'travellers.update',
+  'travellers.health_read',
+  'health_data.erased',
+  'payment.record',
+  'payment.refund',
+  'payment.reverse',
+  'payment.overdue',
+  'invoice.issue',
+  'invoice.credit_note',
+  'invoice.send',
+  'customer.view',
+  'customer.create',
+  'customer.update',
+  'customer.delete',
+  'customer.sync',
+  'retreat.create',
+  'retreat.update',
+  'retreat.delete',
+  'retreat.publish',
+  'retreat.unpublish',
+  'email.test',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** 'logged' = no mail provider configured; the message was printed to the console instead (DESIGN section 6). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

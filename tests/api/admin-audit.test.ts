@@ -1,4 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS } from '../../src/lib/admin/audit';
+import { auditFieldLabel, auditValueText } from '../../src/lib/admin/audit-details';
+import { AUDIT_ACTIONS } from '../../src/lib/enums';
+import { formatDate, formatMoney } from '../../src/lib/format';
+import { PAYMENT_PLAN_LABELS } from '../../src/lib/payment-plans';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';
@@ -118,5 +125,59 @@ describe('the dashboard\'s critical events', () => {
     const body = await readJson(await admin.b.get('/api/admin/dashboard'));
     expect(body.criticalEvents.total).toBe(2);
     expect(body.criticalEvents.items.map((r: { createdAt: string }) => r.createdAt)).toEqual(['2026-03-09T08:00:00.000Z', '2026-03-03T12:01:00.000Z']);
+  });
+});
+
+describe('every action the server writes has Estonian words and a filter that finds it (issue 21)', () => {
+  /** The action codes written anywhere under worker/: `action: '…'` literals and dotted audit-shaped ones. */
+  function actionsInSource(): Set<string> {
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts')) {
+          const text = readFileSync(path, 'utf8');
+          for (const m of text.matchAll(/action: '([a-z_.]+)'/g)) found.add(m[1]!);
+          for (const m of text.matchAll(/'((?:account|booking|guest|travellers|health_data|payment|invoice|customer|client|retreat|email|user|session)\.[a-z_]+)'/g)) {
+            if (!/\.(db|ts|json|pdf)$/.test(m[1]!)) found.add(m[1]!);
+          }
+        }
+      }
+    };
+    walk('worker');
+    return found;
+  }
+
+  it('the vocabulary is exactly what the server writes', () => {
+    expect([...actionsInSource()].sort()).toEqual([...AUDIT_ACTIONS].sort());
+  });
+
+  it('each has a label of its own and a filter option, and filtering by it finds its records', async () => {
+    expect(new Set(Object.values(AUDIT_ACTION_LABELS)).size).toBe(AUDIT_ACTIONS.length);
+    expect(AUDIT_ACTION_OPTIONS.map((o) => o.value)).toEqual([...AUDIT_ACTIONS]);
+    for (const [i, action] of AUDIT_ACTIONS.entries()) {
+      expect(AUDIT_ACTION_LABELS[action], action).toMatch(/^[A-ZÕÄÖÜŠŽ][^._]*$/);
+      await record(action, 'low', `2026-01-01T10:${String(i).padStart(2, '0')}:00.000Z`);
+    }
+    for (const action of AUDIT_ACTIONS) {
+      const { status, body } = await list(`?action=${action}`);
+      expect(status, action).toBe(200);
+      expect(body.items.map((r: { action: string }) => r.action), action).toEqual([action]);
+    }
+    const unknown = await list('?action=client.create');
+    expect(unknown.status).toBe(422);
+  });
+
+  it("shows a record's details in words: field names, money, statuses, dates, never raw JSON", () => {
+    expect(auditFieldLabel('totalAmountCents')).toBe('Summa');
+    expect(auditValueText('totalAmountCents', 129900)).toBe(formatMoney(129900));
+    expect(auditValueText('status', 'confirmed')).toBe('Kinnitatud');
+    expect(auditValueText('paymentPlan', 'instalments')).toBe(PAYMENT_PLAN_LABELS.instalments);
+    expect(auditValueText('passportNumber', { changed: true })).toBe('muudetud (väärtust ei salvestata)');
+    expect(auditValueText('overrideCapacity', true)).toBe('Jah');
+    expect(auditValueText('receivedOn', '2026-01-05')).toBe(formatDate('2026-01-05'));
+    expect(auditValueText('companions', [{ first_name: 'Jaan', last_name: 'Tamm', age: 40 }])).toBe('Eesnimi: Jaan, Perekonnanimi: Tamm, Vanus: 40');
+    expect(auditValueText('to', { id: 3, name: 'Märts' })).not.toMatch(/[{}"]/);
   });
 });

@@ -23,6 +23,7 @@ import { deriveFromLedger, scheduleFactsOf } from '../domain/money/ledger';
 import { bookingNotFound, getBookingDetail } from '../domain/bookings/record';
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { FITS_IN_RETREAT, HOLDS_PLACES, PEOPLE_OF_BOOKING, placesLeftFor, placesTaken } from '../domain/retreats/places';
+import type { AuditAction } from '../../src/lib/enums';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -35,7 +36,7 @@ async function current(deps: Deps, id: number, version: number): Promise<Booking
   return booking;
 }
 
-const audit = (deps: Deps, actor: Actor, action: string, id: number, metadata: Record<string, unknown>) =>
+const audit = (deps: Deps, actor: Actor, action: AuditAction, id: number, metadata: Record<string, unknown>) =>
   auditIfChanged(deps, { userId: actor.userId, action, severity: 'medium', resourceType: 'booking', resourceId: String(id), metadata, ip: actor.ip, userAgent: actor.userAgent });
 
 /** Refusal naming the places the target has for this booking. */

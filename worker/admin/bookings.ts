@@ -26,6 +26,7 @@ import { detailStart } from '../domain/bookings/days';
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';
+import type { AuditAction } from '../../src/lib/enums';
 
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
@@ -177,7 +178,7 @@ async function writeBooking(
   id: number,
   version: number,
   values: Partial<typeof bookings.$inferInsert>,
-  audit: { action: string; actor: Actor; changes: Record<string, unknown> },
+  audit: { action: AuditAction; actor: Actor; changes: Record<string, unknown> },
   guard?: { condition: SQL; refusal: ApiError },
   /** Statements that follow the change in its batch and run only if it happened (a notice to the guest). */
   after: ReturnType<typeof guestNoticeInsert>[] = [],

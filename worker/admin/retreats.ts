@@ -16,6 +16,7 @@ import { auditIfChanged } from '../domain/audit';
 import { freeEditionKey } from '../domain/retreats/editions';
 import { PEOPLE_OF_BOOKING, placesTaken } from '../domain/retreats/places';
 import type { Actor } from '../domain/actor';
+import type { AuditAction } from '../../src/lib/enums';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -156,7 +157,7 @@ function saleIssues(r: { startDate: string | null; endDate: string | null; price
   ];
 }
 
-const auditOf = (deps: Deps, actor: Actor, action: string, resourceId: string | SQL, metadata: Record<string, unknown>) =>
+const auditOf = (deps: Deps, actor: Actor, action: AuditAction, resourceId: string | SQL, metadata: Record<string, unknown>) =>
   auditIfChanged(deps, { userId: actor.userId, action, severity: 'medium', resourceType: 'retreat', resourceId, metadata, ip: actor.ip, userAgent: actor.userAgent });
 
 export async function createRetreat(deps: Deps, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {

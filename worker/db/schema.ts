@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import {
   AUDIT_SEVERITIES,
+  type AuditAction,
   AUTH_TOKEN_PURPOSES,
   BED_TYPE_PREFERENCES,
   BOOKING_SOURCES,
@@ -719,7 +720,7 @@ export const auditLogs = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** e.g. 'login', 'session_timeout', 'password_reset', 'role_change', 'excessive_login_attempts'. */
-    action: text('action').notNull(),
+    action: text('action').notNull().$type<AuditAction>(),
     resourceType: text('resource_type'),
     /** Text because resources mix integer ids (bookings) and UUIDs (users). */
     resourceId: text('resource_id'),

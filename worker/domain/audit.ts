@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { DAY_MS } from '../../src/lib/format';
-import type { AuditSeverity } from '../../src/lib/enums';
+import type { AuditAction, AuditSeverity } from '../../src/lib/enums';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 
@@ -21,7 +21,7 @@ export function withoutSensitiveValues<T>(changes: Record<string, T>): Record<st
 
 export interface AuditEvent {
   userId?: string | null;
-  action: string;
+  action: AuditAction;
   severity: AuditSeverity;
   resourceType?: string;
   resourceId?: string;
@@ -72,7 +72,7 @@ export function loginRecord(deps: Pick<AppDeps, 'db' | 'now'>, userId: string | 
  */
 export async function flagExcessiveLogins(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, userId: string, context: { ip?: string; userAgent?: string }) {
   const since = new Date(deps.now().getTime() - DAY_MS).toISOString();
-  const recent = (action: string) =>
+  const recent = (action: AuditAction) =>
     deps.db
       .select({ n: count() })
       .from(auditLogs)
@@ -113,7 +113,7 @@ export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<Au
  * The audit record of a read of a booking's health data (a special category), for the read's own batch: written
  * only if the booking exists, so the caller answers 404 when it wrote nothing (`rowsAffected` 0).
  */
-export function healthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, action: string, bookingId: number) {
+export function healthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, action: 'guest.health_read' | 'travellers.health_read', bookingId: number) {
   return deps.db.run(sql`
     INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
     SELECT ${actor.userId}, ${action}, 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}

@@ -4,14 +4,14 @@
  * severities. Actions are an open vocabulary (services add theirs); one the screen has no word for is shown raw.
  */
 import * as z from 'zod';
-import { AUDIT_SEVERITIES, type AuditSeverity } from '../enums';
+import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditAction, type AuditSeverity } from '../enums';
 import { dayParam, emptyToUndefined, pagingParams, periodInOrder, type ListPage } from './list-query';
 
 /** GET /api/admin/audit: newest first; `from` and `to` are Tallinn calendar days, both included. */
 export const auditListQuerySchema = z
   .object({
     severity: z.preprocess(emptyToUndefined, z.enum(AUDIT_SEVERITIES).optional()),
-    action: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[a-z_.]{1,64}$/, 'Tundmatu tegevus.').optional()),
+    action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS, 'Tundmatu tegevus.').optional()),
     /** The start of the acting user's e-mail address. */
     user: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()),
     from: dayParam,
@@ -24,7 +24,7 @@ export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 export interface AuditRecord {
   id: number;
   createdAt: string;
-  action: string;
+  action: AuditAction;
   severity: AuditSeverity;
   resourceType: string | null;
   resourceId: string | null;
@@ -38,4 +38,4 @@ export interface AuditRecord {
 
 export type AuditListResponse = ListPage<AuditRecord>;
 
-export { AUDIT_ACTION_LABELS, AUDIT_SEVERITY_LABELS, auditActionLabel } from './labels';
+export { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel } from './labels';

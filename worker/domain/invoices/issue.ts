@@ -30,6 +30,7 @@ import { escapeHtml, mailLayout } from '../mail/html';
 import { deliverSoon, outboxInsert, type OutboxState } from '../mail/outbox';
 import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
+import type { AuditAction } from '../../../src/lib/enums';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -93,7 +94,7 @@ export function documentInsert(
   meta: { bookingId: number | null; creditsInvoiceId: number | null },
   where: SQL,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   mustHold: SQL = sql`1`,
 ) {
   const { db } = deps;
@@ -120,7 +121,7 @@ export function documentInsert(
   ] as const;
 }
 
-async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingId: number | null; creditsInvoiceId: number | null }, guard: SQL, actor: Actor, action: string) {
+async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingId: number | null; creditsInvoiceId: number | null }, guard: SQL, actor: Actor, action: AuditAction) {
   const [inserted] = await deps.db.batch(documentInsert(deps, draft, meta, guard, actor, action));
   return (inserted as { id: number; number: string }[])[0];
 }

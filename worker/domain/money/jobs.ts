@@ -17,6 +17,7 @@ import settings from '../../../content/settings/site.json';
 import { auditLogs, bookings, emailOutbox, guests, paymentReminders, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
+import type { AuditAction } from '../../../src/lib/enums';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -95,7 +96,7 @@ export async function markOverdueBookings(deps: Deps): Promise<number> {
         .where(and(inArray(bookings.id, overdue.map((o) => o.id)), inArray(bookings.paymentStatus, ['pending', 'partial']))),
       deps.db.run(sql`
         INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, created_at)
-        SELECT NULL, 'payment.overdue', 'medium', 'booking', CAST(b.id AS TEXT), j.value ->> '$.meta', ${stamp}
+        SELECT NULL, ${'payment.overdue' satisfies AuditAction}, 'medium', 'booking', CAST(b.id AS TEXT), j.value ->> '$.meta', ${stamp}
         FROM json_each(${JSON.stringify(overdue)}) AS j
         CROSS JOIN ${bookings} AS b ON b.id = CAST(j.value ->> '$.id' AS INTEGER)
         WHERE b.payment_status = 'overdue' AND b.updated_at = ${stamp}`),

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import type { Actor } from '../actor';
+import type { AuditAction } from '../../../src/lib/enums';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -116,7 +117,7 @@ interface Entry {
 }
 
 /** The batch for one ledger row; answers the new row's id, or why nothing was written. */
-async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Actor, action: string): Promise<number> {
+async function writeEntry(deps: Deps, bookingId: number, entry: Entry, actor: Actor, action: AuditAction): Promise<number> {
   const { db } = deps;
   const stamp = deps.now().toISOString();
   const facts = await scheduleFacts(deps, bookingId);

@@ -1,12 +1,11 @@
 /** One audit record in full: who, when, from where, and its old and new values or other details. */
 import { AUDIT_SEVERITY_LABELS, auditActionLabel, type AuditRecord } from '../../../../lib/admin/audit';
+import { auditFieldLabel, auditResourceText, auditValueText } from '../../../../lib/admin/audit-details';
 import { formatDateTime } from '../../../../lib/format';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
-
-const shown = (value: unknown): string => (value === null || value === undefined || value === '' ? '–' : typeof value === 'string' ? value : JSON.stringify(value));
 
 function isChanges(value: unknown): value is Changes {
   return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'object' && v !== null && 'from' in v && 'to' in v);
@@ -28,7 +27,7 @@ export function AuditDetailDialog({ record, onClose }: { record: AuditRecord | n
             <dt className="font-semibold">Kasutaja</dt>
             <dd>{record.user ? `${record.user.name ?? ''} ${record.user.email}`.trim() : '–'}</dd>
             <dt className="font-semibold">Objekt</dt>
-            <dd>{record.resourceType ? `${record.resourceType} ${record.resourceId ?? ''}` : '–'}</dd>
+            <dd>{auditResourceText(record.resourceType, record.resourceId)}</dd>
             <dt className="font-semibold">IP-aadress</dt>
             <dd>{record.ip ?? '–'}</dd>
             <dt className="font-semibold">Brauser</dt>
@@ -47,9 +46,9 @@ export function AuditDetailDialog({ record, onClose }: { record: AuditRecord | n
               <tbody>
                 {Object.entries(changes).map(([field, change]) => (
                   <tr key={field} className="border-b border-sand-100 align-top">
-                    <th scope="row" className="py-1 pr-3 font-normal">{field}</th>
-                    <td className="py-1 pr-3 break-all">{shown(change.from)}</td>
-                    <td className="py-1 break-all">{shown(change.to)}</td>
+                    <th scope="row" className="py-1 pr-3 font-normal">{auditFieldLabel(field)}</th>
+                    <td className="py-1 pr-3 break-words">{auditValueText(field, change.from)}</td>
+                    <td className="py-1 break-words">{auditValueText(field, change.to)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -59,8 +58,8 @@ export function AuditDetailDialog({ record, onClose }: { record: AuditRecord | n
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
               {Object.entries(rest).map(([key, value]) => (
                 <div key={key} className="contents">
-                  <dt className="font-semibold">{key}</dt>
-                  <dd className="break-all">{shown(value)}</dd>
+                  <dt className="font-semibold">{auditFieldLabel(key)}</dt>
+                  <dd className="break-words">{auditValueText(key, value)}</dd>
                 </div>
               ))}
             </dl>

@@ -4,7 +4,7 @@
  * Critical events (excessive sign-in attempts) stand out in the table.
  */
 import { useEffect, useState } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditListQuerySchema, type AuditListQuery, type AuditRecord } from '../../../../lib/admin/audit';
+import { AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditListQuerySchema, type AuditListQuery, type AuditRecord } from '../../../../lib/admin/audit';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../../lib/enums';
 import { formatCount, formatDateTime } from '../../../../lib/format';
 import { toast } from '../../../toast';
@@ -88,8 +88,8 @@ export default function AuditTrail() {
         <SelectField
           label="Tegevus"
           value={query.action ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))]}
-          onChange={(v) => setQuery({ action: v === ALL ? undefined : v })}
+          options={[{ value: ALL, label: 'Kõik' }, ...AUDIT_ACTION_OPTIONS]}
+          onChange={(v) => setQuery({ action: v === ALL ? undefined : (v as AuditListQuery['action']) })}
         />
         <SearchBox
           label="Kasutaja"
