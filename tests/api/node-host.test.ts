@@ -129,12 +129,20 @@ describe('Node host', () => {
   });
 
   it('answers every path of the admin app with its shell page and status 200', async () => {
-    for (const [url, shell] of [['/admin', 'admin shell'], ['/admin/bookings', 'admin shell'], ['/admin/bookings/42', 'admin shell'], ['/admin/retreats/7/edit', 'admin shell'], ['/dashboard', 'dashboard shell']]) {
+    for (const [url, shell] of [['/admin', 'admin shell'], ['/admin/bookings', 'admin shell'], ['/admin/bookings/42', 'admin shell'], ['/admin/bookings/new', 'admin shell'], ['/admin/retreats/7', 'admin shell'], ['/dashboard', 'dashboard shell']]) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain(`<h1>${shell}</h1>`);
     }
     expect((await fetch(`${server.url}/administrator`)).status).toBe(404);
+  });
+
+  it('answers a path under /admin or /dashboard that is none of the app\'s with 404, still with the shell (its own "not found")', async () => {
+    for (const [url, shell] of [['/admin/whatever', 'admin shell'], ['/admin/retreats/7/edit', 'admin shell'], ['/admin/bookings/42/x', 'admin shell'], ['/dashboard/old', 'dashboard shell']]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).toContain(`<h1>${shell}</h1>`);
+    }
   });
 
   it('never serves files outside dist/ or the _headers file', async () => {

@@ -51,9 +51,10 @@ test.describe('guard', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('an unknown admin path shows the 404 text', async ({ page, consoleErrors }) => {
+  test('an unknown admin path answers 404 and shows the 404 text', async ({ page, consoleErrors }) => {
     void consoleErrors;
-    await page.goto('/admin/no-such-screen/at-all');
+    const response = await page.goto('/admin/no-such-screen/at-all');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
     await expect(page.locator('[data-not-found] [lang]:not([lang="et"])')).toHaveCount(0);
   });

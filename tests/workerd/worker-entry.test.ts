@@ -67,6 +67,12 @@ describe('worker entry in workerd', () => {
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain('<html lang="et"');
     }
+    // A path that is none of the app's: the shell (its own "not found" screen) with status 404.
+    for (const url of ['/admin/whatever', '/dashboard/old']) {
+      const res = await exports.default.fetch(`https://retreat.example${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toContain('<html lang="et"');
+    }
   });
 
   it('serves the story section\'s own 404 page for an unknown story slug', async () => {

@@ -73,10 +73,12 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
-      const shell = appShellFor(pathname);
-      // wrangler.toml sends /admin/* and /dashboard/* here first: answer them with the admin app's shell page.
-      if (shell && shell !== pathname) return env.ASSETS.fetch(new Request(new URL(shell, request.url), request));
-      return env.ASSETS.fetch(request);
+      const app = appShellFor(pathname);
+      // wrangler.toml sends /admin/* and /dashboard/* here first: answer them with the admin app's shell page, as a
+      // 404 for a path that is none of the app's (the shell shows the app's own "not found" screen).
+      if (!app || app.shell === pathname) return env.ASSETS.fetch(request);
+      const shell = await env.ASSETS.fetch(new Request(new URL(app.shell, request.url), request));
+      return app.status === 200 ? shell : new Response(shell.body, { status: 404, headers: shell.headers });
     }
     return appFor(env).app.fetch(request, env, ctx);
   },

@@ -110,8 +110,10 @@ export async function createStaticHandler(distDir: string) {
       return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
     const { pathname } = new URL(request.url);
-    const shell = appShellFor(pathname);
-    const found = (await resolve(pathname)) ?? (shell ? await resolve(shell) : null);
+    const app = appShellFor(pathname);
+    const own = await resolve(pathname);
+    const found = own ?? (app ? await resolve(app.shell) : null);
+    const status = found && (own || app?.status === 200) ? 200 : 404;
     const file = found ?? (await nearestNotFoundPage(pathname));
     const body = await readFile(file).catch(() => null);
     if (!body) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
@@ -133,6 +135,6 @@ export async function createStaticHandler(distDir: string) {
         headers.set('Content-Encoding', encoding);
       }
     }
-    return new Response(request.method === 'HEAD' ? null : payload, { status: found ? 200 : 404, headers });
+    return new Response(request.method === 'HEAD' ? null : payload, { status, headers });
   };
 }

@@ -3,17 +3,15 @@
  * and links inside it change the screen without loading a page. The screens themselves are listed in routes.ts.
  */
 import { createContext, useContext, useEffect, useState } from 'react';
+import { normaliseAdminPath } from '../../lib/admin/route-paths';
+
+export { normaliseAdminPath };
 
 export interface AppLocation {
   pathname: string;
   search: string;
 }
 
-/** "/admin/bookings/" and "/admin/index.html" as hosts may hand them over → "/admin/bookings", "/admin". */
-export function normaliseAdminPath(pathname: string): string {
-  const clean = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/+$/, '');
-  return clean === '' ? '/' : clean;
-}
 
 const listeners = new Set<() => void>();
 let headingFocusRequested = false;

@@ -6,15 +6,15 @@
  * navigation entry that is marked current.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { normaliseAdminPath } from './router';
+import { ADMIN_HOME, matchAdminPath, type AdminPath } from '../../lib/admin/route-paths';
 import type { ScreenProps } from './screen-props';
 
 
 export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'users' | 'retreats' | 'audit';
 
 export interface AdminRouteDef {
-  /** "/admin/bookings/:id": a `:name` segment matches one path segment and becomes `params.name`. */
-  path: string;
+  /** One of ADMIN_PATHS ("/admin/bookings/:id": a `:name` segment becomes `params.name`). */
+  path: AdminPath;
   title: string;
   section?: NavSection;
   screen: LazyScreen;
@@ -55,29 +55,13 @@ export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[
   { section: 'audit', href: '/admin/audit', label: 'Auditilogi' },
 ];
 
-/** /admin on its own has no screen: it opens the dashboard. */
-export const ADMIN_HOME = '/dashboard';
-
-const SEGMENT = '([A-Za-z0-9_-]{1,64})';
-
-const compiled = ADMIN_ROUTES.map((route) => {
-  const names: string[] = [];
-  const source = route.path.replace(/:([a-z]+)/gi, (_, name: string) => {
-    names.push(name);
-    return SEGMENT;
-  });
-  return { route, names, pattern: new RegExp(`^${source}$`) };
-});
+export { ADMIN_HOME };
 
 export type RouteMatch = { route: AdminRouteDef; params: Record<string, string> } | { route: null; params: Record<string, never> };
 
 /** The route for a path; `route: null` is the 404. The first match wins, so "/admin/bookings/new" beats ":id". */
 export function matchAdminRoute(pathname: string): RouteMatch {
-  const normal = normaliseAdminPath(pathname);
-  const path = normal === '/admin' ? ADMIN_HOME : normal;
-  for (const { route, names, pattern } of compiled) {
-    const m = pattern.exec(path);
-    if (m) return { route, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(m[i + 1]!)])) };
-  }
-  return { route: null, params: {} };
+  const match = matchAdminPath(pathname);
+  const route = match && ADMIN_ROUTES.find((r) => r.path === match.path);
+  return route ? { route, params: match.params } : { route: null, params: {} };
 }
