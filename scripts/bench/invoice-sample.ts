@@ -17,7 +17,7 @@ export const SAMPLE_INVOICE: InvoiceDocument = {
     { description: 'Päikesetõusu matk Batur vulkaanile koos hommikusöögiga', quantity: 1, unitCents: 8500, totalCents: 8500 },
     { description: 'Lennujaama transfeer', quantity: 1, unitCents: 2500, totalCents: 2500 },
     { description: 'Kaaslane: Jüri Põder', quantity: 1, unitCents: 85000, totalCents: 85000 },
-    { description: 'Kaaslane: Šarlota Ärm', quantity: 1, unitCents: 85000, totalCents: 85000 },
+    { description: 'Kaasreisija: Šarlota Ärm', quantity: 1, unitCents: 85000, totalCents: 85000 },
   ],
   totalCents: 315450,
   currency: 'EUR',

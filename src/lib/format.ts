@@ -37,6 +37,14 @@ export function formatCount(value: number): string {
   return countFormatter.format(value);
 }
 
+/**
+ * A count with its noun in Estonian: the nominative singular after 1, the partitive otherwise ("1 kasutaja",
+ * "2 kasutajat", "0 kasutajat"). Pass both forms: Estonian plurals are not made by a suffix rule.
+ */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
 /** ISO date "2024-11-24" -> "24.11.2024". */
 export function formatDateEt(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');

@@ -15,6 +15,16 @@ export const SCHEDULE_PART_LABELS: Record<SchedulePart, string> = {
   instalment3: '3. osamakse',
 };
 
+/** Each part's name in the genitive, for "… tähtaeg" ("ettemaksu tähtaeg", "jäägi tähtaeg"). */
+export const SCHEDULE_PART_GENITIVES: Record<SchedulePart, string> = {
+  advance: 'ettemaksu',
+  balance: 'jäägi',
+  full: 'kogu summa',
+  instalment1: '1. osamakse',
+  instalment2: '2. osamakse',
+  instalment3: '3. osamakse',
+};
+
 export interface ScheduleItem {
   part: SchedulePart;
   dueOn: string;

@@ -473,7 +473,7 @@ describe('POST /api/admin/bookings (admin-made booking)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{}, 'guestId', 'Palun täitke kõik kohustuslikud väljad'],
       [{ guestId: id, checkInDate: '2026-03-10', checkOutDate: '2026-03-12' }, 'roomType', 'Palun täitke kõik kohustuslikud väljad'],
-      [{ guestId: id, checkInDate: '2026-03-10', checkOutDate: '2026-03-10', roomType: 'single' }, 'checkOutDate', 'Lahkumise kuupäev peab olema saabumiset hiljem'],
+      [{ guestId: id, checkInDate: '2026-03-10', checkOutDate: '2026-03-10', roomType: 'single' }, 'checkOutDate', 'Lahkumise kuupäev peab olema saabumisest hiljem'],
       [{ guestId: id, checkInDate: '2026-02-28', checkOutDate: '2026-03-10', roomType: 'single' }, 'checkInDate', 'Möödunud kuupäeva ei saa valida'],
       [{ guestId: id, checkInDate: '2026-03-10', checkOutDate: '2026-03-12', roomType: 'single', paymentStatus: 'overdue' }, 'paymentStatus', ''],
       [{ guestId: 'no-such-guest', checkInDate: '2026-03-10', checkOutDate: '2026-03-12', roomType: 'single' }, 'guestId', 'Valitud klienti ei leitud.'],

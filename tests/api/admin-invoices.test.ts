@@ -81,7 +81,7 @@ describe('issuing', () => {
     expect(doc.lines).toEqual([
       { description: INVOICE_TEXTS.retreatLine, quantity: 1, unitCents: 129900, totalCents: 129900 },
       { description: 'Massaaž', quantity: 1, unitCents: 4550, totalCents: 4550 },
-      { description: 'Kaaslane: Jaan Tamm', quantity: 1, unitCents: 85000, totalCents: 85000 },
+      { description: 'Kaasreisija: Jaan Tamm', quantity: 1, unitCents: 85000, totalCents: 85000 },
     ]);
     expect(doc).toMatchObject({
       number: '2025-0001',
@@ -257,7 +257,7 @@ describe('the PDF', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
-    for (const expected of ['ARVE', 'Nr 2025-0001', 'Õnne Šmidt-Žukova', 'Massaaž', 'Kaaslane: Jaan Tamm', INVOICE_TEXTS.retreatLine, '2 194,50 €', '1 894,50 €', 'Jääk pärast ettemaksu', bookingReferenceNumber(id), settings.invoicing.seller.iban, '15.12.2025']) {
+    for (const expected of ['ARVE', 'Nr 2025-0001', 'Õnne Šmidt-Žukova', 'Massaaž', 'Kaasreisija: Jaan Tamm', INVOICE_TEXTS.retreatLine, '2 194,50 €', '1 894,50 €', 'Jääk pärast ettemaksu', bookingReferenceNumber(id), settings.invoicing.seller.iban, '15.12.2025']) {
       expect(text.replace(/\u00a0/g, ' '), expected).toContain(expected);
     }
   });

@@ -108,9 +108,9 @@ describe('payment reminders', () => {
     const sent = await reminders(id);
     expect(sent.map((r) => r.to_address)).toEqual(Array(3).fill('mari.maasikas@example.com'));
     expect(sent.map((r) => r.subject)).toEqual([
-      'Uus algus retriit Balis: Meeldetuletus: ettemaks tähtaeg on 15.12.2025',
-      'Uus algus retriit Balis: Meeldetuletus: ettemaks tähtaeg on täna, 15.12.2025',
-      'Uus algus retriit Balis: Meeldetuletus: ettemaks tähtaeg (15.12.2025) on möödas',
+      'Uus algus retriit Balis: Meeldetuletus: ettemaksu tähtaeg on 15.12.2025',
+      'Uus algus retriit Balis: Meeldetuletus: ettemaksu tähtaeg on täna, 15.12.2025',
+      'Uus algus retriit Balis: Meeldetuletus: ettemaksu tähtaeg (15.12.2025) on möödas',
     ]);
     const [body] = await app.rows(`SELECT text FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder' ORDER BY id LIMIT 1`);
     expect(body!.text).toContain('Tasuda: 300,00');
@@ -119,7 +119,7 @@ describe('payment reminders', () => {
     // The advance is paid: nothing more for it; the rest gets its own three.
     await pay(id, '300');
     expect(await run('2026-01-06')).toBe(1);
-    expect((await reminders(id)).at(-1)!.subject).toContain('jääk tähtaeg on 13.01.2026');
+    expect((await reminders(id)).at(-1)!.subject).toContain('jäägi tähtaeg on 13.01.2026');
   });
 
   it('not for a cancelled booking, nor when an admin turned them off (audited), nor once paid', async () => {

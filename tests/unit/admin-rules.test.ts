@@ -51,7 +51,8 @@ describe('labels (admin spec section 4)', () => {
     expect(bookingStatusLabel('archived')).toBe('archived');
     expect(bookingStatusLabel(null)).toBe('Määramata');
     expect(paymentStatusLabel('overdue')).toBe('Tähtaeg ületatud');
-    expect(paymentStatusLabel('failed')).toBe('failed');
+    expect(paymentStatusLabel('failed')).toBe('Makse ebaõnnestus');
+    expect(paymentStatusLabel('refunded')).toBe('refunded');
     expect(roomTypeLabel('double')).toBe('Kahekohaline');
     expect(roomTypeLabel('private')).toBe('private');
     expect(roomTypeLabel('')).toBe('Määramata');
@@ -206,7 +207,7 @@ describe('admin schemas', () => {
       expect.arrayContaining(['guestId: Palun täitke kõik kohustuslikud väljad', 'checkInDate: Palun täitke kõik kohustuslikud väljad', 'roomType: Palun täitke kõik kohustuslikud väljad']),
     );
     const base = { guestId: 'g-1', checkInDate: '2027-01-12', checkOutDate: '2027-01-20', roomType: 'single' };
-    expect(messages({ ...base, checkOutDate: '2027-01-12' })).toEqual(['checkOutDate: Lahkumise kuupäev peab olema saabumiset hiljem']);
+    expect(messages({ ...base, checkOutDate: '2027-01-12' })).toEqual(['checkOutDate: Lahkumise kuupäev peab olema saabumisest hiljem']);
     expect(messages({ ...base, checkInDate: '2027-01-09' })).toEqual(['checkInDate: Möödunud kuupäeva ei saa valida']);
     expect(messages({ ...base, checkInDate: '2027-01-10' })).toEqual([]);
     expect(schema.parse({ ...base, totalAmount: '1' })).toEqual({ ...base, retreatId: null, paymentStatus: 'pending', paymentPlan: null, specialRequests: null, adminNotes: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
+import { formatCount, formatCountOf, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
 
 // Intl writes no-break spaces (U+00A0) between groups and before the sign; compare with them spelled out.
 const nb = (text: string) => text.replace(/ /g, '\u00a0');
@@ -71,5 +71,24 @@ describe('a Tallinn calendar day as a range of instants ("joined today")', () =>
     ['new year', '2026-12-31T22:00:00.000Z', '2027-01-01', '2026-12-31T22:00:00.000Z', '2027-01-01T22:00:00.000Z'],
   ])('%s', (_, instant, day, start, end) => {
     expect(tallinnDayRange(new Date(instant))).toEqual({ day, start, end });
+  });
+});
+
+describe('counts with their noun in Estonian (issue 21: "1 kasutaja", not "1 kasutajat")', () => {
+  it('the nominative singular after 1, the partitive otherwise', () => {
+    expect(formatCountOf(1, 'kasutaja', 'kasutajat')).toBe('1 kasutaja');
+    expect(formatCountOf(0, 'kasutaja', 'kasutajat')).toBe('0 kasutajat');
+    expect(formatCountOf(2, 'broneering', 'broneeringut')).toBe('2 broneeringut');
+    expect(formatCountOf(21, 'kirje', 'kirjet')).toBe('21 kirjet');
+    expect(formatCountOf(50_000, 'klient', 'klienti')).toBe(`${formatCount(50_000)} klienti`);
+  });
+});
+
+describe('payment statuses in words (issue 21: "failed" was shown raw)', () => {
+  it('every status has its Estonian label', async () => {
+    const { PAYMENT_STATUSES } = await import('../../src/lib/enums');
+    const { paymentStatusLabel } = await import('../../src/lib/admin/labels');
+    for (const status of PAYMENT_STATUSES) expect(paymentStatusLabel(status), status).not.toBe(status);
+    expect(paymentStatusLabel('failed')).toBe('Makse ebaõnnestus');
   });
 });

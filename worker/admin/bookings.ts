@@ -6,7 +6,7 @@
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, HealthInfo, ServiceItem } from '../../src/lib/admin/booking-views';
-import type { AdminBookingCreate, BookingEdit, BookingListQuery, GuestEdit } from '../../src/lib/admin/bookings';
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingCreate, type BookingEdit, type BookingListQuery, type GuestEdit } from '../../src/lib/admin/bookings';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { statusesMatching } from '../../src/lib/admin/labels';
 import { adminBookingPrice, PRICED_ROOM_OF } from '../../src/lib/admin/pricing';
@@ -410,7 +410,7 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
   const now = deps.now();
   const today = tallinnDay(now);
   const price = adminBookingPrice(retreat, input, today);
-  if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: 'Lahkumise kuupäev peab olema saabumiset hiljem' }] });
+  if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: ADMIN_BOOKING_MESSAGES.checkOutAfterCheckIn }] });
   if (price.kind === 'edition' && input.paymentPlan && price.quote.plan !== input.paymentPlan) {
     throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
   }

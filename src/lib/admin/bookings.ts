@@ -16,7 +16,8 @@ import { FIELD_MESSAGES, isRealDay, optionalDay, optionalText, optionalTime } fr
 
 export const ADMIN_BOOKING_MESSAGES = {
   requiredFields: 'Palun täitke kõik kohustuslikud väljad',
-  checkOutAfterCheckIn: 'Lahkumise kuupäev peab olema saabumiset hiljem',
+  // The spec says "saabumiset hiljem" (a typo): its meaning in correct Estonian (docs/decisions/019-estonian-words.md).
+  checkOutAfterCheckIn: 'Lahkumise kuupäev peab olema saabumisest hiljem',
   pastDate: 'Möödunud kuupäeva ei saa valida',
   serviceRequired: 'Palun täitke nõutavad väljad (nimi ja hind)',
   servicePrice: 'Palun sisestage kehtiv hind',

@@ -14,7 +14,7 @@ export const INVOICE_TEXTS = {
   title: { invoice: 'Arve', credit_note: 'Kreeditarve' } satisfies Record<InvoiceKind, string>,
   /** The spec's fixed retreat line. */
   retreatLine: 'Uus algus retriit Balis',
-  companionLine: (name: string) => `Kaaslane: ${name}`,
+  companionLine: (name: string) => `Kaasreisija: ${name}`,
   cancellationLine: (bookingId: number) => `Broneeringu nr ${bookingId} tühistamine`,
   /** The spec: the text says the booking is confirmed by paying 300 euro. */
   advanceNote: (advance: string) => `Broneering kinnitatakse ${advance} ettemaksu tasumisel.`,

@@ -4,7 +4,7 @@
  * shown raw; an empty one as 'Määramata'.
  */
 
-import { AUDIT_ACTIONS, type AuditAction, type AuditSeverity } from '../enums';
+import { AUDIT_ACTIONS, type AuditAction, type AuditSeverity, type PaymentStatus } from '../enums';
 
 export type BadgeTone = 'green' | 'yellow' | 'blue' | 'red' | 'grey';
 
@@ -15,11 +15,12 @@ export const WAITING_LIST_LABEL = 'Ootejärjekorras';
 export const WAITING_LIST_FILTER_LABELS = { yes: 'Ainult ootejärjekord', no: 'Ilma ootejärjekorrata' } as const;
 
 export const BOOKING_STATUS_LABELS: Record<string, string> = { pending: 'Ootel', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ootel',
   partial: 'Osaliselt makstud',
   paid: 'Makstud',
   overdue: 'Tähtaeg ületatud',
+  failed: 'Makse ebaõnnestus',
 };
 export const ROOM_TYPE_LABELS: Record<string, string> = { single: 'Ühekohaline', shared: 'Jagatud', double: 'Kahekohaline' };
 export const BED_TYPE_LABELS: Record<string, string> = { single_bed: 'Üheinimesevoodi', double_bed: 'Kaheinimesevoodi' };
@@ -35,7 +36,7 @@ export const bookingStatusLabel = label(BOOKING_STATUS_LABELS);
 export const SETTLED_LABEL = 'Tasaarveldatud';
 
 export const paymentStatusLabel = (value: string | null | undefined, bookingStatus?: string): string =>
-  bookingStatus === 'cancelled' ? SETTLED_LABEL : label(PAYMENT_STATUS_LABELS)(value);
+  bookingStatus === 'cancelled' ? SETTLED_LABEL : label(PAYMENT_STATUS_LABELS as Record<string, string>)(value);
 export const roomTypeLabel = label(ROOM_TYPE_LABELS);
 export const bedTypeLabel = label(BED_TYPE_LABELS);
 

@@ -260,7 +260,7 @@ function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
       ? `Saadame manuses arve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)}. ${invoicePaymentRequest(document)}`
       : `Saadame manuses kreeditarve nr ${invoice.number} summas ${formatMoney(invoice.totalCents)} arvele nr ${document.credits?.number ?? ''}.`,
     '',
-    'Küsimuste korral vasta sellele kirjale.',
+    'Küsimuste korral vastake sellele kirjale.',
     '',
     `${document.seller.name}`,
   ];

@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
-import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../src/lib/payment-schedule';
+import { SCHEDULE_PART_GENITIVES, type ScheduleItem } from '../../../src/lib/payment-schedule';
 import { bookingSchedule, reminderDue, type BookingForSchedule, type ReminderStage } from './schedule';
 import { OWES_SQL } from './balance';
 import { START_DATE_SQL } from '../bookings/days';
@@ -106,21 +106,22 @@ export async function markOverdueBookings(deps: Deps): Promise<number> {
 }
 
 const STAGE_SUBJECTS: Record<ReminderStage, (part: string, due: string) => string> = {
-  before: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg on ${due}`,
-  due: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg on täna, ${due}`,
-  after: (part, due) => `Meeldetuletus: ${part.toLowerCase()} tähtaeg (${due}) on möödas`,
+  before: (part, due) => `Meeldetuletus: ${part} tähtaeg on ${due}`,
+  due: (part, due) => `Meeldetuletus: ${part} tähtaeg on täna, ${due}`,
+  after: (part, due) => `Meeldetuletus: ${part} tähtaeg (${due}) on möödas`,
 };
 
 /** The reminder e-mail: what is due, by when, and how to pay. */
 export function paymentReminderMail(booking: { id: number; firstName: string }, item: ScheduleItem, stage: ReminderStage) {
-  const part = SCHEDULE_PART_LABELS[item.part];
+  // "ettemaksu tähtaeg": the part's name in the genitive; the guest is addressed as "Teie", as in every guest text.
+  const part = SCHEDULE_PART_GENITIVES[item.part];
   const due = formatDateEt(item.dueOn);
   const subject = `${SITE_CONTACTS.retreatName}: ${STAGE_SUBJECTS[stage](part, due)}`;
   const { seller } = settings.invoicing;
   const intro =
     stage === 'after'
-      ? `Tere, ${booking.firstName}! Me ei ole veel saanud makset, mille tähtaeg oli ${due}. Kui maksid juba, on kõik korras ja võid selle kirja kõrvale jätta.`
-      : `Tere, ${booking.firstName}! Tuletame meelde, et broneeringu nr ${booking.id} ${part.toLowerCase()} tähtaeg on ${due}.`;
+      ? `Tere, ${booking.firstName}! Me ei ole veel saanud makset, mille tähtaeg oli ${due}. Kui Te olete juba maksnud, on kõik korras ja võite selle kirja kõrvale jätta.`
+      : `Tere, ${booking.firstName}! Tuletame meelde, et broneeringu nr ${booking.id} ${part} tähtaeg on ${due}.`;
   const summary = summaryTable([
     ['Tasuda', formatMoney(item.outstandingCents)],
     ['Tähtaeg', due],
@@ -128,7 +129,7 @@ export function paymentReminderMail(booking: { id: number; firstName: string }, 
     ['Konto', `${seller.iban} (${seller.bank})`],
     ['Viitenumber', bookingReferenceNumber(booking.id)],
   ]);
-  const closing = 'Küsimuste korral vasta sellele kirjale.';
+  const closing = 'Küsimuste korral vastake sellele kirjale.';
   return {
     subject,
     text: `${intro}\n\n${summary.text}\n\n${closing}\n\n${SITE_CONTACTS.retreatName}`,

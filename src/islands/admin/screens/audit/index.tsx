@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditListQuerySchema, type AuditListQuery, type AuditRecord } from '../../../../lib/admin/audit';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../../lib/enums';
-import { formatCount, formatDateTime } from '../../../../lib/format';
+import { formatCountOf, formatDateTime } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useAuditList } from '../../api/audit';
 import { useListState } from '../../list-state';
@@ -110,7 +110,7 @@ export default function AuditTrail() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} kirjet` : ''}
+              {list.data ? formatCountOf(list.data.total, 'kirje', 'kirjet') : ''}
             </p>
             <DataTable
               label="Auditilogi"

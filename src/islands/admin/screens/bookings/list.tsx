@@ -15,7 +15,7 @@ import {
   WAITING_LIST_FILTER_LABELS,
   WAITING_LIST_LABEL,
 } from '../../../../lib/admin/labels';
-import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useBookingList, useDeleteBooking } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
@@ -203,7 +203,7 @@ export default function BookingList() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} broneeringut` : ''}
+              {list.data ? formatCountOf(list.data.total, 'broneering', 'broneeringut') : ''}
             </p>
             <DataTable
               label="Broneeringud"

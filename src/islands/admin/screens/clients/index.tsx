@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { clientListQuerySchema, type ClientListItem } from '../../../../lib/admin/clients';
-import { formatCount, formatDate } from '../../../../lib/format';
+import { formatCountOf, formatDate } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useClientList } from '../../api/clients';
 import { listQueryString, useListState } from '../../list-state';
@@ -101,7 +101,7 @@ export default function ClientList() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} klienti` : ''}
+              {list.data ? formatCountOf(list.data.total, 'klient', 'klienti') : ''}
             </p>
             <DataTable
               label="Kliendid"

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/booking-views';
 import { auditActionLabel } from '../../../../lib/admin/labels';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
+import { formatCount, formatCountOf, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/dashboard';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
@@ -82,7 +82,7 @@ function CriticalEvents({ data }: { data: DashboardResponse['criticalEvents'] | 
         <p className="mt-4 text-ink-600">Viimase 7 päeva jooksul kriitilisi sündmusi ei olnud.</p>
       ) : (
         <div className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-300">
-          <p className="font-semibold text-rose-900">{formatCount(data.total)} kriitilist sündmust viimase 7 päeva jooksul</p>
+          <p className="font-semibold text-rose-900">{formatCountOf(data.total, 'kriitiline sündmus', 'kriitilist sündmust')} viimase 7 päeva jooksul</p>
           <ul role="list" className="mt-2 space-y-1 text-sm text-ink-900">
             {data.items.map((event) => (
               <li key={event.id}>

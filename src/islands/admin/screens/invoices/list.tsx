@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoices';
-import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useInvoiceList } from '../../api/invoices';
 import { useListState } from '../../list-state';
@@ -160,7 +160,7 @@ export default function InvoiceList() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} dokumenti` : ''}
+              {list.data ? formatCountOf(list.data.total, 'dokument', 'dokumenti') : ''}
             </p>
             <DataTable
               label="Arved"

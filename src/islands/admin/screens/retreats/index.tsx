@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
-import { formatCount, formatDate, formatMoney } from '../../../../lib/format';
+import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useListState } from '../../list-state';
@@ -122,7 +122,7 @@ export default function RetreatList() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} retriiti` : ''}
+              {list.data ? formatCountOf(list.data.total, 'retriit', 'retriiti') : ''}
             </p>
             <DataTable
               label="Retriidid"

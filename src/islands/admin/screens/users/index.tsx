@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { roleLabel, userDisplayName as displayName, userListQuerySchema, type UserListItem } from '../../../../lib/admin/users';
 import type { UserRole } from '../../../../lib/enums';
-import { formatCount, formatDate } from '../../../../lib/format';
+import { formatCountOf, formatDate } from '../../../../lib/format';
 import { PASSWORD_HINT } from '../../../forms/field';
 import { toast } from '../../../toast';
 import { useUserList } from '../../api/users';
@@ -89,7 +89,7 @@ export default function UserList() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {list.data ? `${formatCount(list.data.total)} kasutajat` : ''}
+              {list.data ? formatCountOf(list.data.total, 'kasutaja', 'kasutajat') : ''}
             </p>
             <p className="mb-3 text-sm text-ink-600">Uus salasõna: {PASSWORD_HINT} Salasõna muutmine ja rolli muutmine lõpetavad kasutaja kõik seansid.</p>
             <FormTable
