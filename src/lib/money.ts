@@ -22,12 +22,15 @@ export function parseMoney(text: string): number | null {
   return euros * 100 + cents;
 }
 
-/** Cents as an input's value: 129950 → "1299.50", null → "" (the inverse of parseMoney). */
+/**
+ * Cents as an input's value, with the Estonian decimal comma its hint shows ("0,00"): 129950 → "1299,50", null → ""
+ * (the inverse of parseMoney, which takes a comma or a point).
+ */
 export function centsToInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**

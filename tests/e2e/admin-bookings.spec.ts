@@ -170,7 +170,7 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   expectFailedRequest(consoleErrors, new RegExp(`^409 .*/api/admin/bookings/${id}$`));
   await expect(dialog.locator('[data-conflict]')).toBeVisible();
   await dialog.getByRole('button', { name: 'Laadi uusimad andmed' }).click();
-  await expect(dialog.getByRole('textbox', { name: /Ettemaks/ })).toHaveValue('300.00');
+  await expect(dialog.getByRole('textbox', { name: /Ettemaks/ })).toHaveValue('300,00');
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-fact="Kommentaarid"]')).toHaveText('Teise admini muudatus');
 });

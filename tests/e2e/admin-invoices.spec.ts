@@ -137,7 +137,7 @@ test('cancel: the refund the terms give today, confirmed, recorded with a credit
   const dialog = page.getByRole('dialog', { name: 'Tühista broneering' });
   // The March edition is months away: all of it back less the 5% fee.
   await expect(dialog.locator('[data-refund-quote]')).toContainText('Tingimuste järgi tagastatakse 100% tasutud summast, millest arvatakse maha 5% menetlustasu.');
-  await expect(dialog.getByRole('textbox', { name: /Tagastatav summa/ })).toHaveValue('285.00');
+  await expect(dialog.getByRole('textbox', { name: /Tagastatav summa/ })).toHaveValue('285,00');
   await expect(dialog.locator('[data-fact="Arve"]')).toContainText('krediteeritakse');
   await dialog.getByRole('textbox', { name: /Põhjus/ }).fill('Haigestumine');
   await announcerQuiet(page);

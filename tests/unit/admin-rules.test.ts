@@ -41,7 +41,9 @@ describe('money typed by people → exact cents (no floating point)', () => {
   it('cents back to an input value round-trips', () => {
     for (const cents of [0, 1, 10, 99, 100, 129950, 99999999999]) expect(parseMoney(centsToInput(cents))).toBe(cents);
     expect(centsToInput(null)).toBe('');
-    expect(centsToInput(5)).toBe('0.05');
+    expect(centsToInput(5)).toBe('0,05');
+    expect(centsToInput(129950)).toBe('1299,50');
+    expect(parseMoney('1299.50')).toBe(129950);
   });
 });
 
