@@ -156,6 +156,10 @@ describe('GET /api/admin/bookings', () => {
     expect(await order('amount')).toEqual([a, b]);
     expect(await order('-amount')).toEqual([b, a]);
     expect(await order('created')).toEqual([a, b]);
+    // "Summa" is the whole billed total (issue 21): with 150 of services a's 250 now comes after b's 200.
+    await app.deps.sql.execute(`UPDATE bookings SET additional_services = '[{"name":"Massaaž","price_cents":150}]' WHERE id = ${a}`);
+    expect(await order('amount')).toEqual([b, a]);
+    expect((await get('/api/admin/bookings')).body.items.find((x: { id: number }) => x.id === a)).toMatchObject({ totalAmountCents: 100, owedCents: 250 });
     expect((await get('/api/admin/bookings?paymentStatus=partial')).body.items.map((x: { id: number }) => x.id)).toEqual([a]);
     const [retreat] = await app.rows("INSERT INTO retreats (name, start_date) VALUES ('Kevad', '2026-05-01') RETURNING id");
     await app.deps.sql.execute(`UPDATE bookings SET retreat_id = ${retreat!.id} WHERE id = ${b}`);

@@ -39,7 +39,8 @@ export const SORT_COLUMNS = {
   email: [guests.email],
   status: [bookings.status],
   room: [bookings.roomType],
-  amount: [bookings.totalAmountCents],
+  // "Summa" is what the booking bills (base price, services, companions' own prices), as the list shows it.
+  amount: [bookings.owedCents],
 } as const;
 
 /** The list's search and filters as SQL: the list screen and its CSV export select exactly the same bookings. */

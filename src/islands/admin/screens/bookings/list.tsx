@@ -73,7 +73,7 @@ export default function BookingList() {
       ),
     },
     { id: 'room', header: 'Majutus', sortKey: 'room', cell: (b) => roomTypeLabel(b.roomType) },
-    { id: 'amount', header: 'Summa', sortKey: 'amount', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },
+    { id: 'amount', header: 'Summa', sortKey: 'amount', cell: (b) => formatMoney(b.owedCents), className: 'text-right tabular-nums whitespace-nowrap' },
     { id: 'paid', header: 'Makstud', cell: (b) => formatMoney(b.amountPaidCents ?? 0), className: 'text-right tabular-nums whitespace-nowrap' },
     {
       id: 'outstanding',
