@@ -85,6 +85,28 @@ describe('PUT /api/me/bookings/:id/people/:position', () => {
     expect(String(audit!.metadata)).not.toContain('Astma');
   });
 
+  it("starts from what the booking form told us: the birthdays of the guest and a companion, the guest's diet (issue 21)", async () => {
+    const guest = await signedIn(app);
+    const res = await guest.b.post(
+      '/api/bookings',
+      validBooking({ email: guest.email, travelWith: 'with-companions', companions: [COMPANION], dietaryRestrictions: 'Gluteenivaba' }),
+    );
+    const id = (await readJson(res)).bookingId as number;
+    const { booking } = await readJson(await guest.b.get(`/api/me/bookings/${id}`));
+    expect(booking.people[0]).toMatchObject({ details: { dateOfBirth: '1990-05-01', dietary: 'Gluteenivaba' }, complete: false });
+    expect(booking.people[0].missing).not.toContain('dateOfBirth');
+    expect(booking.people[1]).toMatchObject({ name: `${COMPANION.firstName} ${COMPANION.lastName}`, details: { dateOfBirth: COMPANION.birthday } });
+    expect(booking.people[1].missing).not.toContain('dateOfBirth');
+    // The admin's travel panel says the same.
+    const admin = await signedIn(app, { admin: true });
+    const travellers = await readJson(await admin.b.get(`/api/admin/bookings/${id}/travellers`));
+    expect(travellers.people.map((p: { details: { dateOfBirth: string | null } }) => p.details.dateOfBirth)).toEqual(['1990-05-01', COMPANION.birthday]);
+    // Once a person saves, what they saved is it: a birthday they clear stays cleared.
+    const { person } = await readJson(await put(guest, id, 1, { ...FULL, dateOfBirth: '' }));
+    expect(person.details.dateOfBirth).toBeNull();
+    expect(person.missing).toContain('dateOfBirth');
+  });
+
   it('refuses invalid values with Estonian messages per field and saves nothing', async () => {
     const guest = await signedIn(app);
     const id = await bookFor(guest, 0);

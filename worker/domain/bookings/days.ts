@@ -43,6 +43,9 @@ export const BOOKING_PEOPLE_COLUMNS = {
   guestFirstName: guests.firstName,
   guestLastName: guests.lastName,
   guestDateOfBirth: guests.dateOfBirth,
+  guestDietary: guests.dietaryPreferences,
+  /** [first, last, birthday] of each companion the booking form named (their guest rows), to prefill their details. */
+  companionBirthdays: sql<string | null>`(SELECT json_group_array(json_array(c.first_name, c.last_name, c.date_of_birth)) FROM guests AS c WHERE c.companion_of_guest_id = ${guests.id} AND c.date_of_birth IS NOT NULL)`,
 };
 
 /** The retreat's name and days. */

@@ -31,24 +31,53 @@ export interface PeopleSource {
   guestFirstName: string;
   guestLastName: string;
   guestDateOfBirth: string | null;
+  /** The booking form's dietary restrictions (the main guest's row). */
+  guestDietary?: string[] | null;
+  /** JSON [[first, last, birthday], …] of the companions' guest rows (BOOKING_PEOPLE_COLUMNS). */
+  companionBirthdays?: string | null;
   companions: { first_name: string; last_name: string; age?: number | null }[] | null;
 }
 
-/** Everyone on the booking in order, with what they have saved (the main guest's birthday from the booking form). */
+/**
+ * What the booking already knows about a person, for the details they have not saved yet (issue 21): the birthdays
+ * the booking form asked for (a companion found by name, so an edited party never gets another's date) and the main
+ * guest's dietary restrictions.
+ */
+const withoutEmpty = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Partial<T>;
+
+function knownFromBooking(booking: PeopleSource, position: number, name: string): Partial<TravellerView['details']> {
+  if (position === 0) {
+    const dietary = (booking.guestDietary ?? []).filter(Boolean).join(', ');
+    return { dateOfBirth: booking.guestDateOfBirth, dietary: dietary || null };
+  }
+  let companions: [string, string, string | null][] = [];
+  try {
+    companions = booking.companionBirthdays ? (JSON.parse(booking.companionBirthdays) as [string, string, string | null][]) : [];
+  } catch {
+    companions = [];
+  }
+  const found = companions.filter(([first, last]) => `${first} ${last}`.trim() === name);
+  return found.length === 1 ? { dateOfBirth: found[0]![2] } : {};
+}
+
+/** Everyone on the booking in order, with what they have saved, and what the booking form told us where they have not. */
 export function travellerViews(booking: PeopleSource, rows: readonly TravellerRow[], retreatEnd: string | null, { withHealth }: { withHealth: boolean }): TravellerView[] {
   const byPosition = new Map(rows.map((r) => [r.position, r]));
   const names = [`${booking.guestFirstName} ${booking.guestLastName}`.trim(), ...(booking.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim())];
   return names.map((name, position) => {
     const row = byPosition.get(position);
-    const details = detailsOf(row, withHealth);
-    if (!row && position === 0 && booking.guestDateOfBirth) details.dateOfBirth = booking.guestDateOfBirth;
+    // Until the person's first save, the form starts from what the booking knows; once saved, what they saved is it
+    // (a field they cleared stays cleared).
+    const details = { ...detailsOf(row, withHealth), ...(row ? {} : withoutEmpty(knownFromBooking(booking, position, name))) };
     return {
       position,
       role: position === 0 ? 'main' : 'companion',
       name,
       details,
       complete: row?.complete ?? false,
-      missing: missingTravelFields(row ? detailsOf(row, false) : undefined),
+      // A birthday the booking form gave is not "Puudu".
+      missing: missingTravelFields(details),
       passportWarning: passportWarning(details.passportExpiry, retreatEnd),
       healthErasedAt: row?.healthErasedAt ?? null,
       updatedAt: row?.updatedAt ?? null,
