@@ -115,7 +115,7 @@ test('the list searches, filters, sorts and pages on the server, and the URL kee
   await expect(page.getByRole('row')).toHaveCount(1 + 5);
 
   // A filter that matches none of them: the search-specific empty text.
-  await page.getByRole('button', { name: /Staatus/ }).click();
+  await page.getByRole('search').getByRole('button', { name: /Staatus/ }).click();
   await page.getByRole('option', { name: 'Tühistatud' }).click();
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(page.getByText('Otsingule vastavaid broneeringuid ei leitud')).toBeVisible();

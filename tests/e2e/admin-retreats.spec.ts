@@ -110,7 +110,7 @@ test('the detail shows its cards, status, places and bookings; confirming past t
   }
   await expect(page.locator('[data-fact="Staatus"]')).toHaveText('Tulevane');
   await expect(page.locator('[data-fact="Kohti võetud"]')).toHaveText('2 / 1');
-  await expect(page.getByRole('grid', { name: 'Retriidi broneeringud' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Retriidi broneeringud' }).getByRole('row')).toHaveCount(3);
 
   // The second booking: confirming it would put two people on one place.
   await page.getByRole('link', { name: 'Teine Kohaline' }).click();

@@ -1,10 +1,16 @@
 /**
- * The admin's data table on React Aria's Table: sortable column headers (aria-sort, Enter/Space to sort), arrow-key
- * navigation between rows and cells, and the row's own actions reachable by keyboard. Sorting and paging happen on
- * the server: the table only reports the sort the user asked for, as the URL's `sort` value ("name", "-created").
+ * The admin's data table: a plain HTML table, so everything in it is on the Tab path (issue 21: React Aria's grid
+ * reached row actions and sort headers with the arrow keys only). A sortable column's header is a button inside its
+ * `th` (aria-sort on the sorted one; the APG's sortable table), the row's own links and buttons follow in order.
+ * Sorting and paging happen on the server: the table only reports the sort the user asked for, as the URL's `sort`
+ * value ("name", "-created").
  */
 import type { ReactNode } from 'react';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+
+export interface SortDescriptor {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
 
 export interface DataColumn<T> {
   id: string;
@@ -38,62 +44,77 @@ export function parseSort(sort: string | undefined): SortDescriptor | undefined 
 }
 
 export function DataTable<T extends { id: string | number }>({ label, columns, items, sort, onSortChange, empty, isStale }: DataTableProps<T>) {
-  const sortDescriptor = parseSort(sort);
-  const columnBySortKey = new Map(columns.filter((c) => c.sortKey).map((c) => [c.sortKey!, c.id]));
-  const descriptor = sortDescriptor && columnBySortKey.has(String(sortDescriptor.column))
-    ? { column: columnBySortKey.get(String(sortDescriptor.column))!, direction: sortDescriptor.direction }
-    : undefined;
+  const sorted = parseSort(sort);
+  const sortedColumn = sorted && columns.find((c) => c.sortKey === sorted.column);
+  const sortBy = (column: DataColumn<T>) => {
+    if (!column.sortKey || !onSortChange) return;
+    // As a sortable table does it: a new column sorts ascending, the sorted one turns around.
+    const descending = sortedColumn?.id === column.id && sorted?.direction === 'ascending';
+    onSortChange(descending ? `-${column.sortKey}` : column.sortKey);
+  };
+  const cellClass = (column: DataColumn<T>) => `px-4 py-3 align-middle ${column.className ?? ''}`;
 
   return (
-    <div className={`overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 transition-opacity ${isStale ? 'opacity-60' : ''}`} aria-busy={isStale || undefined}>
-      <Table
-        aria-label={label}
-        className="w-full border-collapse text-left text-sm"
-        sortDescriptor={descriptor}
-        onSortChange={(next) => {
-          const column = columns.find((c) => c.id === next.column);
-          if (!column?.sortKey || !onSortChange) return;
-          onSortChange(next.direction === 'descending' ? `-${column.sortKey}` : column.sortKey);
-        }}
-      >
-        <TableHeader className="border-b border-sand-200 bg-sand-50">
-          {columns.map((column) => (
-            <Column
-              key={column.id}
-              id={column.id}
-              isRowHeader={column.isRowHeader}
-              allowsSorting={!!column.sortKey}
-              className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-ink-600 uppercase outline-none data-[allows-sorting]:cursor-pointer data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-lagoon-600 ${column.className ?? ''}`}
-            >
-              {({ allowsSorting, sortDirection }) => (
-                <span className={`inline-flex items-center gap-1 ${column.srOnlyHeader ? 'sr-only' : ''}`}>
-                  {column.header}
-                  {allowsSorting && (
-                    <span aria-hidden="true" className={sortDirection ? 'text-lagoon-700' : 'text-sand-300'}>
-                      {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
-                    </span>
+    // A narrow screen scrolls the table sideways: the region is on the Tab path so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 transition-opacity ${isStale ? 'opacity-60' : ''}`}
+      aria-busy={isStale || undefined}
+    >
+      <table aria-label={label} className="w-full border-collapse text-left text-sm">
+        <thead className="border-b border-sand-200 bg-sand-50">
+          <tr>
+            {columns.map((column) => {
+              const direction = sortedColumn?.id === column.id ? sorted!.direction : undefined;
+              const text = <span className={column.srOnlyHeader ? 'sr-only' : undefined}>{column.header}</span>;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={direction}
+                  className={`text-xs font-semibold tracking-wide whitespace-nowrap text-ink-600 uppercase ${column.sortKey ? 'p-0' : 'px-4 py-3'} ${column.className ?? ''}`}
+                >
+                  {column.sortKey ? (
+                    <button type="button" onClick={() => sortBy(column)} className="inline-flex w-full cursor-pointer items-center gap-1 px-4 py-3 text-inherit uppercase">
+                      {text}
+                      <span aria-hidden="true" className={direction ? 'text-lagoon-700' : 'text-sand-300'}>
+                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    text
                   )}
-                </span>
-              )}
-            </Column>
-          ))}
-        </TableHeader>
-        <TableBody items={items} renderEmptyState={() => empty} dependencies={[columns]}>
-          {(item) => (
-            <Row
-              id={item.id}
-              columns={columns}
-              className="border-b border-sand-100 outline-none last:border-0 data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-lagoon-600 data-[hovered]:bg-sand-50"
-            >
-              {(column) => (
-                <Cell className={`px-4 py-3 align-middle outline-none data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-lagoon-600 ${column.className ?? ''}`}>
-                  {column.cell(item)}
-                </Cell>
-              )}
-            </Row>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {items.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            items.map((item) => (
+              <tr key={item.id} className="border-b border-sand-100 last:border-0 hover:bg-sand-50">
+                {columns.map((column) =>
+                  column.isRowHeader ? (
+                    <th key={column.id} scope="row" className={`font-normal ${cellClass(column)}`}>
+                      {column.cell(item)}
+                    </th>
+                  ) : (
+                    <td key={column.id} className={cellClass(column)}>
+                      {column.cell(item)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))
           )}
-        </TableBody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -31,7 +31,8 @@ export function AppDialog({ title, isOpen, onOpenChange, children, size = 'md', 
           child taller than its box would be cut off above, out of reach). */}
       <div className="flex min-h-full items-start justify-center p-4 sm:items-center">
         <Modal className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-3xl bg-white shadow-xl`}>
-          <Dialog role={role} className="relative p-6 outline-none sm:p-8" lang="et">
+          {/* The dialog itself takes the focus when it opens (no field asks for it): a keyboard user sees where it is. */}
+          <Dialog role={role} className="relative rounded-3xl p-6 focus-visible:outline-offset-[-3px] sm:p-8" lang="et">
             {({ close }) => (
               <>
                 <div className="flex items-start justify-between gap-4">
