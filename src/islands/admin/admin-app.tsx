@@ -92,8 +92,9 @@ function AdminRoutes({ initialPath, idleTimeoutMs, idleCheckMs }: Required<Admin
 
 function AdminNav({ current }: { current?: NavSection }) {
   return (
-    <nav aria-label="Haldus" className="overflow-x-auto">
-      <ul role="list" className="flex gap-1 rounded-full bg-white p-1 shadow-sm ring-1 ring-sand-200 sm:inline-flex">
+    // The tabs wrap on a narrow screen: every section stays in sight (a sideways-scrolling bar hid three on a phone).
+    <nav aria-label="Haldus">
+      <ul role="list" className="inline-flex flex-wrap gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-sand-200 lg:flex-nowrap lg:rounded-full">
         {NAV_SECTIONS.map((item) => (
           <li key={item.href}>
             <AppLink href={item.href} current={item.section === current} className="admin-tab">

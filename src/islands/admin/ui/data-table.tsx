@@ -35,6 +35,8 @@ export interface DataTableProps<T extends { id: string | number }> {
   empty: ReactNode;
   /** While a new page loads the old rows stay, dimmed, so the table does not jump. */
   isStale?: boolean;
+  /** 'top' for rows that hold form fields of different heights (FormTable). */
+  verticalAlign?: 'middle' | 'top';
 }
 
 export function parseSort(sort: string | undefined): SortDescriptor | undefined {
@@ -43,7 +45,7 @@ export function parseSort(sort: string | undefined): SortDescriptor | undefined 
   return { column: descending ? sort.slice(1) : sort, direction: descending ? 'descending' : 'ascending' };
 }
 
-export function DataTable<T extends { id: string | number }>({ label, columns, items, sort, onSortChange, empty, isStale }: DataTableProps<T>) {
+export function DataTable<T extends { id: string | number }>({ label, columns, items, sort, onSortChange, empty, isStale, verticalAlign = 'middle' }: DataTableProps<T>) {
   const sorted = parseSort(sort);
   const sortedColumn = sorted && columns.find((c) => c.sortKey === sorted.column);
   const sortBy = (column: DataColumn<T>) => {
@@ -52,15 +54,18 @@ export function DataTable<T extends { id: string | number }>({ label, columns, i
     const descending = sortedColumn?.id === column.id && sorted?.direction === 'ascending';
     onSortChange(descending ? `-${column.sortKey}` : column.sortKey);
   };
-  const cellClass = (column: DataColumn<T>) => `px-4 py-3 align-middle ${column.className ?? ''}`;
+  const cellClass = (column: DataColumn<T>) => `px-4 py-3 ${verticalAlign === 'top' ? 'align-top' : 'align-middle'} ${column.className ?? ''}`;
 
   return (
-    // A narrow screen scrolls the table sideways: the region is on the Tab path so the keyboard can scroll it too.
+    // A narrow screen scrolls the table sideways: the region is on the Tab path so the keyboard can scroll it too (axe:
+    // scrollable-region-focusable), named apart from the section around it, often named like the table (axe:
+    // landmark-unique), and positioned (relative) so the screen-reader-only texts in its cells stay inside it instead
+    // of widening the page.
     <div
       role="region"
-      aria-label={label}
+      aria-label={`${label}: tabel`}
       tabIndex={0}
-      className={`overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 transition-opacity ${isStale ? 'opacity-60' : ''}`}
+      className={`relative overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 transition-opacity ${isStale ? 'opacity-60' : ''}`}
       aria-busy={isStale || undefined}
     >
       <table aria-label={label} className="w-full border-collapse text-left text-sm">
