@@ -36,7 +36,7 @@ export const API_ERRORS = {
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },
   booking_closed: { status: 409, message: 'Selle broneeringu andmeid ei saa enam muuta: broneering on tühistatud või retriit on läbi.' },
   cancellation_already_requested: { status: 409, message: 'Tühistamise soov on juba saadetud. Võtame sinuga peagi ühendust.' },
-  upcoming_booking: { status: 409, message: 'Sul on eelseisev broneering. Konto kustutamiseks tühista see enne või kirjuta meile.' },
+  upcoming_booking: { status: 409, message: 'Teil on eelseisev broneering. Konto kustutamiseks tühistage see enne või kirjutage meile.' },
   admin_account: { status: 409, message: 'Administraatori kontot ei saa siit kustutada. Palu teisel administraatoril see kasutajate lehel kustutada.' },
   wrong_password: { status: 403, message: 'Salasõna on vale.' },
   too_many_attempts: { status: 429, message: 'Liiga palju katseid' },

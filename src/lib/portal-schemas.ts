@@ -3,12 +3,12 @@ import * as z from 'zod';
 import { freeTextField } from './validation/fields';
 
 export const cancellationRequestSchema = z.object({
-  confirm: z.literal(true, { error: 'Kinnita, et soovid broneeringu tühistada' }),
+  confirm: z.literal(true, { error: 'Kinnitage, et soovite broneeringu tühistada' }),
   reason: freeTextField,
 });
 export type CancellationRequestInput = z.input<typeof cancellationRequestSchema>;
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: 'Sisesta oma salasõna' }).min(1, 'Sisesta oma salasõna').max(200, 'Salasõna on vale.'),
+  password: z.string({ error: 'Sisestage oma salasõna' }).min(1, 'Sisestage oma salasõna').max(200, 'Salasõna on vale.'),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

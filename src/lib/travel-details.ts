@@ -17,13 +17,13 @@ export const HEALTH_DATA_KEPT_DAYS_AFTER_END: number = settings.portal.healthDat
 export const PASSPORT_VALID_MONTHS: number = settings.terms.passportValidMonths;
 
 export const TRAVEL_DETAILS_MESSAGES = {
-  dateInvalid: 'Sisesta kuupäev kujul pp.kk.aaaa',
+  dateInvalid: 'Sisestage kuupäev kujul pp.kk.aaaa',
   birthInFuture: 'Sünnikuupäev ei saa olla tulevikus',
   nationalityInvalid: 'Kodakondsus võib sisaldada ainult tähti, tühikuid ja sidekriipse (kuni 60 märki)',
   passportNumberInvalid: 'Passi number koosneb 5–20 tähest ja numbrist',
-  passportExpired: 'Pass on aegunud: sisesta kehtiva passi andmed',
+  passportExpired: 'Pass on aegunud: sisestage kehtiva passi andmed',
   nameInvalid: 'Nimi võib sisaldada ainult tähti, tühikuid, sidekriipse ja ülakomasid (2–100 märki)',
-  phoneInvalid: 'Sisesta kehtiv telefoninumber, nt +372 5123 4567',
+  phoneInvalid: 'Sisestage kehtiv telefoninumber, nt +372 5123 4567',
   relationshipTooLong: 'Seos võib olla kuni 60 märki',
   textTooLong: 'Tekst võib olla kuni 1000 märki',
 } as const;

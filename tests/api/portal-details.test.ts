@@ -262,7 +262,7 @@ describe('the travel-details reminder', () => {
     clock = new Date('2025-12-10T12:00:00.000Z');
     await runScheduledJobs(app.deps);
     const sent = await reminders();
-    expect(sent).toEqual([{ booking_id: incomplete, to_address: guest.email, subject: 'Uus algus retriit Balis: palun täida reisiandmed 15.12.2025' }]);
+    expect(sent).toEqual([{ booking_id: incomplete, to_address: guest.email, subject: 'Uus algus retriit Balis: palun täitke reisiandmed 15.12.2025' }]);
     const [mail] = await app.rows(`SELECT text FROM email_outbox WHERE kind = 'travel_details_reminder'`);
     expect(String(mail!.text)).toContain('Täidetud: 0 / 2');
     expect(String(mail!.text)).toContain(`${app.deps.config.publicOrigin}/minu-broneeringud`);

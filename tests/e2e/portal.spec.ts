@@ -116,7 +116,7 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await kertu.getByLabel('Hädaabikontakti telefon').fill('helista');
   await kertu.getByRole('button', { name: /Salvesta andmed/ }).click();
   await expect(kertu.getByLabel('Hädaabikontakti telefon')).toBeFocused();
-  await expect(kertu.getByText('Sisesta kehtiv telefoninumber, nt +372 5123 4567')).toBeVisible();
+  await expect(kertu.getByText('Sisestage kehtiv telefoninumber, nt +372 5123 4567')).toBeVisible();
   await kertu.getByLabel('Hädaabikontakti telefon').fill('');
   await kertu.getByRole('button', { name: /Salvesta andmed/ }).click();
   await expect(toast(page, 'Andmed salvestatud')).toBeVisible();
@@ -188,7 +188,7 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await page.keyboard.press('Tab');
   await expect(cancel.getByRole('button', { name: 'Saada tühistamise soov' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(cancel.getByText('Kinnita, et soovid broneeringu tühistada')).toBeVisible();
+  await expect(cancel.getByText('Kinnitage, et soovite broneeringu tühistada')).toBeVisible();
   await expect(confirmBox).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
@@ -225,7 +225,7 @@ test('signed out, the portal asks to sign in and comes back after it', async ({ 
   await panel.getByLabel('Salasõna').fill(PASSWORD);
   await panel.getByRole('button', { name: 'Logi sisse', exact: true }).click();
   await expect(page).toHaveURL(/\/minu-broneeringud$/);
-  await expect(page.getByText('Sul ei ole veel broneeringuid.')).toBeVisible();
+  await expect(page.getByText('Teil ei ole veel broneeringuid.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Minu andmed' })).toBeVisible();
   await axeClean(page);
   // On a phone the mobile menu leads here too.
@@ -234,5 +234,5 @@ test('signed out, the portal asks to sign in and comes back after it', async ({ 
   await page.getByRole('button', { name: 'Menüü' }).click();
   await page.locator('#mobile-menu').getByRole('link', { name: 'Minu broneeringud' }).click();
   await expect(page).toHaveURL(/\/minu-broneeringud$/);
-  await expect(page.getByText('Sul ei ole veel broneeringuid.')).toBeVisible();
+  await expect(page.getByText('Teil ei ole veel broneeringuid.')).toBeVisible();
 });

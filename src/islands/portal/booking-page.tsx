@@ -56,7 +56,7 @@ export function BookingPage({ id, onBack, onSessionOver }: BookingPageProps) {
       <div className="space-y-4">
         {back}
         <div role="alert" className="card space-y-3 p-5">
-          <p>{missing ? 'Sellist broneeringut sinu kontol ei ole.' : `Broneeringu laadimine ebaõnnestus. ${query.error.message}`}</p>
+          <p>{missing ? 'Sellist broneeringut Teie kontol ei ole.' : `Broneeringu laadimine ebaõnnestus. ${query.error.message}`}</p>
           {!missing && (
             <button type="button" className="btn-outline" onClick={() => void query.refetch()}>
               Proovi uuesti
@@ -151,7 +151,7 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
             <Pair label="Konto" value={`${booking.payment.iban} (${booking.payment.bank})`} />
             <Pair label="Viitenumber" value={booking.payment.referenceNumber} />
           </dl>
-          <p className="mt-2 text-sm text-ink-600">Lisa ülekandele viitenumber, siis seome makse sinu broneeringuga.</p>
+          <p className="mt-2 text-sm text-ink-600">Lisage ülekandele viitenumber, siis seome makse Teie broneeringuga.</p>
         </div>
       )}
     </Section>
@@ -189,10 +189,10 @@ function TravelDetails({ booking }: { booking: MyBookingDetail }) {
         <strong>
           {complete} / {booking.people.length} täidetud
         </strong>
-        {booking.travel.dueOn && <> · palun täida hiljemalt {formatDate(booking.travel.dueOn)}</>}
+        {booking.travel.dueOn && <> · palun täitke hiljemalt {formatDate(booking.travel.dueOn)}</>}
       </p>
       <p className="text-sm text-ink-600">
-        Vajame iga reisija andmeid lendude, kindlustuse ja majutuse jaoks. Võid täita osa andmeid nüüd ja ülejäänud hiljem. Terviseandmeid näevad ainult sina ja
+        Vajame iga reisija andmeid lendude, kindlustuse ja majutuse jaoks. Võite täita osa andmeid nüüd ja ülejäänud hiljem. Terviseandmeid näevad ainult Teie ja
         korraldajad; need kustutatakse {HEALTH_DATA_KEPT_DAYS_AFTER_END} päeva pärast retriidi lõppu.
       </p>
       {!booking.travel.editable && <p className="text-ink-600">Selle broneeringu andmeid ei saa enam muuta.</p>}

@@ -25,9 +25,9 @@ export function BookingsList({ email, onOpen }: { email: string; onOpen: (id: nu
         </div>
       ) : list.data.items.length === 0 ? (
         <div className="card space-y-3 p-5">
-          <p>Sul ei ole veel broneeringuid.</p>
+          <p>Teil ei ole veel broneeringuid.</p>
           <p className="text-sm text-ink-600">
-            Siin on broneeringud, mille tegid sisse logituna või e-posti aadressiga {email}. Kui broneerisid teise aadressiga, kirjuta meile.
+            Siin on broneeringud, mille tegite sisse logituna või e-posti aadressiga {email}. Kui broneerisite teise aadressiga, kirjutage meile.
           </p>
           <a href="/broneering" className="btn-primary">
             Broneeri koht

@@ -27,7 +27,7 @@ export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
       ) : (
         <>
           <div className="space-y-2">
-            <p className="text-ink-600">Laadi alla kõik, mida sinu konto ja broneeringute kohta hoiame (JSON-fail).</p>
+            <p className="text-ink-600">Laadige alla kõik, mida Teie konto ja broneeringute kohta hoiame (JSON-fail).</p>
             <DownloadLink href="/api/me/export" className="btn-outline" onSessionOver={onSessionOver}>
               Laadi alla minu andmed
             </DownloadLink>
@@ -35,9 +35,9 @@ export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
           <div className="space-y-2 border-t border-sand-200 pt-4">
             <h3 className="text-lg font-semibold text-ink-900">Konto kustutamine</h3>
             <p className="text-sm text-ink-600">
-              Kustutame konto, reisiandmed (pass, sünniaeg, hädaabikontakt, toitumis- ja terviseandmed), telefoninumbri ja sinu kirjade sisu. Alles jäävad
+              Kustutame konto, reisiandmed (pass, sünniaeg, hädaabikontakt, toitumis- ja terviseandmed), telefoninumbri ja Teie kirjade sisu. Alles jäävad
               broneeringud nime ja e-posti aadressiga, maksed ja arved, sest raamatupidamise seadus nõuab nende säilitamist 7 aastat. Eelseisva broneeringu korral
-              tühista see enne.
+              tühistage see enne.
             </p>
             {deleting ? (
               <DeleteForm onCancel={() => setDeleting(false)} onDeleted={() => setDeleted(true)} />
@@ -75,7 +75,7 @@ function DeleteForm({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: 
   };
   return (
     <form {...formProps(onValid)} aria-label="Konto kustutamine" className="space-y-4 rounded-xl border border-red-200 p-4">
-      <Field id={`${uid}password`} label="Kinnitamiseks sisesta oma salasõna" error={formState.errors.password?.message}>
+      <Field id={`${uid}password`} label="Kinnitamiseks sisestage oma salasõna" error={formState.errors.password?.message}>
         {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="current-password" className="field-input" />}
       </Field>
       <FormActions

@@ -54,7 +54,7 @@ export default function PortalApp() {
     <QueryClientProvider client={queryClient}>
       {auth.state === 'loading' ? (
         <p role="status" className="text-ink-600">
-          Laadin sinu broneeringuid...
+          Laadin Teie broneeringuid...
         </p>
       ) : auth.state === 'out' ? (
         <SignedOut />
@@ -77,7 +77,7 @@ function SignedOut() {
     <div className="card space-y-4 p-6">
       <h2 className="text-2xl text-lagoon-900">Logi sisse, et näha oma broneeringuid</h2>
       <p className="text-ink-600">
-        Siin näed oma retriidi broneeringuid, makseid ja arveid ning saad täita reisiandmed. Logi sisse sama e-posti aadressiga, millega broneerisid.
+        Siin näete oma retriidi broneeringuid, makseid ja arveid ning saate täita reisiandmed. Logige sisse sama e-posti aadressiga, millega broneerisite.
       </p>
       <a href={`/auth?next=${next}`} className="btn-primary">
         Logi sisse

@@ -30,16 +30,16 @@ export function travelDetailsReminderMail(
   origin: string,
 ) {
   const due = formatDateEt(travelDetailsDueOn(booking.startDate)!);
-  const subject = `${SITE_CONTACTS.retreatName}: palun täida reisiandmed ${due}`;
-  const intro = `Tere, ${booking.firstName}! Retriidi korraldamiseks (lennud, kindlustus, majutus) vajame iga reisija andmeid: sünnikuupäev, kodakondsus, pass ja hädaabikontakt. Palun täida need hiljemalt ${due}.`;
+  const subject = `${SITE_CONTACTS.retreatName}: palun täitke reisiandmed ${due}`;
+  const intro = `Tere, ${booking.firstName}! Retriidi korraldamiseks (lennud, kindlustus, majutus) vajame iga reisija andmeid: sünnikuupäev, kodakondsus, pass ja hädaabikontakt. Palun täitke need hiljemalt ${due}.`;
   const summary = summaryTable([
     ['Broneering', `nr ${booking.id}`],
     ['Täidetud', `${booking.complete} / ${booking.total}`],
     ['Tähtaeg', due],
     // The origin comes from configuration only, never from a request's Host header.
-    ['Täida siin', `${origin}${PORTAL_PATH}`],
+    ['Täitke siin', `${origin}${PORTAL_PATH}`],
   ]);
-  const closing = `Logi sisse e-posti aadressiga ${booking.email} (kui kontot veel pole, loo see sama aadressiga ja kinnita).`;
+  const closing = `Logige sisse e-posti aadressiga ${booking.email} (kui kontot veel pole, looge see sama aadressiga ja kinnitage).`;
   return {
     subject,
     text: `${intro}\n\n${summary.text}\n\n${closing}\n\n${SITE_CONTACTS.retreatName}`,
