@@ -271,7 +271,7 @@ describe('the organiser moves bookings, fills freed places and changes plans', (
     expect(JSON.parse(String(audit!.metadata))).toMatchObject({ to: { id: june.id, name: 'Juuni 2027' }, people: 3 });
     const [mail] = await outbox(id, 'booking_moved');
     expect(mail).toMatchObject({ subject: expect.stringMatching(/^Broneering viidi teisele retriidile/) });
-    expect(String(mail!.text)).toContain('„Juuni 2027” (14.06.2027–24.06.2027)');
+    expect(String(mail!.text)).toContain('„Juuni 2027“ (14.06.2027–24.06.2027)');
     // A stale version is refused and moves nothing.
     expect((await admin.b.send('POST', `/api/admin/bookings/${id}/move`, { version: before.version, retreatId: june.id })).status).toBe(409);
   });

@@ -92,7 +92,7 @@ test('a role change goes through its confirmation, shows the new badge and ends 
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'Admin' }).press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Muuda kasutaja rolli' });
-  await expect(dialog).toContainText(`Kasutaja ${roleUser} uus roll on „Admin”`);
+  await expect(dialog).toContainText(`Kasutaja ${roleUser} uus roll on „Admin“`);
   await expect(dialog.getByRole('button', { name: 'Tühista' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');

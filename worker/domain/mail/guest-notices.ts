@@ -60,7 +60,7 @@ export const GUEST_NOTICES = {
   }),
   moved: (b: { id: number; schedule: readonly ScheduleItem[] }, to: { name: string; startDate: string | null; endDate: string | null }): Notice => ({
     subject: `Broneering viidi teisele retriidile – ${name}`,
-    paragraphs: [`Teie broneering nr ${b.id} on nüüd retriidil „${to.name}” (${retreatDays(to)}).`, ...paying(b.id, b.schedule)],
+    paragraphs: [`Teie broneering nr ${b.id} on nüüd retriidil „${to.name}“ (${retreatDays(to)}).`, ...paying(b.id, b.schedule)],
   }),
   placeOffered: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({
     subject: `Vabanes koht – ${name}`,

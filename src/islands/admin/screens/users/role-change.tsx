@@ -50,7 +50,7 @@ export function RoleChangeDialog({ pending, onClose }: { pending: PendingRoleCha
       title="Muuda kasutaja rolli"
       message={
         pending
-          ? `Kasutaja ${pending.user.email} uus roll on „${label}”. Tema kõik seansid lõpetatakse ja ta peab uuesti sisse logima.`
+          ? `Kasutaja ${pending.user.email} uus roll on „${label}“. Tema kõik seansid lõpetatakse ja ta peab uuesti sisse logima.`
           : ''
       }
       confirmLabel="Muuda rolli"
