@@ -39,12 +39,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-
 /**
  * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005,
- * `customers_search` of 0007, `retreats_search` and `invoices_search` of 0020) whose text contains `text`, both folded by
- * ./search-fold (migration 0020). FTS5 serves a plain LIKE from the index
- * but scans for one with an ESCAPE clause, so the escape is added only when the admin typed a wildcard character.
+ * `customers_search` of 0007, `retreats_search` and `invoices_search` of 0020) whose text contains `text`, both
+ * folded by ./search-fold. FTS5 serves a plain LIKE from the index but scans for one with an ESCAPE clause, so the
+ * escape is added only when the admin typed a wildcard character.
  */
 function idsMatching(
   index: 'guests_search' | 'users_search' | 'customers_search' | 'retreats_search' | 'invoices_search',

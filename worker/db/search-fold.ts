@@ -3,7 +3,7 @@
  * their diacritics, so "õunapuu" finds "Õunapuu", "smidt" finds "Šmidt" and "KÜLALINE" finds "külaline".
  *
  * One rule in two forms: `foldForSearch` (TypeScript, for what the admin typed) and `foldSql` (SQL, for stored
- * text; migration 0020 writes the same expression into the search indexes' triggers). tests/api/search-fold.test.ts
+ * text; migration 0020 wrote the same expression, made from SEARCH_FOLDS, into the search indexes' triggers). tests/api/search-fold.test.ts
  * checks that the two agree, the migration's triggers included. SQLite's lower() folds ASCII only, hence the table
  * with both cases of each letter, and the TypeScript side lowers ASCII only too, so both sides leave other letters
  * alone alike.
@@ -37,9 +37,4 @@ export function foldForSearch(text: string): string {
 /** The SQL expression of `foldForSearch` over `expr` (nested replace() over lower()). */
 export function foldSql(expr: SQLWrapper | SQL): SQL {
   return SEARCH_FOLDS.reduce<SQL>((inner, [from, to]) => sql`replace(${inner}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`, sql`lower(${expr})`);
-}
-
-/** `foldSql` as plain SQL text around a column expression, as migration 0020 writes it. */
-export function foldSqlText(expr: string): string {
-  return SEARCH_FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, `lower(${expr})`);
 }

@@ -189,6 +189,11 @@ async function commitGroup(inner: Client, group: PendingWrite[]): Promise<void> 
   });
 }
 
+/** One caller's batch in a transaction of its own, by the same path as a group (so it too deletes securely). */
+function commitAlone(inner: Client, stmts: InStatement[]): Promise<ResultSet[]> {
+  return new Promise((resolve, reject) => void commitGroup(inner, [{ stmts, single: false, resolve, reject }]));
+}
+
 export function serializeWrites(inner: Client, options: SerializeOptions): Client {
   const { queue, serializeReads = false, lockTimeoutMs = 10_000, groupCommit = true } = options;
 
@@ -247,9 +252,10 @@ export function serializeWrites(inner: Client, options: SerializeOptions): Clien
     },
     batch(stmts: Array<InStatement | [string, InArgs?]>, mode?: TransactionMode): Promise<ResultSet[]> {
       if (mode === 'read') return serializeReads ? locked(() => inner.batch(stmts, mode)) : inner.batch(stmts, mode);
+      if (!groupCommit) return locked(() => inner.batch(stmts, writingMode(mode)));
       const statements = stmts.map(statementOf);
-      if (groupCommit && statements.length > 0 && statements.every((stmt) => GROUPABLE.test(sqlOf(stmt)))) return grouped(statements, false);
-      return locked(() => inner.batch(stmts, writingMode(mode)));
+      // A batch with a statement that may not share a transaction (DDL, a PRAGMA) has one of its own.
+      return statements.every((stmt) => GROUPABLE.test(sqlOf(stmt))) ? grouped(statements, false) : locked(() => commitAlone(inner, statements));
     },
     migrate(stmts: InStatement[]): Promise<ResultSet[]> {
       return locked(() => inner.migrate(stmts));

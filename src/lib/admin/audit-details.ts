@@ -6,7 +6,7 @@
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { PAYMENT_PLAN_LABELS, type PaymentPlan } from '../payment-plans';
 import { TRAVEL_FIELD_LABELS } from '../travel-details';
-import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS } from './labels';
+import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS, roomSharingLabel } from './labels';
 import { PAYMENT_METHOD_LABELS } from './payments';
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -111,7 +111,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   paymentStatus: PAYMENT_STATUS_LABELS,
   roomType: ROOM_TYPE_LABELS,
   bedTypePreference: BED_TYPE_LABELS,
-  roomSharingPreference: { shared: 'Jagatud', private: 'Eraldi' },
+  roomSharingPreference: { shared: roomSharingLabel('shared'), private: roomSharingLabel('private') },
   paymentPlan: PAYMENT_PLAN_LABELS as Record<PaymentPlan, string>,
   method: PAYMENT_METHOD_LABELS,
   by: { self: 'Konto omanik ise', admin: 'Administraator' },

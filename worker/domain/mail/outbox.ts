@@ -161,6 +161,24 @@ async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log'>, {
 export type FirstDelivery = 'sent' | 'queued' | 'failed';
 
 /**
+ * A delivery started for someone waiting on a screen: it carries on in the background (waitUntil), and the answer
+ * waits for it at most `waitMs` (a hanging provider must not hang the person): its state, or 'pending' when it has
+ * not ended in time or threw (the outbox retries it).
+ */
+async function deliveryWithin(deps: Pick<AppDeps, 'waitUntil'>, delivery: Promise<OutboxState>, waitMs: number): Promise<OutboxState> {
+  deps.waitUntil(delivery);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'pending'>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), waitMs);
+  });
+  try {
+    return await Promise.race([delivery.catch(() => 'pending' as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Sends a message that was just committed already claimed (see `outboxInsert`), waiting at most `waitMs`. 'sent'
  * means it went out (or was logged); 'failed' that the provider refused it outright; 'queued' that it did not go
  * out in time or failed in a way the dispatcher keeps retrying. A send still running when the wait ends carries on
@@ -171,34 +189,16 @@ export async function deliverSoon(
   claimed: Omit<ClaimedMail, 'attempts'>,
   waitMs: number,
 ): Promise<FirstDelivery> {
-  const delivery = sendClaimed(deps, { ...claimed, attempts: 1 });
-  deps.waitUntil(delivery);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), waitMs);
-  });
-  try {
-    const state = await Promise.race([delivery.catch(() => 'pending' as const), timeout]);
-    return state === 'sent' || state === 'logged' ? 'sent' : state === 'failed' ? 'failed' : 'queued';
-  } finally {
-    clearTimeout(timer);
-  }
+  const state = await deliveryWithin(deps, sendClaimed(deps, { ...claimed, attempts: 1 }), waitMs);
+  return state === 'sent' || state === 'logged' ? 'sent' : state === 'failed' ? 'failed' : 'queued';
 }
 
 /**
- * `deliverMessage` for a person waiting on the screen: tries the message now, answers after at most `waitMs` however
- * the provider behaves (a hanging SendGrid must not hang the admin), and lets a slower attempt finish in the
- * background. The row says how it stands afterwards ('pending' while the attempt or its retries run).
+ * `deliverMessage` for a person waiting on the screen: tries the message now and answers after at most `waitMs`
+ * (see `deliveryWithin`). The row says how it stands afterwards ('pending' while the attempt or its retries run).
  */
 export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil'>, id: number, waitMs: number): Promise<void> {
-  const delivery = deliverMessage(deps, id);
-  deps.waitUntil(delivery);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([delivery.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await deliveryWithin(deps, deliverMessage(deps, id), waitMs);
 }
 
 /** Sends what is due, oldest first. Run by the hosts' schedulers; returns how each message ended. */

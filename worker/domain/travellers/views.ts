@@ -38,14 +38,14 @@ export interface PeopleSource {
   companions: { first_name: string; last_name: string; age?: number | null }[] | null;
 }
 
+const withoutEmpty = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Partial<T>;
+
 /**
  * What the booking already knows about a person, for the details they have not saved yet (issue 21): the birthdays
  * the booking form asked for (a companion found by name, so an edited party never gets another's date) and the main
  * guest's dietary restrictions.
  */
-const withoutEmpty = <T extends object>(values: T): Partial<T> =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Partial<T>;
-
 function knownFromBooking(booking: PeopleSource, position: number, name: string): Partial<TravellerView['details']> {
   if (position === 0) {
     const dietary = (booking.guestDietary ?? []).filter(Boolean).join(', ');

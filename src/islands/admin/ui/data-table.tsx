@@ -39,7 +39,7 @@ export interface DataTableProps<T extends { id: string | number }> {
   verticalAlign?: 'middle' | 'top';
 }
 
-export function parseSort(sort: string | undefined): SortDescriptor | undefined {
+function parseSort(sort: string | undefined): SortDescriptor | undefined {
   if (!sort) return undefined;
   const descending = sort.startsWith('-');
   return { column: descending ? sort.slice(1) : sort, direction: descending ? 'descending' : 'ascending' };
