@@ -152,8 +152,10 @@ export function formatEstonianMonth(yearMonth: string): string {
   return `${name} ${year}`;
 }
 
-/** An edition's name from its first day: "2027-01-14" -> "Jaanuar 2027" (a label of its own, so capitalised). */
+/**
+ * An edition's name from its first day: "2027-01-14" -> "jaanuar 2027". It always stands inside a text ("14.-24.01.2027
+ * (jaanuar 2027)", "Uus algus retriit Balis – jaanuar 2027"), where Estonian writes month names in lower case (issue 21).
+ */
 export function editionLabel(startDate: string): string {
-  const words = formatEstonianMonth(startDate.slice(0, 7));
-  return words.charAt(0).toLocaleUpperCase('et') + words.slice(1);
+  return formatEstonianMonth(startDate.slice(0, 7));
 }

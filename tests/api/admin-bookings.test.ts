@@ -585,7 +585,7 @@ describe('GET /api/admin/dashboard', () => {
         // The bookings' edition; its bookings were all moved to "Kevad".
         {
           id: expect.any(Number),
-          name: 'Uus algus retriit Balis – Märts 2026',
+          name: 'Uus algus retriit Balis – märts 2026',
           startDate: '2026-03-14',
           endDate: '2026-03-24',
           bookings: 0,

@@ -113,6 +113,10 @@ describe('authorisation', () => {
 });
 
 describe('list, add, edit, delete', () => {
+  it('names the editions migration 0017 made with the month in lower case (migration 0021, issue 21)', async () => {
+    const names = (await app.rows("SELECT name FROM retreats WHERE edition IN ('nov-2025', 'jan-2026', 'mar-2026') ORDER BY start_date")).map((r) => r.name);
+    expect(names).toEqual(['Uus algus retriit Balis – november 2025', 'Uus algus retriit Balis – jaanuar 2026', 'Uus algus retriit Balis – märts 2026']);
+  });
   it('adds a retreat with empty values as null and prices as exact cents, and writes the audit record', async () => {
     const { id } = await retreat({ arrivalDate: '', price: '', capacity: '20', basePrice: '1 299,50' });
     const [row] = await app.rows(`SELECT * FROM retreats WHERE id = ${id}`);

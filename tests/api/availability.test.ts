@@ -53,7 +53,7 @@ describe('GET /api/availability', () => {
     const editions = await availability();
     // 14.11.2025 started before 1.12.2025: no longer on sale.
     expect(editions.map((e) => e.id)).toEqual(['jan-2026', 'mar-2026']);
-    expect(await edition('jan-2026')).toMatchObject({ label: 'Jaanuar 2026', badge: '14.-24.01.2026', open: true, closesOn: '2026-01-10', placesLeft: null, full: false });
+    expect(await edition('jan-2026')).toMatchObject({ label: 'jaanuar 2026', badge: '14.-24.01.2026', open: true, closesOn: '2026-01-10', placesLeft: null, full: false });
     clock = new Date('2025-11-11T10:00:00.000Z');
     expect(await edition('nov-2025')).toMatchObject({ open: false, closesOn: '2025-11-10' });
   });

@@ -73,7 +73,7 @@ describe('POST /api/bookings: a valid request', () => {
       room_type: 'shared',
       room_sharing_preference: 'shared',
       comment: 'Tere! Ootan väga.',
-      special_requests: 'Retriidi aeg: 14.-24.01.2026 (Jaanuar 2026)\nKogemus: Keskmine\nReisimine: Koos kaaslastega',
+      special_requests: 'Retriidi aeg: 14.-24.01.2026 (jaanuar 2026)\nKogemus: Keskmine\nReisimine: Koos kaaslastega',
       comments: 'Toitumispiirangud: Vegan, bgluteenivaba/b\nKaasreisijaid: 2',
       companions: JSON.stringify([
         { first_name: 'Jüri', last_name: 'Tamm', age: 37 },
@@ -112,7 +112,7 @@ describe('POST /api/bookings: a valid request', () => {
       room_sharing_preference: 'private',
       comment: null,
       companions: null,
-      special_requests: 'Retriidi aeg: 14.-24.11.2025 (November 2025)\nKogemus: Määramata\nReisimine: Üksi',
+      special_requests: 'Retriidi aeg: 14.-24.11.2025 (november 2025)\nKogemus: Määramata\nReisimine: Üksi',
       comments: 'Toitumispiirangud: Puuduvad\nKaasreisijaid: 0',
       experience: null,
     });

@@ -78,10 +78,10 @@ test('an admin opens "Jaanuar 2027" and the landing hero and booking page show i
   // The pages were built once, before the edition existed; their dates come from the API at each visit.
   await page.goto('/');
   await expect(page.locator('[data-edition-dates]')).toContainText(JANUARY.badge);
-  await expect(page.locator('[data-edition-dates] time[datetime="2027-01-14"]')).toHaveAttribute('title', 'Jaanuar 2027');
+  await expect(page.locator('[data-edition-dates] time[datetime="2027-01-14"]')).toHaveAttribute('title', 'jaanuar 2027');
   await page.goto('/broneering');
   await expect(page.locator('[data-booking-facts] [data-edition-dates]')).toContainText(JANUARY.badge);
-  await expect(page.getByLabel('Retriidi aeg').locator('option[value="jan-2027"]')).toHaveText(`${JANUARY.badge} (Jaanuar 2027)`);
+  await expect(page.getByLabel('Retriidi aeg').locator('option[value="jan-2027"]')).toHaveText(`${JANUARY.badge} (jaanuar 2027)`);
 });
 
 test('a visitor sees what two people in a shared room pay on each plan, books with instalments, and the e-mail says it', async ({ page, consoleErrors }) => {

@@ -7,9 +7,9 @@ import { DAY_MS } from '../../src/lib/format';
 
 /** The editions migration 0017 carried over from the content file: published, 1299 € (1599 € struck), no limit. */
 export const MIGRATED_EDITIONS = [
-  { id: 'nov-2025', label: 'November 2025', startDate: '2025-11-14', endDate: '2025-11-24', badge: '14.-24.11.2025' },
-  { id: 'jan-2026', label: 'Jaanuar 2026', startDate: '2026-01-14', endDate: '2026-01-24', badge: '14.-24.01.2026' },
-  { id: 'mar-2026', label: 'Märts 2026', startDate: '2026-03-14', endDate: '2026-03-24', badge: '14.-24.03.2026' },
+  { id: 'nov-2025', label: 'november 2025', startDate: '2025-11-14', endDate: '2025-11-24', badge: '14.-24.11.2025' },
+  { id: 'jan-2026', label: 'jaanuar 2026', startDate: '2026-01-14', endDate: '2026-01-24', badge: '14.-24.01.2026' },
+  { id: 'mar-2026', label: 'märts 2026', startDate: '2026-03-14', endDate: '2026-03-24', badge: '14.-24.03.2026' },
 ] as const;
 
 const starts = MIGRATED_EDITIONS.map((edition) => Date.parse(`${edition.startDate}T09:00:00Z`));

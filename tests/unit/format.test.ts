@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCountOf, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
+import { editionLabel, formatCount, formatCountOf, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
+import { editionOptionLabel } from '../../src/lib/booking/availability';
+import { publicEdition } from '../../src/lib/retreat-editions';
 
 // Intl writes no-break spaces (U+00A0) between groups and before the sign; compare with them spelled out.
 const nb = (text: string) => text.replace(/ /g, '\u00a0');
@@ -90,5 +92,18 @@ describe('payment statuses in words (issue 21: "failed" was shown raw)', () => {
     const { paymentStatusLabel } = await import('../../src/lib/admin/labels');
     for (const status of PAYMENT_STATUSES) expect(paymentStatusLabel(status), status).not.toBe(status);
     expect(paymentStatusLabel('failed')).toBe('Makse ebaõnnestus');
+  });
+});
+
+describe('month names inside a text are in lower case (issue 21)', () => {
+  it.each([
+    ['2027-01-14', 'jaanuar 2027'],
+    ['2026-03-14', 'märts 2026'],
+    ['2025-11-14', 'november 2025'],
+  ])('the edition starting %s is "%s"', (start, label) => {
+    expect(editionLabel(start)).toBe(label);
+  });
+  it('in the booking form\'s option after the dates', () => {
+    expect(editionOptionLabel(publicEdition('jan-2027', '2027-01-14', '2027-01-24'))).toBe('14.-24.01.2027 (jaanuar 2027)');
   });
 });
