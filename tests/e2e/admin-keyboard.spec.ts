@@ -1,12 +1,13 @@
 /**
  * The back office by keyboard alone (issue 21): on each list screen, Tab reaches the sort headers and every row's
  * actions (React Aria's grid used to reach them with the arrow keys only), Enter does the task, and whatever has the
- * focus shows a ring of at least 2 px (WCAG 2.2 focus appearance).
+ * focus shows a ring of at least 2 px (WCAG 2.2 focus appearance). One task on each admin screen.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { extraAdmin, signInContext } from './accounts';
-import { bookingRequest, letters } from './booking-requests';
+import { bookingRequest, letters, serverSql } from './booking-requests';
+import { serverNow } from './clock';
 
 const TAG = `Klav${letters()}`;
 let adminEmail = '';
@@ -92,4 +93,108 @@ test('retreats and the audit trail: a row action by keyboard', async ({ page, co
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Auditikirje' })).toBeVisible();
+});
+
+test('dashboard: a quick action opens its list', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await open(page, '/dashboard', 'Töölaud');
+  const users = page.getByRole('link', { name: /Halda kasutajaid/ });
+  await tabTo(page, users);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasutajad' })).toBeVisible();
+});
+
+test("users: open a user's role list and close it, by keyboard", async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await open(page, `/admin/users?q=${encodeURIComponent(adminEmail)}`, 'Kasutajad');
+  const role = page.getByRole('button', { name: /Roll: / }).first();
+  await tabTo(page, role);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(role).toBeFocused();
+});
+
+test('a booking: record a payment with the keyboard alone, then find the new booking form', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await open(page, `/admin/bookings?q=${TAG}`, 'Broneeringud');
+  await page.getByRole('link', { name: `Tiiu ${TAG}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Broneering #\d+$/);
+  await expect(page.locator('[data-loading]')).toHaveCount(0);
+  await page.locator('body').focus();
+  const add = page.getByRole('button', { name: '+ Lisa makse' });
+  await tabTo(page, add);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Lisa makse' });
+  await expect(dialog).toBeVisible();
+  // The dialog itself has the focus; Tab walks into its fields.
+  await tabTo(page, dialog.getByRole('textbox', { name: /Summa/ }), 10);
+  await expectVisibleFocus(page);
+  await page.keyboard.type('12,50');
+  // The day the money came, into the date's segments: the server's today (its clock is set for the content's
+  // editions; the field offers the browser's today, which the server would call the future).
+  await tabTo(page, dialog.getByRole('spinbutton').first(), 10);
+  const [year, month, day] = serverNow().toISOString().slice(0, 10).split('-');
+  await page.keyboard.type(`${day}${month}${year}`);
+  await tabTo(page, dialog.getByRole('button', { name: 'Salvesta makse' }), 20);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Maksed', exact: true }).getByRole('row').nth(1)).toContainText('12,50');
+
+  await open(page, '/admin/bookings', 'Broneeringud');
+  const create = page.getByRole('link', { name: '+ Lisa uus broneering' });
+  await tabTo(page, create);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Uus broneering' })).toBeVisible();
+  // The client is chosen from the server's search by typing, the arrow keys and Enter.
+  const client = page.getByRole('combobox', { name: /Klient/ });
+  await tabTo(page, client);
+  await expectVisibleFocus(page);
+  await page.keyboard.type(TAG);
+  await expect(page.getByRole('option', { name: new RegExp(`Tiiu ${TAG}`) })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(client).toHaveValue(new RegExp(`Tiiu ${TAG}`));
+});
+
+test('invoices: open an invoice from the list, by keyboard', async ({ page, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  // An invoice of this test's own: a priced booking, invoiced through the API as the dialog would.
+  const bookingId = await bookingRequest(page.request, baseURL!, { firstName: 'Arve', lastName: TAG, email: `arve.${letters()}@example.com` });
+  await serverSql('UPDATE bookings SET total_amount_cents = 129900 WHERE id = ?', [bookingId]);
+  const detail = (await (await page.request.get(`/api/admin/bookings/${bookingId}`)).json()) as { booking: { version: number } };
+  const issued = await page.request.post(`/api/admin/bookings/${bookingId}/invoices`, { headers: { Origin: baseURL! }, data: { version: detail.booking.version, buyer: { name: `Arve ${TAG}` } } });
+  expect(issued.status()).toBe(201);
+
+  await open(page, `/admin/invoices?q=${TAG}`, 'Arved');
+  const invoice = page.getByRole('region', { name: /Arved/ }).getByRole('link').first();
+  await tabTo(page, invoice);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^(Arve|Kreeditarve) / })).toBeVisible();
+  await page.locator('body').focus();
+  const pdf = page.getByRole('link', { name: 'Laadi PDF alla' });
+  await tabTo(page, pdf);
+  await expectVisibleFocus(page);
+});
+
+test('a retreat: open its edit dialog by keyboard', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await open(page, '/admin/retreats?q=2026', 'Retriidid');
+  await page.getByRole('link', { name: /^Vaata retriiti:/ }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Põhiandmed' })).toBeVisible();
+  await page.locator('body').focus();
+  const edit = page.getByRole('button', { name: 'Muuda retriiti' });
+  await tabTo(page, edit);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
 });

@@ -1,14 +1,18 @@
 /**
  * Screens that fit (issue 21): at 1280 px every admin list shows all its columns without scrolling sideways; on a
- * phone (390 px) every section of the back office can be reached from its navigation.
+ * phone (390 px) every section of the back office can be reached from its navigation. axe checks each list at both
+ * widths, and a screenshot of each is kept with the test's results.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { extraAdmin, signInContext } from './accounts';
+import { expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 
 const TAG = `Laius${letters()}`;
 let adminEmail = '';
+
+// Six screens, each with a screenshot and an axe run, in one test per width.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({ request, baseURL }) => {
   if (adminEmail) return;
@@ -49,6 +53,7 @@ test('at 1280 px every list fits without scrolling sideways', async ({ page, con
     const sticking = await overflow(page);
     if (sticking.page > 0) tooWide.push(`${path}: the page by ${sticking.page} px`);
     for (const table of sticking.tables) if (table > 0) tooWide.push(`${path}: a table by ${table} px`);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-1280.png`) });
   }
   expect(tooWide).toEqual([]);
@@ -70,6 +75,7 @@ test('on a phone every section of the back office is in sight, and the lists scr
       expect(box.x + box.width, name).toBeLessThanOrEqual(390);
     }
     expect((await overflow(page)).page, path).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-390.png`) });
   }
 });
