@@ -1,0 +1,121 @@
+/**
+ * A bank statement file, as uploaded, turned into the list of its transactions: ISO 20022 camt.053 statements and
+ * camt.054 notifications, and the CSV exports of Swedbank, SEB and LHV. Pure and host-independent (bytes in, values
+ * out, Web APIs only), so the import runs the same on Workers and on Node; matching and writing are the import
+ * service's. The format is told from the content, never from the file name (docs/decisions/020).
+ */
+import { parseBankCsv } from './bank-csv';
+import { parseCamt } from './camt';
+
+export type StatementFormat = 'camt.053' | 'camt.054' | 'swedbank-csv' | 'seb-csv' | 'lhv-csv';
+
+export interface StatementTransaction {
+  /** The bank's archive id (AcctSvcrRef, Arhiveerimistunnus, Archive ID), or null when the bank gives none. */
+  archiveId: string | null;
+  bookedOn: string; // 'YYYY-MM-DD'
+  direction: 'credit' | 'debit'; // credit = money in
+  amountCents: number; // > 0, integer
+  currency: string; // 'EUR'
+  counterpartyName: string | null; // payer for a credit, beneficiary for a debit
+  counterpartyAccount: string | null; // IBAN or BBAN
+  counterpartyIdCode: string | null;
+  /** The structured creditor reference as the bank gave it, spaces removed; null when none. */
+  reference: string | null;
+  /** Free text (Ustrd / Selgitus), whitespace collapsed. */
+  text: string;
+  endToEndId: string | null;
+  /** Position in the file, from 1, for messages ("rida 12"): the XML line of the entry, or the CSV row. */
+  line: number;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  accountIban: string | null;
+  transactions: StatementTransaction[];
+}
+
+/** Above this the API answers 413 (`statement_too_large`) and reads nothing: a year of a busy account is well under it. */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export type StatementErrorCode =
+  | 'statement_unknown_format'
+  | 'statement_malformed'
+  | 'statement_too_large'
+  | 'statement_empty'
+  | 'statement_several_accounts';
+
+/** A file that cannot be imported, with an Estonian message for the person who uploaded it. */
+export class StatementFormatError extends Error {
+  readonly code: StatementErrorCode;
+  /** The line of the file the problem is on, when it is one line's. */
+  readonly line?: number;
+
+  constructor(code: StatementErrorCode, message: string, line?: number) {
+    super(message);
+    this.name = 'StatementFormatError';
+    this.code = code;
+    this.line = line;
+  }
+}
+
+const EXPECTED = 'oodati ISO 20022 camt.053 või camt.054 XML-faili või Swedbanki, SEB või LHV CSV-väljavõtet';
+
+/**
+ * The statement in an uploaded file, or a StatementFormatError saying what is wrong with it. The file name only
+ * names the file in the message.
+ */
+export function parseStatement(bytes: Uint8Array, fileName?: string): ParsedStatement {
+  const named = fileName ? ` „${fileName}“` : '';
+  if (bytes.byteLength > STATEMENT_MAX_BYTES) {
+    throw new StatementFormatError('statement_too_large', `Fail${named} on liiga suur: väljavõte võib olla kuni 5 MB.`);
+  }
+  const text = decodeText(bytes);
+  if (text.trim() === '') throw new StatementFormatError('statement_empty', `Fail${named} on tühi: ${EXPECTED}.`);
+  const statement = text.trimStart().startsWith('<') ? parseCamt(text) : parseBankCsv(text);
+  if (!statement) throw new StatementFormatError('statement_unknown_format', `Faili${named} ei õnnestunud lugeda: ${EXPECTED}.`);
+  return statement;
+}
+
+/**
+ * UTF-8 (its byte-order mark dropped) when the bytes are valid UTF-8; otherwise windows-1252, the code page of the
+ * Estonian banks' older CSV exports, which has õ, ä, ö, ü, š and ž. Every byte sequence is valid windows-1252, so a
+ * file that is neither still decodes, and is then refused by its content.
+ */
+function decodeText(bytes: Uint8Array): string {
+  try {
+    // ignoreBOM: false drops the byte-order mark (Workers' types want the option spelled out).
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** Whitespace and line breaks inside a field become single spaces: banks wrap free text at fixed widths. */
+export function collapseWhitespace(value: string | null | undefined): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** An account number as compared and stored: "EE38 2200 2210 2014 5685" → "EE382200221020145685"; blank → null. */
+export function compactAccount(value: string | null | undefined): string | null {
+  const compact = (value ?? '').replace(/\s+/g, '').toUpperCase();
+  return compact === '' ? null : compact;
+}
+
+/** 'YYYY-MM-DD' for a real calendar day, else null (31.02 is refused, not rolled into March). */
+export function calendarDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Several accounts' statements in one file cannot be booked against one account: the person uploads them one by one. */
+export function requireOneAccount(accounts: Iterable<string | null>): string | null {
+  const distinct = [...new Set(accounts)].filter((a): a is string => a !== null);
+  if (distinct.length > 1) {
+    throw new StatementFormatError(
+      'statement_several_accounts',
+      `Failis on mitme konto väljavõte (${distinct.join(', ')}): laadige iga konto väljavõte eraldi.`,
+    );
+  }
+  return distinct[0] ?? null;
+}
