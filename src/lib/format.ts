@@ -42,7 +42,12 @@ export function formatCount(value: number): string {
  * "2 kasutajat", "0 kasutajat"). Pass both forms: Estonian plurals are not made by a suffix rule.
  */
 export function formatCountOf(value: number, one: string, many: string): string {
-  return `${formatCount(value)} ${value === 1 ? one : many}`;
+  return `${formatCount(value)} ${countNoun(value, one, many)}`;
+}
+
+/** The noun alone, for a screen that sets the number apart (the dashboard's big "1" over "kasutaja"). */
+export function countNoun(value: number, one: string, many: string): string {
+  return value === 1 ? one : many;
 }
 
 /** ISO date "2024-11-24" -> "24.11.2024". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editionLabel, formatCount, formatCountOf, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
+import { countNoun, editionLabel, formatCount, formatCountOf, formatDate, formatDateTime, formatMoney, tallinnDay, tallinnDayRange, tallinnDayStart } from '../../src/lib/format';
 import { editionOptionLabel } from '../../src/lib/booking/availability';
 import { publicEdition } from '../../src/lib/retreat-editions';
 
@@ -83,6 +83,10 @@ describe('counts with their noun in Estonian (issue 21: "1 kasutaja", not "1 kas
     expect(formatCountOf(2, 'broneering', 'broneeringut')).toBe('2 broneeringut');
     expect(formatCountOf(21, 'kirje', 'kirjet')).toBe('21 kirjet');
     expect(formatCountOf(50_000, 'klient', 'klienti')).toBe(`${formatCount(50_000)} klienti`);
+  });
+  it('the noun alone, as the dashboard sets it under its big number', () => {
+    expect(countNoun(1, 'kasutaja', 'kasutajat')).toBe('kasutaja');
+    expect(countNoun(3, 'retriit', 'retriiti')).toBe('retriiti');
   });
 });
 

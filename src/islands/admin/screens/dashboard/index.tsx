@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/booking-views';
 import { auditActionLabel } from '../../../../lib/admin/labels';
-import { formatCount, formatCountOf, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
+import { countNoun, formatCount, formatCountOf, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/dashboard';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
@@ -104,6 +104,7 @@ export default function Dashboard() {
   const health = useHealth();
   const counts = dashboard.data?.counts;
   const count = (key: keyof NonNullable<typeof counts>) => (counts ? formatCount(counts[key]) : dashboard.isError ? '–' : '…');
+  const noun = (key: keyof NonNullable<typeof counts>, one: string, many: string) => countNoun(counts?.[key] ?? 0, one, many);
 
   return (
     <>
@@ -114,11 +115,11 @@ export default function Dashboard() {
           Kiirtegevused
         </h2>
         <ul role="list" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={dashboard.isPending}>
-          <ActionCard href="/admin/users" title="Halda kasutajaid" description="Rollid ja salasõnad" count={count('users')} countKey="users" countLabel="kasutajat" icon={ICONS.users} />
-          <ActionCard href="/admin/clients" title="Halda kliente" description="Kliendid ja kontaktandmed" count={count('clients')} countKey="clients" countLabel="klienti" icon={ICONS.clients} />
-          <ActionCard href="/admin/bookings" title="Vaata broneeringuid" description="Staatused, maksed ja arved" count={count('bookings')} countKey="bookings" countLabel="broneeringut" icon={ICONS.bookings} />
+          <ActionCard href="/admin/users" title="Halda kasutajaid" description="Rollid ja salasõnad" count={count('users')} countKey="users" countLabel={noun('users', 'kasutaja', 'kasutajat')} icon={ICONS.users} />
+          <ActionCard href="/admin/clients" title="Halda kliente" description="Kliendid ja kontaktandmed" count={count('clients')} countKey="clients" countLabel={noun('clients', 'klient', 'klienti')} icon={ICONS.clients} />
+          <ActionCard href="/admin/bookings" title="Vaata broneeringuid" description="Staatused, maksed ja arved" count={count('bookings')} countKey="bookings" countLabel={noun('bookings', 'broneering', 'broneeringut')} icon={ICONS.bookings} />
           <ActionCard href="/admin/bookings/new" title="Uus broneering" description="Broneering olemasolevale kliendile" icon={ICONS.add} />
-          <ActionCard href="/admin/retreats" title="Halda retriite" description="Kuupäevad, hinnad ja kohad" count={count('retreats')} countKey="retreats" countLabel="retriiti" icon={ICONS.retreats} />
+          <ActionCard href="/admin/retreats" title="Halda retriite" description="Kuupäevad, hinnad ja kohad" count={count('retreats')} countKey="retreats" countLabel={noun('retreats', 'retriit', 'retriiti')} icon={ICONS.retreats} />
         </ul>
       </section>
       <section aria-labelledby="upcoming-retreats" className="mt-10">
