@@ -64,6 +64,18 @@ export interface PaymentEntry {
   reversedById: number | null;
   recordedBy: string | null;
   createdAt: string;
+  /** The bank-statement transaction this payment came from (issue "Collect"); null for one typed in. */
+  bankTransaction: PaymentSource | null;
+}
+
+/** Where an imported payment came from: the statement's line, its day, payer and the bank's archive id. */
+export interface PaymentSource {
+  id: number;
+  statementId: number;
+  bookedOn: string;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  archiveId: string | null;
 }
 
 export interface PaymentLedger {
