@@ -30,6 +30,7 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -49,11 +50,13 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 }
 
 async function send(url: string, options: RequestOptions): Promise<Response> {
+  // A FormData body (a file upload) goes as it is: the browser writes its multipart Content-Type with the boundary.
+  const form = options.body instanceof FormData;
   try {
     return await fetch(url, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: options.body === undefined || form ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       cache: 'no-store',
       signal: options.signal,

@@ -1,0 +1,114 @@
+/**
+ * Bank statements (issue "Collect"): the upload, the imports so far, one import's outcome, and the review list with
+ * its two actions. An upload or an assignment records payments on bookings: their details, ledgers, invoices, every
+ * list and the dashboard reload.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import type { BookingDetail } from '../../../lib/admin/booking-views';
+import type {
+  AssignInput,
+  BankTransactionView,
+  DismissInput,
+  ReviewList,
+  ReviewListQuery,
+  StatementImportResult,
+  StatementList,
+} from '../../../lib/admin/bank-statements';
+import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+
+const PATH = `${BASE}/bank-statements`;
+
+export const bankKeys = {
+  all: ['bank-statements'] as const,
+  list: (page: number) => ['bank-statements', 'list', page] as const,
+  statement: (id: string) => ['bank-statements', 'detail', id] as const,
+  reviews: ['bank-statements', 'review'] as const,
+  review: (query: ReviewListQuery) => ['bank-statements', 'review', query] as const,
+};
+
+export function useStatementList(page: number) {
+  return useQuery<StatementList>({
+    queryKey: bankKeys.list(page),
+    queryFn: ({ signal }) => apiRequest<StatementList>(PATH, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An earlier import's outcome, as stored (assignments and dismissals since then show on its lines). */
+export function useStatement(id: string) {
+  return useQuery({
+    queryKey: bankKeys.statement(id),
+    queryFn: ({ signal }) => apiRequest<StatementImportResult>(`${PATH}/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useReviewList(query: ReviewListQuery) {
+  return useQuery<ReviewList>({
+    queryKey: bankKeys.review(query),
+    queryFn: ({ signal }) => apiRequest<ReviewList>(`${PATH}/review`, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Money moved on bookings: everything that shows a booking's money reloads. */
+function paymentsRecorded(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: adminKeys.bookings });
+  void client.invalidateQueries({ queryKey: INVOICE_LISTS });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+}
+
+/** POST the file as multipart (field `file`); the answer is the import's outcome per transaction. */
+export function useImportStatement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return apiRequest<StatementImportResult>(PATH, { method: 'POST', body });
+    },
+    onSuccess: (result) => {
+      client.setQueryData(bankKeys.statement(String(result.statement.id)), result);
+      void client.invalidateQueries({ queryKey: ['bank-statements', 'list'] });
+      void client.invalidateQueries({ queryKey: bankKeys.reviews });
+      paymentsRecorded(client);
+    },
+  });
+}
+
+/** After an assignment or a dismissal: the review list, and the import the transaction came from. */
+function transactionResolved(client: QueryClient, transaction: BankTransactionView) {
+  void client.invalidateQueries({ queryKey: bankKeys.reviews });
+  if (transaction.statementId !== null) void client.invalidateQueries({ queryKey: bankKeys.statement(String(transaction.statementId)) });
+}
+
+export function useAssignTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AssignInput }) =>
+      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/assign`, { method: 'POST', body }).then((r) => r.transaction),
+    onSuccess: (transaction) => {
+      transactionResolved(client, transaction);
+      paymentsRecorded(client);
+    },
+  });
+}
+
+export function useDismissTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DismissInput }) =>
+      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/dismiss`, { method: 'POST', body }).then((r) => r.transaction),
+    onSuccess: (transaction) => transactionResolved(client, transaction),
+  });
+}
+
+/** One booking by its id (the assign dialog's "id or reference number" lookup); off while `id` is null. */
+export function useBookingById(id: number | null) {
+  return useQuery({
+    queryKey: adminKeys.booking(String(id)),
+    queryFn: ({ signal }) => apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${id}`, { signal }).then((r) => r.booking),
+    enabled: id !== null,
+    retry: false,
+  });
+}
