@@ -17,6 +17,8 @@ describe('admin paths', () => {
       ['/admin/bookings/new', '/admin/bookings/new'],
       ['/admin/bookings/42', '/admin/bookings/:id'],
       ['/admin/retreats/7/', '/admin/retreats/:id'],
+      ['/admin/bank-statements', '/admin/bank-statements'],
+      ['/admin/bank-statements/3', '/admin/bank-statements/:id'],
       ['/admin/whatever', null],
       ['/admin/retreats/7/edit', null],
       ['/dashboard/old', null],

@@ -10,6 +10,8 @@ export const ADMIN_PATHS = [
   '/admin/bookings',
   '/admin/bookings/new',
   '/admin/bookings/:id',
+  '/admin/bank-statements',
+  '/admin/bank-statements/:id',
   '/admin/invoices',
   '/admin/invoices/:id',
   '/admin/clients',

@@ -1,0 +1,235 @@
+/**
+ * The review list's two actions, one dialog each (a one-field form, as the house uses dialogs): "Määra broneeringule"
+ * records the payment on a booking found by the guest's name or e-mail (or its number, or its reference number),
+ * "Jäta kõrvale" sets it aside with a reason. The API's field details show under the field.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  assignInputSchema,
+  dismissInputSchema,
+  type AssignInput,
+  type BankTransactionView,
+  type DismissInput,
+} from '../../../../lib/admin/bank-statements';
+import type { BookingDetail, BookingListItem } from '../../../../lib/admin/booking-views';
+import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
+import { formatDate, formatMoney } from '../../../../lib/format';
+import { isValidReferenceNumber } from '../../../../lib/reference-number';
+import { ApiRequestError } from '../../../api/client';
+import { useValidatedForm } from '../../../forms/use-validated-form';
+import { toast } from '../../../toast';
+import { useAssignTransaction, useBookingById, useDismissTransaction } from '../../api/bank-statements';
+import { useBookingList } from '../../api/bookings';
+import { Button } from '../../ui/button';
+import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
+import { AppDialog } from '../../ui/dialog';
+import { TextInputField } from '../../ui/text-field';
+import { signedCents } from './transactions';
+
+export type ReviewAction = { kind: 'assign' | 'dismiss'; tx: BankTransactionView };
+
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The payment the dialog is about, in one line. */
+function TransactionSummary({ tx }: { tx: BankTransactionView }) {
+  return (
+    <p className="rounded-2xl bg-sand-50 p-4 text-sm ring-1 ring-sand-200" data-transaction-summary>
+      <strong className="tabular-nums">{formatMoney(signedCents(tx))}</strong> · {formatDate(tx.bookedOn)} · {tx.counterpartyName ?? 'maksja teadmata'}
+      {tx.reference && <span className="block break-all">Viide: {tx.reference}</span>}
+      {tx.text && <span className="block break-words text-ink-600">{tx.text}</span>}
+    </p>
+  );
+}
+
+/** "The text is a number": the booking with that id, and the one whose reference number it is ("1" + id + check digit). */
+function bookingIdsFrom(text: string): [number | null, number | null] {
+  const digits = text.replace(/\s/g, '');
+  if (!/^\d{1,15}$/.test(digits)) return [null, null];
+  const plain = Number(digits) > 0 ? Number(digits) : null;
+  const byReference = digits.length >= 3 && digits.startsWith('1') && isValidReferenceNumber(digits) ? Number(digits.slice(1, -1)) : null;
+  return [plain, byReference !== plain && byReference ? byReference : null];
+}
+
+const openCents = (owed: number, paid: number) => Math.max(0, owed - paid);
+
+const listItem = (b: BookingListItem): ComboItem => ({
+  id: String(b.id),
+  label: b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `Broneering #${b.id}`,
+  description: [`#${b.id}`, b.retreat?.name ?? 'ilma retriidita', `tasumata ${formatMoney(b.status === 'cancelled' ? 0 : b.outstandingCents)}`, b.status === 'cancelled' ? 'tühistatud' : null]
+    .filter(Boolean)
+    .join(' · '),
+});
+
+const detailItem = (b: BookingDetail): ComboItem => ({
+  id: String(b.id),
+  label: b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `Broneering #${b.id}`,
+  description: [`#${b.id}`, b.retreat?.name ?? 'ilma retriidita', `tasumata ${formatMoney(b.status === 'cancelled' ? 0 : openCents(b.totals.billedCents, b.totals.paidCents))}`, b.status === 'cancelled' ? 'tühistatud' : null]
+    .filter(Boolean)
+    .join(' · '),
+});
+
+/** The bookings the typed text finds: by name or e-mail on the server, and by number or reference number. */
+function useBookingOptions(text: string) {
+  const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const list = useBookingList(bookingListQuerySchema.parse({ q: settled, pageSize: 10 }));
+  const [plain, byReference] = bookingIdsFrom(settled);
+  const first = useBookingById(plain);
+  const second = useBookingById(byReference);
+  const found = [second.data, first.data].filter((b): b is BookingDetail => !!b).map(detailItem);
+  const named = plain === null ? (list.data?.items ?? []).map(listItem) : [];
+  const items = [...found, ...named.filter((item) => !found.some((f) => f.id === item.id))];
+  const answered = settled === text.trim() && !list.isPlaceholderData;
+  return { items, isLoading: !answered || list.isFetching || first.isFetching || second.isFetching, error: list.error };
+}
+
+function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved: boolean) => void }) {
+  const assign = useAssignTransaction();
+  const [text, setText] = useState('');
+  const options = useBookingOptions(text);
+  const { control, getValues, setError, formProps, showFieldIssues } = useValidatedForm<AssignInput, { bookingId: number }>({
+    resolver: zodResolver(assignInputSchema),
+    defaultValues: { bookingId: '' },
+  });
+
+  useEffect(() => {
+    if (options.error) toast({ title: 'Broneeringute otsing ebaõnnestus', description: options.error.message, variant: 'destructive' });
+  }, [options.error]);
+
+  const onValid = async () => {
+    let assigned: BankTransactionView;
+    try {
+      assigned = await assign.mutateAsync({ id: tx.id!, body: { bookingId: Number(getValues('bookingId')) } });
+    } catch (error) {
+      const resolved = error instanceof ApiRequestError && error.code === 'bank_transaction_resolved';
+      if (error instanceof ApiRequestError && !resolved && showFieldIssues(error.details).length === 0 && error.status !== 0 && error.status < 500) {
+        // The booking was refused (cancelled, gone): the reason belongs to the field.
+        setError('bookingId', { type: 'server', message: error.message }, { shouldFocus: true });
+      }
+      toast({ title: 'Makse määramine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      if (resolved) onDone(true);
+      return;
+    }
+    const guest = assigned.allocations.map((a) => a.guestName).join(', ');
+    toast({ title: 'Makse määratud broneeringule', description: guest || undefined });
+    onDone(true);
+  };
+
+  return (
+    <form {...formProps(onValid)} className="space-y-5" aria-label="Määra broneeringule">
+      <TransactionSummary tx={tx} />
+      <Controller
+        control={control}
+        name="bookingId"
+        render={({ field, fieldState }) => (
+          <AsyncComboBox
+            label="Broneering"
+            items={options.items}
+            inputValue={text}
+            onInputChange={(value) => {
+              setText(value);
+              // Typing again drops the choice until a booking is picked from the list.
+              if (field.value && value !== options.items.find((i) => i.id === field.value)?.label) field.onChange('');
+            }}
+            selectedKey={typeof field.value === 'string' && field.value ? field.value : null}
+            onSelectionChange={(id) => {
+              field.onChange(id ?? '');
+              const chosen = options.items.find((i) => i.id === id);
+              if (chosen) setText(chosen.label);
+            }}
+            onBlur={field.onBlur}
+            isLoading={options.isLoading}
+            emptyText={text.trim() ? 'Sellist broneeringut ei leitud' : 'Kirjutage nimi, e-post või broneeringu number'}
+            placeholder="Nimi, e-post, number või viitenumber"
+            description="Otsib külalise nime ja e-posti järgi; broneeringu numbri või viitenumbri järgi ka."
+            errorMessage={fieldState.error?.message}
+            isRequired
+            name={field.name}
+            inputRef={field.ref}
+          />
+        )}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onPress={() => onDone(false)} isDisabled={assign.isPending}>
+          Tühista
+        </Button>
+        <Button type="submit" isPending={assign.isPending}>
+          Määra
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved: boolean) => void }) {
+  const dismiss = useDismissTransaction();
+  const { control, getValues, formProps, showFieldIssues } = useValidatedForm<DismissInput>({
+    resolver: zodResolver(dismissInputSchema),
+    defaultValues: { reason: '' },
+  });
+  const onValid = async () => {
+    try {
+      await dismiss.mutateAsync({ id: tx.id!, body: getValues() });
+    } catch (error) {
+      if (error instanceof ApiRequestError) showFieldIssues(error.details);
+      toast({ title: 'Makse kõrvale jätmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      if (error instanceof ApiRequestError && error.code === 'bank_transaction_resolved') onDone(true);
+      return;
+    }
+    toast({ title: 'Makse jäeti kõrvale' });
+    onDone(true);
+  };
+  return (
+    <form {...formProps(onValid)} className="space-y-5" aria-label="Jäta kõrvale">
+      <TransactionSummary tx={tx} />
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field, fieldState }) => (
+          <TextInputField
+            label="Põhjus"
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            multiline
+            maxLength={500}
+            description="Näiteks: tagastatud maksjale, ei puuduta broneeringuid."
+            errorMessage={fieldState.error?.message}
+            isRequired
+            name={field.name}
+          />
+        )}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onPress={() => onDone(false)} isDisabled={dismiss.isPending}>
+          Tühista
+        </Button>
+        <Button type="submit" variant="danger" isPending={dismiss.isPending}>
+          Jäta kõrvale
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The open dialog, if any; `onDone(true)` when the transaction left the review list. */
+export function ReviewDialog({ action, onDone }: { action: ReviewAction | null; onDone: (resolved: boolean) => void }) {
+  if (!action || action.tx.id === null) return null;
+  const title = action.kind === 'assign' ? 'Määra broneeringule' : 'Jäta kõrvale';
+  return (
+    <AppDialog title={title} isOpen onOpenChange={(open) => !open && onDone(false)}>
+      {action.kind === 'assign' ? <AssignForm tx={action.tx} onDone={onDone} /> : <DismissForm tx={action.tx} onDone={onDone} />}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * "Ülevaatamist ootavad maksed": money in that found no booking, from every import so far, searched and paged on the
+ * server (the search and page in the URL). Each row is assigned to a booking or set aside; it then leaves the list.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatCountOf, formatMoney } from '../../../../lib/format';
+import type { ReviewListQuery } from '../../../../lib/admin/bank-statements';
+import { toast } from '../../../toast';
+import { useReviewList } from '../../api/bank-statements';
+import { Button } from '../../ui/button';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { Pagination } from '../../ui/pagination';
+import { SearchBox } from '../../ui/search-box';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { ReviewDialog, type ReviewAction } from './review-dialogs';
+import { signedCents, transactionColumns, transactionRows, type TransactionRow } from './transactions';
+
+const TITLE = 'Ülevaatamist ootavad maksed';
+
+export function ReviewList({ query, onQueryChange }: { query: ReviewListQuery; onQueryChange: (patch: Partial<ReviewListQuery>, options?: { replace?: boolean }) => void }) {
+  const list = useReviewList(query);
+  const [action, setAction] = useState<ReviewAction | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Ülevaatamist ootavate maksete laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
+  }, [list.isError, list.error]);
+
+  const done = (resolved: boolean) => {
+    setAction(null);
+    // The row (and the button that opened the dialog) leaves the list: the focus goes to the list's heading instead.
+    if (resolved) setTimeout(() => heading.current?.focus(), 0);
+  };
+
+  const columns: DataColumn<TransactionRow>[] = [
+    ...transactionColumns({ statementLink: true }),
+    {
+      id: 'actions',
+      header: 'Tegevused',
+      srOnlyHeader: true,
+      cell: ({ tx }) => {
+        const what = (
+          <span className="sr-only">
+            : {formatMoney(signedCents(tx))}, {tx.counterpartyName ?? 'maksja teadmata'}
+          </span>
+        );
+        return (
+          <span className="flex flex-col items-stretch gap-2">
+            <Button size="sm" onPress={() => setAction({ kind: 'assign', tx })}>
+              Määra broneeringule{what}
+            </Button>
+            <Button variant="outline" size="sm" onPress={() => setAction({ kind: 'dismiss', tx })}>
+              Jäta kõrvale{what}
+            </Button>
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-labelledby="review-title" className="space-y-4" data-review-list>
+      <h2 id="review-title" ref={heading} tabIndex={-1} className="text-2xl text-lagoon-900 focus:outline-none">
+        {TITLE}
+      </h2>
+      <div className="max-w-md" role="search" aria-label="Ülevaatamist ootavate maksete otsing">
+        <SearchBox
+          value={query.q ?? ''}
+          onChange={(q) => onQueryChange({ q }, { replace: true })}
+          placeholder="Maksja, viide või selgitus"
+          hint="Otsib maksja nime ja konto, viitenumbri ja selgituse järgi."
+        />
+      </div>
+      {list.isPending ? (
+        <LoadingState text="Maksete laadimine..." />
+      ) : list.isError && !list.data ? (
+        <ErrorState text="Ülevaatamist ootavate maksete laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {list.data ? formatCountOf(list.data.total, 'makse ootab ülevaatust', 'makset ootab ülevaatust') : ''}
+          </p>
+          <DataTable
+            label={TITLE}
+            columns={columns}
+            items={transactionRows(list.data?.items ?? [])}
+            isStale={list.isPlaceholderData}
+            verticalAlign="top"
+            empty={<EmptyState text={query.q ? 'Otsingule vastavaid makseid ei leitud.' : 'Ülevaatamist ootavaid makseid ei ole.'} />}
+          />
+          <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => onQueryChange({ page })} />
+        </>
+      )}
+      <ReviewDialog action={action} onDone={done} />
+    </section>
+  );
+}
