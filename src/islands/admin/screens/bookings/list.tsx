@@ -133,6 +133,9 @@ export default function BookingList() {
           >
             Laadi alla CSV<span className="sr-only"> (praeguste filtritega)</span>
           </a>
+          <AppLink href="/admin/bank-statements" className="btn-outline">
+            Impordi pangaväljavõte
+          </AppLink>
           <AppLink href="/admin/bookings/new" className="btn-secondary">
             + Lisa uus broneering
           </AppLink>

@@ -55,6 +55,7 @@ const ICONS = {
   bookings: svg('M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2'),
   add: svg('M12 5v14M5 12h14'),
   retreats: svg('M3 20h18M5 20l7-14 7 14M9.5 13h5'),
+  bank: svg('M3 10h18M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18M12 3l9 5H3z'),
 };
 
 function StatusItem({ label, ok }: { label: string; ok: boolean | null }) {
@@ -119,6 +120,7 @@ export default function Dashboard() {
           <ActionCard href="/admin/clients" title="Halda kliente" description="Kliendid ja kontaktandmed" count={count('clients')} countKey="clients" countLabel={noun('clients', 'klient', 'klienti')} icon={ICONS.clients} />
           <ActionCard href="/admin/bookings" title="Vaata broneeringuid" description="Staatused, maksed ja arved" count={count('bookings')} countKey="bookings" countLabel={noun('bookings', 'broneering', 'broneeringut')} icon={ICONS.bookings} />
           <ActionCard href="/admin/bookings/new" title="Uus broneering" description="Broneering olemasolevale kliendile" icon={ICONS.add} />
+          <ActionCard href="/admin/bank-statements" title="Pangaväljavõte" description="Impordi väljavõte ja seo maksed" icon={ICONS.bank} />
           <ActionCard href="/admin/retreats" title="Halda retriite" description="Kuupäevad, hinnad ja kohad" count={count('retreats')} countKey="retreats" countLabel={noun('retreats', 'retriit', 'retriiti')} icon={ICONS.retreats} />
         </ul>
       </section>

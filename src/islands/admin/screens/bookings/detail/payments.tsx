@@ -15,6 +15,7 @@ import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/paym
 import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
 import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
 import { ApiRequestError } from '../../../../api/client';
+import { AppLink } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
@@ -63,7 +64,21 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
     {
       id: 'note',
       header: 'Märkus',
-      cell: (p) => [p.reversesPaymentId !== null ? `Vastukanne kandele #${p.reversesPaymentId}` : null, p.reversedById !== null ? 'Tühistatud' : null, p.note].filter(Boolean).join(' · ') || '–',
+      cell: (p) => {
+        const note = [p.reversesPaymentId !== null ? `Vastukanne kandele #${p.reversesPaymentId}` : null, p.reversedById !== null ? 'Tühistatud' : null, p.note].filter(Boolean).join(' · ');
+        const source = p.bankTransaction;
+        if (!source) return note || '–';
+        // Imported from a bank statement (issue "Collect"): who paid, the day on the statement, the bank's archive id.
+        const from = ['Pangaväljavõttest:', [source.counterpartyName, formatDate(source.bookedOn), source.archiveId ? `arhiivitunnus ${source.archiveId}` : null].filter(Boolean).join(', ')].join(' ');
+        return (
+          <span className="flex flex-col gap-0.5">
+            {note && <span>{note}</span>}
+            <AppLink href={`/admin/bank-statements/${source.statementId}`} className="text-xs break-words text-lagoon-800 underline underline-offset-2" data-payment-source={source.id}>
+              {from}
+            </AppLink>
+          </span>
+        );
+      },
     },
     { id: 'by', header: 'Sisestas', cell: (p) => <span title={formatDateTime(p.createdAt)}>{p.recordedBy ?? '–'}</span> },
     {
