@@ -29,3 +29,12 @@ export function isValidReferenceNumber(value: string): boolean {
   const digits = value.replace(/\s/g, '');
   return /^\d{2,20}$/.test(digits) && checkDigit731(digits.slice(0, -1)) === Number(digits.at(-1));
 }
+
+/** The booking a reference number names (the inverse of bookingReferenceNumber), or null when it names none. */
+export function bookingIdOfReference(reference: string): number | null {
+  const digits = reference.replace(/\s/g, '');
+  const match = /^1([1-9]\d{0,15})\d$/.exec(digits);
+  if (!match || !isValidReferenceNumber(digits)) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && bookingReferenceNumber(id) === digits ? id : null;
+}

@@ -42,5 +42,9 @@ export function browser(app: TestApp) {
         }),
       );
     },
+    /** A form with a file, as the browser sends one (fetch sets the multipart Content-Type and boundary). */
+    async upload(path: string, form: FormData) {
+      return store(await fetch(`${app.origin}${path}`, { method: 'POST', headers: { Origin: app.origin, Cookie: cookie() }, body: form }));
+    },
   };
 }

@@ -112,6 +112,13 @@ describe('referenceCandidatesInText', () => {
     expect(referenceCandidatesInText('121312952 1234561')).toEqual(['121312952', '1234561']);
   });
 
+  it('reads numbers listed with commas as separate numbers, never joined across the comma', () => {
+    // 1234561 and 1234574 are both valid; joined (12345611234574) they would be read as one more.
+    const joined = '1234561' + '1234574';
+    expect(referenceCandidatesInText('viitenumbrid 1234561, 1234574')).toEqual(['1234561', '1234574']);
+    expect(referenceCandidatesInText('1234561 , 1234574')).not.toContain(joined);
+  });
+
   it('leaves out dates, amounts, invoice numbers and IBANs', () => {
     // 2024 alone passes the check, so each case below would propose it if it were not excluded.
     expect(referenceCandidatesInText('aasta 2024')).toEqual(['2024']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReferenceNumber, checkDigit731, isValidReferenceNumber } from '../../src/lib/reference-number';
+import { bookingIdOfReference, bookingReferenceNumber, checkDigit731, isValidReferenceNumber } from '../../src/lib/reference-number';
 
 describe('Estonian reference numbers (7-3-1)', () => {
   it('gives the check digits of the published examples', () => {
@@ -40,4 +40,18 @@ describe('Estonian reference numbers (7-3-1)', () => {
     expect(() => bookingReferenceNumber(1.5)).toThrow();
     expect(() => checkDigit731('12-3')).toThrow();
   });
+  it('reads the booking back from its number, and no booking from any other', () => {
+    for (const id of [1, 7, 42, 1234, 987654321, 2 ** 40]) expect(bookingIdOfReference(bookingReferenceNumber(id))).toBe(id);
+    expect(bookingIdOfReference(` ${bookingReferenceNumber(58)} `.replace('5', '5 '))).toBe(58);
+    // Any valid number of the shape names an id (whether that booking exists, the database says)…
+    expect(bookingIdOfReference('121312952')).toBe(2131295);
+    // …and valid 7-3-1 numbers of another shape name none: no leading 1, or a zero after it.
+    expect(bookingIdOfReference('88476148')).toBeNull();
+    expect(bookingIdOfReference('10000000000237147645')).toBeNull();
+    // One of ours with a wrong check digit, and letters.
+    const ours = bookingReferenceNumber(58);
+    expect(bookingIdOfReference(ours.slice(0, -1) + String((Number(ours.at(-1)) + 1) % 10))).toBeNull();
+    expect(bookingIdOfReference('RF18539007547034')).toBeNull();
+  });
 });
+

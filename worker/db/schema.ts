@@ -38,6 +38,7 @@ import {
   USER_ROLES,
   type AuthAttemptKind,
 } from '../../src/lib/enums';
+import { REVIEW_REASONS } from '../../src/lib/admin/bank-statements';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
@@ -546,14 +547,70 @@ export const payments = sqliteTable(
     reversesPaymentId: integer('reverses_payment_id').references((): AnySQLiteColumn => payments.id),
     recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The bank-statement transaction the payment was made from (migration 0022); null for one typed in. */
+    bankTransactionId: integer('bank_transaction_id').references((): AnySQLiteColumn => bankTransactions.id),
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
+    index('payments_bank_transaction_idx').on(t.bankTransactionId),
     // The accountant's ledger export for a period, in the order money came in.
     index('payments_received_on_idx').on(t.receivedOn, t.id),
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/** An uploaded bank statement (issue "Collect", migration 0022): the file, and what it held. */
+export const bankStatements = sqliteTable('bank_statements', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  fileName: text('file_name'),
+  format: text('format').notNull(),
+  accountIban: text('account_iban'),
+  transactions: integer('transactions').notNull(),
+  duplicates: integer('duplicates').notNull(),
+  importedBy: text('imported_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One transaction of a statement, kept once by its key (the bank's archive id or a checksum), with what became of
+ * it: matched to bookings (their payments point here), waiting for review, assigned or dismissed by an admin, or a
+ * debit listed and not applied. Never deleted (a trigger refuses).
+ */
+export const bankTransactions = sqliteTable(
+  'bank_transactions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => bankStatements.id),
+    key: text('key').notNull(),
+    line: integer('line').notNull(),
+    bookedOn: text('booked_on').notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    counterpartyName: text('counterparty_name'),
+    counterpartyAccount: text('counterparty_account'),
+    counterpartyIdCode: text('counterparty_id_code'),
+    reference: text('reference'),
+    text: text('text').notNull(),
+    endToEndId: text('end_to_end_id'),
+    archiveId: text('archive_id'),
+    outcome: text('outcome', { enum: ['matched', 'partial', 'overpaid', 'review', 'assigned', 'dismissed', 'debit'] }).notNull(),
+    reviewReason: text('review_reason', { enum: REVIEW_REASONS }),
+    namedBookingId: integer('named_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: text('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_transactions_key_unique').on(t.key),
+    index('bank_transactions_statement_idx').on(t.statementId, t.line),
+    index('bank_transactions_review_idx').on(t.bookedOn, t.id).where(sql`${col(t.outcome)} = 'review'`),
+    check('bank_transactions_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} > 0`),
   ],
 );
 

@@ -4,6 +4,7 @@
  * table does not know keeps its own name; a value it cannot read is summarised, not dumped.
  */
 import { formatDate, formatDateTime, formatMoney } from '../format';
+import { BANK_OUTCOME_LABELS, REVIEW_REASON_LABELS, STATEMENT_FORMAT_LABELS } from './bank-statements';
 import { PAYMENT_PLAN_LABELS, type PaymentPlan } from '../payment-plans';
 import { TRAVEL_FIELD_LABELS } from '../travel-details';
 import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS, roomSharingLabel } from './labels';
@@ -76,6 +77,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   buyer: 'Ostja',
   creditsInvoiceId: 'Krediteeritav arve',
   bookingId: 'Broneering',
+  fileName: 'Faili nimi',
+  format: 'Vorming',
+  transactions: 'Tehinguid',
+  duplicates: 'Juba imporditud',
+  payments: 'Makseid',
+  payer: 'Maksja',
+  archiveId: 'Arhiveerimistunnus',
+  line: 'Rida',
+  outcome: 'Tulemus',
+  reviewReason: 'Ülevaatuse põhjus',
   bookingCount: 'Broneeringuid',
   bookings: 'Broneeringud',
   bookingsKept: 'Alles jäetud broneeringud',
@@ -115,6 +126,9 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   paymentPlan: PAYMENT_PLAN_LABELS as Record<PaymentPlan, string>,
   method: PAYMENT_METHOD_LABELS,
   by: { self: 'Konto omanik ise', admin: 'Administraator' },
+  format: STATEMENT_FORMAT_LABELS,
+  outcome: BANK_OUTCOME_LABELS,
+  reviewReason: REVIEW_REASON_LABELS,
 };
 
 /** What a record is about (its resource_type). */
@@ -124,6 +138,8 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   retreat: 'Retriit',
   invoice: 'Arve',
   payment: 'Makse',
+  bank_statement: 'Pangaväljavõte',
+  bank_transaction: 'Väljavõtte makse',
   user: 'Kasutaja',
   email: 'E-kiri',
   guest: 'Külaline',

@@ -57,9 +57,17 @@ export function referenceCandidatesInText(text: string): string[] {
   for (const raw of words) {
     // A sentence's own punctuation around a number ("… 1234561." or "1234561,") is not part of it.
     const word = raw.replace(/^[.,!?]+|[.,!?]+$/g, '');
-    if (word === '') continue;
-    if (/^\d+$/.test(word) && word.length <= MAX_DIGITS) run.push(word);
-    else flush();
+    if (word === '') {
+      // A lone "," or "." between numbers separates them.
+      if (raw !== '') flush();
+      continue;
+    }
+    if (/^\d+$/.test(word) && word.length <= MAX_DIGITS) {
+      // "1234561, 1234574" is a list of two numbers, not one broken by a space.
+      if (/^[.,!?]/.test(raw)) flush();
+      run.push(word);
+      if (/[.,!?]$/.test(raw)) flush();
+    } else flush();
   }
   flush();
   return [...found];

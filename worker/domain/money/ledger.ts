@@ -12,7 +12,7 @@ import { formatMoney, tallinnDay } from '../../../src/lib/format';
 import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { bookings, payments, retreats, users } from '../../db/schema';
+import { bankTransactions, bookings, payments, retreats, users } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import type { AppDeps } from '../../deps';
@@ -57,9 +57,10 @@ export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: numb
  * The booking's payment fields from its ledger, for the batch that just wrote a row (only if it did): amount paid;
  * deposit paid once the advance is in; balance paid once nothing is owed; the payment status the money module
  * derives (pending, partial, paid, or overdue when a part of the schedule is past its day), so a payment or a
- * reversal never sets an overdue booking back to "Ootel".
+ * reversal never sets an overdue booking back to "Ootel". A statement import, whose batch writes many rows before it
+ * derives, asks for it `always`.
  */
-export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleFacts) {
+export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleFacts, when: 'changed' | 'always' = 'changed') {
   const paid = sql.raw('p.paid');
   const status = PAYMENT_STATUS_SQL({ ...facts, today: tallinnDay(deps.now()), owed: BILLED, paid });
   return deps.db.run(sql`
@@ -71,7 +72,7 @@ export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleF
       version = version + 1,
       updated_at = ${deps.now().toISOString()}
     FROM (SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments WHERE booking_id = ${bookingId}) AS p
-    WHERE bookings.id = ${bookingId} AND changes() > 0`);
+    WHERE bookings.id = ${bookingId} AND ${when === 'always' ? sql`1` : sql`changes() > 0`}`);
 }
 
 export const paidSoFar = (bookingId: number) => sql`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
@@ -92,14 +93,28 @@ export async function getLedger({ db }: Deps, bookingId: number): Promise<Paymen
         reversedById: sql<number | null>`${reversals}`,
         recordedBy: users.email,
         createdAt: payments.createdAt,
+        sourceId: bankTransactions.id,
+        sourceStatementId: bankTransactions.statementId,
+        sourceBookedOn: bankTransactions.bookedOn,
+        sourceName: bankTransactions.counterpartyName,
+        sourceAccount: bankTransactions.counterpartyAccount,
+        sourceArchiveId: bankTransactions.archiveId,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recordedBy))
+      .leftJoin(bankTransactions, eq(bankTransactions.id, payments.bankTransactionId))
       .where(eq(payments.bookingId, bookingId))
       .orderBy(asc(payments.receivedOn), asc(payments.id)),
   ]);
   if (!booking) throw bookingNotFound();
-  const items: PaymentEntry[] = rows.map((r) => ({ ...r, reversedById: r.reversedById === null ? null : Number(r.reversedById) }));
+  const items: PaymentEntry[] = rows.map(({ sourceId, sourceStatementId, sourceBookedOn, sourceName, sourceAccount, sourceArchiveId, ...r }) => ({
+    ...r,
+    reversedById: r.reversedById === null ? null : Number(r.reversedById),
+    bankTransaction:
+      sourceId === null
+        ? null
+        : { id: sourceId, statementId: sourceStatementId!, bookedOn: sourceBookedOn!, counterpartyName: sourceName, counterpartyAccount: sourceAccount, archiveId: sourceArchiveId },
+  }));
   const receivedCents = items.filter((i) => i.amountCents > 0).reduce((sum, i) => sum + i.amountCents, 0);
   const refundedCents = items.filter((i) => i.amountCents < 0).reduce((sum, i) => sum + i.amountCents, 0);
   return { referenceNumber: bookingReferenceNumber(bookingId), items, totals: { receivedCents, refundedCents, paidCents: receivedCents + refundedCents } };

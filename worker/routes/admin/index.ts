@@ -14,6 +14,7 @@ import { sendTestEmail } from '../../admin/email-test';
 import { signOut } from '../../domain/auth/sessions';
 import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
+import { adminBankStatementRoutes } from './bank-statements';
 import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
 import { adminExportRoutes } from './exports';
@@ -35,6 +36,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/exports', adminExportRoutes)
   .route('/clients', adminClientRoutes)
   .route('/invoices', adminInvoiceRoutes)
+  .route('/bank-statements', adminBankStatementRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))

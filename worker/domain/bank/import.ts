@@ -1,0 +1,236 @@
+/**
+ * A bank statement's import (issue "Collect"): the file parsed (./statement), each transaction known by its key
+ * (./fingerprint) so that nothing is imported twice, matched to bookings (./matching), and everything written in one
+ * batch: the statement, its new transactions, a ledger payment per booking paid, each booking's amounts and payment
+ * status derived again from its ledger (the money module's own statement), and an audit record per payment and one
+ * for the upload. Either all of it is written or none of it.
+ *
+ * The plan is made from a read; the batch refuses itself if a booking it pays changed in between (its version), or
+ * if another import took one of its transactions first (the key's unique index). Then the import plans again.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { outcomeTotals, type BankTransactionView, type StatementImportResult } from '../../../src/lib/admin/bank-statements';
+import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import type { Actor } from '../actor';
+import { START_DATE_SQL } from '../bookings/days';
+import { deriveFromLedger, scheduleFactsOf, type ScheduleFacts } from '../money/ledger';
+import { transactionKeys } from './fingerprint';
+import { decide, namedIn, type Decision, type Lookups } from './matching';
+import { parseStatement, StatementFormatError, type ParsedStatement, type StatementTransaction } from './statement';
+import { statementSummary, transactionViews } from './views';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** SQLite takes many more, but a statement this size keeps each under a few thousand bound values. */
+const CHUNK = 200;
+const ATTEMPTS = 3;
+
+const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+interface Planned {
+  tx: StatementTransaction;
+  key: string;
+  decision: Decision;
+}
+
+interface Plan {
+  fresh: Planned[];
+  duplicates: { tx: StatementTransaction; key: string }[];
+  /** The bookings the plan pays, with the version it was made from and their schedule facts. */
+  paid: Map<number, { version: number; facts: ScheduleFacts }>;
+}
+
+export async function importStatement(deps: Deps, file: { bytes: Uint8Array; name: string | null }, actor: Actor): Promise<StatementImportResult> {
+  let statement: ParsedStatement;
+  try {
+    statement = parseStatement(file.bytes, file.name ?? undefined);
+  } catch (error) {
+    if (error instanceof StatementFormatError) {
+      throw new ApiError(error.code, { message: error.message, details: [{ path: 'file', message: error.message }] });
+    }
+    throw error;
+  }
+  const keys = await transactionKeys(statement);
+  for (let attempt = 1; ; attempt++) {
+    const plan = await makePlan(deps, statement, keys);
+    try {
+      const statementId = await writePlan(deps, statement, file.name, plan, actor);
+      return await importResult(deps, statementId, plan.duplicates);
+    } catch (error) {
+      if (attempt < ATTEMPTS && isRaceLost(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** The batch refused itself because the books moved under the plan: a booking's version, or a key taken. */
+function isRaceLost(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (/NOT NULL constraint failed: payments\.amount_cents|UNIQUE constraint failed: bank_transactions\.key/.test(e.message)) return true;
+  }
+  return false;
+}
+
+async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]): Promise<Plan> {
+  const { db } = deps;
+  const known = new Set<string>();
+  for (const part of chunks(keys)) {
+    for (const row of await db.select({ key: bankTransactions.key }).from(bankTransactions).where(inArray(bankTransactions.key, part))) known.add(row.key);
+  }
+  const fresh = statement.transactions.flatMap((tx, i) => (known.has(keys[i]!) ? [] : [{ tx, key: keys[i]! }]));
+  const duplicates = statement.transactions.flatMap((tx, i) => (known.has(keys[i]!) ? [{ tx, key: keys[i]! }] : []));
+
+  // What the statement's money in names, read at once: the bookings and the invoice numbers.
+  const named = fresh.filter((f) => f.tx.direction === 'credit').map((f) => namedIn(f.tx));
+  const tokens = [...new Set(named.flatMap((n) => n.invoiceTokens))];
+  const bookingOfInvoice = new Map<string, number>();
+  for (const part of chunks(tokens)) {
+    const rows = await db
+      .select({ number: sql<string>`upper(${invoices.number})`, bookingId: invoices.bookingId })
+      .from(invoices)
+      .where(and(eq(invoices.kind, 'invoice'), inArray(sql`upper(${invoices.number})`, part)));
+    for (const row of rows) if (row.bookingId !== null) bookingOfInvoice.set(row.number, row.bookingId);
+  }
+  const ids = [...new Set([...named.flatMap((n) => n.bookingIds), ...bookingOfInvoice.values()])];
+  const lookups: Lookups = { bookings: new Map(), bookingOfInvoice };
+  const state = new Map<number, { version: number; facts: ScheduleFacts }>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        owedCents: bookings.owedCents,
+        paidCents: bookings.amountPaidCents,
+        version: bookings.version,
+        createdAt: bookings.createdAt,
+        startDate: START_DATE_SQL,
+        paymentPlan: bookings.paymentPlan,
+        advanceCents: bookings.advanceCents,
+      })
+      .from(bookings)
+      .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+      .where(inArray(bookings.id, part));
+    for (const b of rows) {
+      lookups.bookings.set(b.id, { cancelled: b.status === 'cancelled', openCents: Number(b.owedCents) - Number(b.paidCents) });
+      state.set(b.id, { version: b.version, facts: scheduleFactsOf(b) });
+    }
+  }
+  const planned = fresh.map(({ tx, key }) => ({ tx, key, decision: decide(tx, lookups) }));
+  const paid = new Map([...new Set(planned.flatMap((p) => p.decision.allocations.map((a) => a.bookingId)))].map((id) => [id, state.get(id)!]));
+  return { fresh: planned, duplicates, paid };
+}
+
+/** The whole import in one batch; answers the statement's id. */
+async function writePlan(deps: Deps, statement: ParsedStatement, fileName: string | null, plan: Plan, actor: Actor): Promise<number> {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const statementId = sql`(SELECT max(${bankStatements.id}) FROM ${bankStatements})`;
+  const insertStatement = db
+    .insert(bankStatements)
+    .values({ fileName, format: statement.format, accountIban: statement.accountIban, transactions: plan.fresh.length, duplicates: plan.duplicates.length, importedBy: actor.userId, createdAt: stamp })
+    .returning({ id: bankStatements.id });
+
+  const insertTransactions = chunks(plan.fresh, 100).map((part) =>
+    db.insert(bankTransactions).values(
+      part.map(({ tx, key, decision }) => ({
+        statementId,
+        key,
+        line: tx.line,
+        bookedOn: tx.bookedOn,
+        direction: tx.direction,
+        amountCents: tx.amountCents,
+        currency: tx.currency,
+        counterpartyName: tx.counterpartyName,
+        counterpartyAccount: tx.counterpartyAccount,
+        counterpartyIdCode: tx.counterpartyIdCode,
+        reference: tx.reference,
+        text: tx.text,
+        endToEndId: tx.endToEndId,
+        archiveId: tx.archiveId,
+        outcome: decision.outcome,
+        reviewReason: decision.reviewReason,
+        namedBookingId: decision.namedBookingId,
+        createdAt: stamp,
+      })),
+    ),
+  );
+
+  // A payment per booking paid. Its amount is NULL, which the column refuses and so aborts the batch, when the
+  // booking is gone or changed since the plan read it.
+  const allocations = plan.fresh.flatMap(({ tx, key, decision }) => decision.allocations.map((a) => ({ tx, key, ...a })));
+  const insertPayments = chunks(allocations, 100).map((part) => {
+    const rows = sql.join(
+      part.map(({ tx, key, bookingId, amountCents }) => sql`(${bookingId}, ${plan.paid.get(bookingId)!.version}, ${amountCents}, ${tx.bookedOn}, ${tx.reference}, ${key})`),
+      sql`, `,
+    );
+    return db.run(sql`
+      INSERT INTO payments (booking_id, amount_cents, method, received_on, reference, recorded_by, created_at, bank_transaction_id)
+      SELECT v.column1, CASE WHEN b.version = v.column2 THEN v.column3 END, 'bank_transfer', v.column4, v.column5, ${actor.userId}, ${stamp},
+             (SELECT t.id FROM bank_transactions AS t WHERE t.key = v.column6)
+      FROM (VALUES ${rows}) AS v LEFT JOIN bookings AS b ON b.id = v.column1`);
+  });
+
+  const derive = [...plan.paid].map(([bookingId, { facts }]) => deriveFromLedger(deps, bookingId, facts, 'always'));
+
+  // The batch is written whole or not at all, so its records go in unconditionally, many to a statement.
+  const who = { userId: actor.userId, severity: 'high' as const, ip: actor.ip, userAgent: actor.userAgent, createdAt: stamp };
+  const records = [
+    {
+      ...who,
+      action: 'bank_statement.import' as const,
+      resourceType: 'bank_statement',
+      resourceId: sql`CAST(${statementId} AS TEXT)`,
+      metadata: { fileName, format: statement.format, transactions: plan.fresh.length, duplicates: plan.duplicates.length, payments: allocations.length },
+    },
+    ...allocations.map(({ tx, bookingId, amountCents }) => ({
+      ...who,
+      action: 'payment.import' as const,
+      resourceType: 'booking',
+      resourceId: String(bookingId),
+      metadata: { amountCents, receivedOn: tx.bookedOn, reference: tx.reference, payer: tx.counterpartyName, archiveId: tx.archiveId },
+    })),
+  ];
+  const audits = chunks(records, 100).map((part) => db.insert(auditLogs).values(part));
+
+  const [inserted] = await db.batch([insertStatement, ...insertTransactions, ...insertPayments, ...derive, ...audits]);
+  return (inserted as { id: number }[])[0]!.id;
+}
+
+/** The upload's answer: every transaction of the file in its order, the ones already known as duplicates. */
+async function importResult(deps: Deps, statementId: number, duplicates: Plan['duplicates']): Promise<StatementImportResult> {
+  const stored = await transactionViews(deps, eq(bankTransactions.statementId, statementId));
+  const again: BankTransactionView[] = duplicates.map(({ tx }) => ({
+    id: null,
+    statementId: null,
+    line: tx.line,
+    bookedOn: tx.bookedOn,
+    direction: tx.direction,
+    amountCents: tx.amountCents,
+    currency: tx.currency,
+    counterpartyName: tx.counterpartyName,
+    counterpartyAccount: tx.counterpartyAccount,
+    reference: tx.reference,
+    text: tx.text,
+    archiveId: tx.archiveId,
+    outcome: 'duplicate',
+    reviewReason: null,
+    namedBookingId: null,
+    allocations: [],
+    resolutionNote: null,
+    resolvedBy: null,
+    resolvedAt: null,
+  }));
+  const transactions = [...stored, ...again].sort((a, b) => a.line - b.line);
+  return { statement: (await statementSummary(deps, statementId))!, transactions, totals: outcomeTotals(transactions) };
+}
+
+/** An earlier import as stored (its duplicates only counted). */
+export async function storedImport(deps: Deps, statementId: number): Promise<StatementImportResult | null> {
+  const statement = await statementSummary(deps, statementId);
+  if (!statement) return null;
+  const transactions = await transactionViews(deps, eq(bankTransactions.statementId, statementId));
+  return { statement, transactions, totals: outcomeTotals(transactions) };
+}
+

@@ -1,0 +1,78 @@
+/**
+ * Stored bank transactions as the screens see them (src/lib/admin/bank-statements.ts): each with the bookings its
+ * money went to, read in one query with the payments that point at it.
+ */
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { BankTransactionView, StatementSummary } from '../../../src/lib/admin/bank-statements';
+import { bankStatements, bankTransactions, bookings, guests, payments, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const resolver = users;
+
+/** The transactions `where` selects, in `order`, with their allocations. */
+export async function transactionViews({ db }: Deps, where: SQL | undefined, order: SQL[] = [asc(bankTransactions.statementId), asc(bankTransactions.line)]): Promise<BankTransactionView[]> {
+  const rows = await db
+    .select({
+      t: bankTransactions,
+      resolvedBy: resolver.email,
+    })
+    .from(bankTransactions)
+    .leftJoin(resolver, eq(resolver.id, bankTransactions.resolvedBy))
+    .where(where)
+    .orderBy(...order);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.t.id);
+  const allocations = await db
+    .select({ transactionId: payments.bankTransactionId, paymentId: payments.id, bookingId: payments.bookingId, amountCents: payments.amountCents, firstName: guests.firstName, lastName: guests.lastName })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(guests, eq(guests.id, bookings.guestId))
+    // The payments the transaction made, not a later reversal of one (which points at the payment, not here).
+    .where(and(inArray(payments.bankTransactionId, ids), isNull(payments.reversesPaymentId)))
+    .orderBy(asc(payments.id));
+  const byTransaction = new Map<number, BankTransactionView['allocations']>();
+  for (const a of allocations) {
+    const list = byTransaction.get(a.transactionId!) ?? [];
+    list.push({ bookingId: a.bookingId!, paymentId: a.paymentId, amountCents: a.amountCents, guestName: [a.firstName, a.lastName].filter(Boolean).join(' ') });
+    byTransaction.set(a.transactionId!, list);
+  }
+  return rows.map(({ t, resolvedBy }) => ({
+    id: t.id,
+    statementId: t.statementId,
+    line: t.line,
+    bookedOn: t.bookedOn,
+    direction: t.direction,
+    amountCents: t.amountCents,
+    currency: t.currency,
+    counterpartyName: t.counterpartyName,
+    counterpartyAccount: t.counterpartyAccount,
+    reference: t.reference,
+    text: t.text,
+    archiveId: t.archiveId,
+    outcome: t.outcome,
+    reviewReason: t.reviewReason,
+    namedBookingId: t.namedBookingId,
+    allocations: byTransaction.get(t.id) ?? [],
+    resolutionNote: t.resolutionNote,
+    resolvedBy,
+    resolvedAt: t.resolvedAt,
+  }));
+}
+
+export const statementSummaryColumns = {
+  id: bankStatements.id,
+  fileName: bankStatements.fileName,
+  format: bankStatements.format,
+  accountIban: bankStatements.accountIban,
+  importedAt: bankStatements.createdAt,
+  importedBy: users.email,
+  transactions: bankStatements.transactions,
+  duplicates: bankStatements.duplicates,
+};
+
+export async function statementSummary({ db }: Deps, id: number): Promise<StatementSummary | null> {
+  const [row] = await db.select(statementSummaryColumns).from(bankStatements).leftJoin(users, eq(users.id, bankStatements.importedBy)).where(eq(bankStatements.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,44 @@
+/**
+ * /api/admin/bank-statements (issue "Collect"): upload a statement (multipart, the file in `file`; the body rules let
+ * this one route take a file of up to 5 MB), the imports so far and each one's outcome, and the review list with its
+ * assign and dismiss actions.
+ */
+import { Hono } from 'hono';
+import { assignInputSchema, BANK_STATEMENT_MESSAGES, dismissInputSchema, reviewListQuerySchema, statementListQuerySchema } from '../../../src/lib/admin/bank-statements';
+import type { AppEnv } from '../../app-env';
+import { assignTransaction, dismissTransaction, listStatements, parseTransactionId, reviewList } from '../../admin/bank-statements';
+import { importStatement, storedImport } from '../../domain/bank/import';
+import { ApiError } from '../../errors';
+import { validJson, validQuery } from '../../http/validate';
+import { adminActor } from './actor';
+
+const fileRequired = () => new ApiError('validation_failed', { details: [{ path: 'file', message: BANK_STATEMENT_MESSAGES.fileRequired }] });
+
+export const adminBankStatementRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw fileRequired();
+    }
+    const file = form.get('file');
+    if (file === null || typeof file === 'string') throw fileRequired();
+    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, await adminActor(c));
+    return c.json(result, 201);
+  })
+  .get('/', validQuery(statementListQuerySchema), async (c) => c.json(await listStatements(c.var.deps, c.req.valid('query'))))
+  .get('/review', validQuery(reviewListQuerySchema), async (c) => c.json(await reviewList(c.var.deps, c.req.valid('query'))))
+  .post('/review/:id/assign', validJson(assignInputSchema), async (c) => {
+    const transaction = await assignTransaction(c.var.deps, parseTransactionId(c.req.param('id')), c.req.valid('json').bookingId, await adminActor(c));
+    return c.json({ transaction });
+  })
+  .post('/review/:id/dismiss', validJson(dismissInputSchema), async (c) => {
+    const transaction = await dismissTransaction(c.var.deps, parseTransactionId(c.req.param('id')), c.req.valid('json').reason, await adminActor(c));
+    return c.json({ transaction });
+  })
+  .get('/:id', async (c) => {
+    const result = await storedImport(c.var.deps, parseTransactionId(c.req.param('id')));
+    if (!result) throw new ApiError('not_found', { message: 'Väljavõtet ei leitud.' });
+    return c.json(result);
+  });
