@@ -80,7 +80,7 @@ describe('an edition the admin opens', () => {
     expect(editions).toEqual([
       expect.objectContaining({
         id: 'may-2027',
-        label: 'Mai 2027',
+        label: 'mai 2027',
         badge: '14.-24.05.2027',
         open: true,
         closesOn: '2027-05-10',
