@@ -12,7 +12,7 @@ export type AvailabilityState =
   | { status: 'ready'; editions: EditionAvailability[]; today: string }
   | { status: 'unavailable'; editions: EditionAvailability[]; today: null };
 
-/** "14.-24.01.2027 (Jaanuar 2027) – 3 kohta vaba": the place count only when few are left. */
+/** "14.-24.01.2027 (jaanuar 2027) – 3 kohta vaba": the place count only when few are left. */
 export function choiceLabel(edition: EditionAvailability): string {
   const base = editionOptionLabel(edition);
   if (edition.full) return `${base} – ${AVAILABILITY_TEXTS.full}`;

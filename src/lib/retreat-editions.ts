@@ -17,7 +17,7 @@ export interface RetreatEdition {
   badge: string;
 }
 
-/** An edition's public names from its key and days: "Jaanuar 2027", "14.-24.01.2027". */
+/** An edition's public names from its key and days: "jaanuar 2027", "14.-24.01.2027". */
 export function publicEdition(id: string, startDate: string, endDate: string): RetreatEdition {
   return { id, label: editionLabel(startDate), startDate, endDate, badge: formatDateRangeBadge(startDate, endDate) };
 }

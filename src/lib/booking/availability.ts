@@ -6,7 +6,7 @@
 import type { EditionPrice } from '../payment-plans';
 import type { RetreatEdition } from '../retreat-editions';
 
-/** The booking form's option text for an edition: "14.-24.01.2027 (Jaanuar 2027)". */
+/** The booking form's option text for an edition: "14.-24.01.2027 (jaanuar 2027)". */
 export const editionOptionLabel = (edition: Pick<RetreatEdition, 'label' | 'badge'>): string => `${edition.badge} (${edition.label})`;
 
 /** Below this many places left the form says how many ("N kohta vaba"); above it, just that there are places. */
