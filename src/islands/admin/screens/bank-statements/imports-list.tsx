@@ -18,7 +18,7 @@ const columns: DataColumn<StatementSummary>[] = [
     header: 'Fail',
     isRowHeader: true,
     cell: (s) => (
-      <AppLink href={`/admin/bank-statements/${s.id}`} className="font-semibold break-all text-lagoon-800 underline underline-offset-2">
+      <AppLink href={`/admin/bank-statements/${s.id}`} className="font-semibold break-words text-lagoon-800 underline underline-offset-2">
         {s.fileName || `Import #${s.id}`}
       </AppLink>
     ),
@@ -30,7 +30,7 @@ const columns: DataColumn<StatementSummary>[] = [
     cell: (s) => (
       <span className="flex flex-col">
         <span>{formatLabel(s.format)}</span>
-        {s.accountIban && <span className="text-xs break-all text-ink-600">{s.accountIban}</span>}
+        {s.accountIban && <span className="text-xs break-words text-ink-600">{s.accountIban}</span>}
       </span>
     ),
   },

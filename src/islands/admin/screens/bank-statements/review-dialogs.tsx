@@ -16,7 +16,7 @@ import {
 import type { BookingDetail, BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { isValidReferenceNumber } from '../../../../lib/reference-number';
+import { bookingIdOfReference } from '../../../../lib/reference-number';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
@@ -52,13 +52,14 @@ function TransactionSummary({ tx }: { tx: BankTransactionView }) {
   );
 }
 
-/** "The text is a number": the booking with that id, and the one whose reference number it is ("1" + id + check digit). */
-function bookingIdsFrom(text: string): [number | null, number | null] {
+/**
+ * "The text is a number": a booking's reference number (as the statement shows it) names that booking; any other
+ * number is a booking's own number. The option says which booking it is (#id), so a mix-up shows before "Määra".
+ */
+function bookingIdFrom(text: string): number | null {
   const digits = text.replace(/\s/g, '');
-  if (!/^\d{1,15}$/.test(digits)) return [null, null];
-  const plain = Number(digits) > 0 ? Number(digits) : null;
-  const byReference = digits.length >= 3 && digits.startsWith('1') && isValidReferenceNumber(digits) ? Number(digits.slice(1, -1)) : null;
-  return [plain, byReference !== plain && byReference ? byReference : null];
+  if (!/^\d{1,15}$/.test(digits)) return null;
+  return bookingIdOfReference(digits) ?? (Number(digits) > 0 ? Number(digits) : null);
 }
 
 const openCents = (owed: number, paid: number) => Math.max(0, owed - paid);
@@ -83,14 +84,12 @@ const detailItem = (b: BookingDetail): ComboItem => ({
 function useBookingOptions(text: string) {
   const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const list = useBookingList(bookingListQuerySchema.parse({ q: settled, pageSize: 10 }));
-  const [plain, byReference] = bookingIdsFrom(settled);
-  const first = useBookingById(plain);
-  const second = useBookingById(byReference);
-  const found = [second.data, first.data].filter((b): b is BookingDetail => !!b).map(detailItem);
-  const named = plain === null ? (list.data?.items ?? []).map(listItem) : [];
-  const items = [...found, ...named.filter((item) => !found.some((f) => f.id === item.id))];
+  const id = bookingIdFrom(settled);
+  const byNumber = useBookingById(id);
+  const found = id !== null && byNumber.data ? [detailItem(byNumber.data)] : [];
+  const named = id === null ? (list.data?.items ?? []).map(listItem) : [];
   const answered = settled === text.trim() && !list.isPlaceholderData;
-  return { items, isLoading: !answered || list.isFetching || first.isFetching || second.isFetching, error: list.error };
+  return { items: [...found, ...named], isLoading: !answered || list.isFetching || byNumber.isFetching, error: list.error };
 }
 
 function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved: boolean) => void }) {

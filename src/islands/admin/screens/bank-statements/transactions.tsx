@@ -131,7 +131,7 @@ export function transactionColumns({ statementLink = false } = {}): DataColumn<T
       cell: ({ tx }) => (
         <span className="flex flex-col">
           <span className="break-words">{tx.counterpartyName ?? '–'}</span>
-          {tx.counterpartyAccount && <span className="text-xs break-all text-ink-600">{tx.counterpartyAccount}</span>}
+          {tx.counterpartyAccount && <span className="text-xs break-words text-ink-600">{tx.counterpartyAccount}</span>}
         </span>
       ),
       className: 'min-w-32 max-w-48',
@@ -152,9 +152,9 @@ export function transactionColumns({ statementLink = false } = {}): DataColumn<T
       header: 'Viide/selgitus',
       cell: ({ tx }) => (
         <span className="flex flex-col gap-0.5">
-          {tx.reference && <span className="break-all tabular-nums">{tx.reference}</span>}
+          {tx.reference && <span className="break-words tabular-nums">{tx.reference}</span>}
           <Explanation text={tx.text} />
-          {tx.archiveId && <span className="text-xs break-all text-ink-600">Arhiivitunnus {tx.archiveId}</span>}
+          {tx.archiveId && <span className="text-xs break-words text-ink-600">Arhiivitunnus {tx.archiveId}</span>}
           {!tx.reference && !tx.text && !tx.archiveId && <span className="text-ink-600">–</span>}
         </span>
       ),
