@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { browser, mailsTo, rows, SITE, uniqueEmail } from './support';
+import { browser, confirmedAccount, mailsTo, rows, SITE, uniqueEmail } from './support';
 
 // Accounts end to end in workerd: the Workers password hasher, the session cookies and the auth tables over Hrana.
 const PASSWORD = 'Salasona1';
-
-/** Signs up a new account and follows the confirmation link from the mail SendGrid got (which signs in). */
-async function confirmedAccount(name: string) {
-  const email = uniqueEmail(name);
-  const b = browser();
-  const signup = await b.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Mari', lastName: 'Tamm' });
-  expect(signup.status).toBe(201);
-  expect(await signup.json()).toEqual({ status: 'confirmation_sent' });
-  expect(b.jar.size).toBe(0);
-
-  const [mail] = await mailsTo(email);
-  expect(mail?.text).toContain(`${SITE}/auth#confirm=`);
-  const token = /\/auth#confirm=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1];
-  const confirmed = await b.post('/api/auth/confirm', { token });
-  expect(confirmed.status).toBe(200);
-  expect(await confirmed.json()).toMatchObject({ user: { email }, isAdmin: false });
-  // The link is spent.
-  expect((await browser().post('/api/auth/confirm', { token })).status).toBe(400);
-  const [user] = await rows('SELECT id, email_confirmed_at FROM users WHERE email = ?', [email]);
-  expect(user!.email_confirmed_at).toEqual(expect.any(String));
-  return { email, userId: String(user!.id), confirmedIn: b };
-}
 
 describe('accounts in workerd, over Hrana', () => {
   it('signs up, confirms from the mailed link, signs in, reads the session, refreshes and signs out', async () => {

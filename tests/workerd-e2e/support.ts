@@ -43,10 +43,15 @@ export function browser() {
     }
     return res;
   }
+  /** A form with a file, as a browser posts it (the runtime sets the multipart Content-Type). */
+  async function upload(path: string, form: FormData) {
+    return exports.default.fetch(`${SITE}${path}`, { method: 'POST', headers: { Origin: SITE, Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }, body: form });
+  }
   return {
     jar,
     get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers),
+    upload,
   };
 }
 
@@ -79,4 +84,28 @@ export async function mailsTo(to: string, count = 1, timeoutMs = 10_000): Promis
 /** Makes the SendGrid stand-in answer 503 to mails for `to` (or accept them again). */
 export async function sendGridFailsFor(to: string, fail = true) {
   expect((await fetch(`${CONTROL}/sendgrid`, { method: 'POST', body: JSON.stringify({ to, fail }) })).status).toBe(204);
+}
+
+const PASSWORD = 'Salasona1';
+
+/** Signs up a new account and follows the confirmation link from the mail SendGrid got (which signs in). */
+export async function confirmedAccount(name: string) {
+  const email = uniqueEmail(name);
+  const b = browser();
+  const signup = await b.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Mari', lastName: 'Tamm' });
+  expect(signup.status).toBe(201);
+  expect(await signup.json()).toEqual({ status: 'confirmation_sent' });
+  expect(b.jar.size).toBe(0);
+
+  const [mail] = await mailsTo(email);
+  expect(mail?.text).toContain(`${SITE}/auth#confirm=`);
+  const token = /\/auth#confirm=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1];
+  const confirmed = await b.post('/api/auth/confirm', { token });
+  expect(confirmed.status).toBe(200);
+  expect(await confirmed.json()).toMatchObject({ user: { email }, isAdmin: false });
+  // The link is spent.
+  expect((await browser().post('/api/auth/confirm', { token })).status).toBe(400);
+  const [user] = await rows('SELECT id, email_confirmed_at FROM users WHERE email = ?', [email]);
+  expect(user!.email_confirmed_at).toEqual(expect.any(String));
+  return { email, userId: String(user!.id), confirmedIn: b };
 }
