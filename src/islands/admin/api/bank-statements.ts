@@ -25,6 +25,8 @@ export const bankKeys = {
   statement: (id: string) => ['bank-statements', 'detail', id] as const,
   reviews: ['bank-statements', 'review'] as const,
   review: (query: ReviewListQuery) => ['bank-statements', 'review', query] as const,
+  /** The review list's writes (assign, dismiss): a dialog stays open while one is on its way. */
+  resolving: ['bank-statements', 'resolve'] as const,
 };
 
 export function useStatementList(page: number) {
@@ -85,6 +87,7 @@ function transactionResolved(client: QueryClient, transaction: BankTransactionVi
 export function useAssignTransaction() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: bankKeys.resolving,
     mutationFn: ({ id, body }: { id: number; body: AssignInput }) =>
       apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/assign`, { method: 'POST', body }).then((r) => r.transaction),
     onSuccess: (transaction) => {
@@ -97,6 +100,7 @@ export function useAssignTransaction() {
 export function useDismissTransaction() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: bankKeys.resolving,
     mutationFn: ({ id, body }: { id: number; body: DismissInput }) =>
       apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/dismiss`, { method: 'POST', body }).then((r) => r.transaction),
     onSuccess: (transaction) => transactionResolved(client, transaction),

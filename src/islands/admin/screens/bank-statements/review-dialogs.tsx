@@ -4,6 +4,7 @@
  * "Jäta kõrvale" sets it aside with a reason. The API's field details show under the field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
@@ -20,7 +21,7 @@ import { bookingIdOfReference } from '../../../../lib/reference-number';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
-import { useAssignTransaction, useBookingById, useDismissTransaction } from '../../api/bank-statements';
+import { bankKeys, useAssignTransaction, useBookingById, useDismissTransaction } from '../../api/bank-statements';
 import { useBookingList } from '../../api/bookings';
 import { Button } from '../../ui/button';
 import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
@@ -224,10 +225,11 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
 
 /** The open dialog, if any; `onDone(true)` when the transaction left the review list. */
 export function ReviewDialog({ action, onDone }: { action: ReviewAction | null; onDone: (resolved: boolean) => void }) {
+  const saving = useIsMutating({ mutationKey: bankKeys.resolving }) > 0;
   if (!action || action.tx.id === null) return null;
   const title = action.kind === 'assign' ? 'Määra broneeringule' : 'Jäta kõrvale';
   return (
-    <AppDialog title={title} isOpen onOpenChange={(open) => !open && onDone(false)}>
+    <AppDialog title={title} isOpen onOpenChange={(open) => !open && !saving && onDone(false)} isDismissable={!saving}>
       {action.kind === 'assign' ? <AssignForm tx={action.tx} onDone={onDone} /> : <DismissForm tx={action.tx} onDone={onDone} />}
     </AppDialog>
   );
