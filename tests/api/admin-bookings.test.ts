@@ -1,3 +1,4 @@
+import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { readFileSync } from 'node:fs';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,6 +143,16 @@ describe('GET /api/admin/bookings', () => {
     // LIKE wildcards typed by the admin are literal characters.
     expect(await ids('%')).toEqual([]);
     expect(await ids('_')).toEqual([]);
+  });
+
+  it('finds a booking by its number or its reference number, as on the bank statement (issue "Collect")', async () => {
+    const kadri = await book({ firstName: 'Kadri', lastName: 'Kask', email: 'kadri.kask@example.com' });
+    const ids = async (q: string) => (await get(`/api/admin/bookings?q=${encodeURIComponent(q)}`)).body.items.map((b: { id: number }) => b.id);
+    expect(await ids(`#${kadri}`)).toEqual([kadri]);
+    expect(await ids(String(kadri))).toEqual([kadri]);
+    expect(await ids(bookingReferenceNumber(kadri))).toEqual([kadri]);
+    expect(await ids(`${bookingReferenceNumber(kadri).slice(0, 2)} ${bookingReferenceNumber(kadri).slice(2)}`)).toEqual([kadri]);
+    expect(await ids('#999999')).toEqual([]);
   });
 
   it('sorts by each column and filters by payment status and retreat', async () => {

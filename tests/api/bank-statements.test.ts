@@ -322,7 +322,7 @@ describe('the review list', () => {
     const tx = await waiting();
     const cancelled = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
     expect(cancelled.status).toBe(409);
-    expect((await readJson(cancelled)).error).toMatchObject({ code: 'booking_cancelled', message: BANK_STATEMENT_MESSAGES.cancelledBooking });
+    expect((await readJson(cancelled)).error).toMatchObject({ code: 'booking_cancelled', message: BANK_STATEMENT_MESSAGES.cancelledBooking, details: [{ path: 'bookingId' }] });
     const unknown = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: 999_999 });
     expect(unknown.status).toBe(422);
     const missing = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, {});
@@ -356,7 +356,11 @@ describe('the review list', () => {
     expect(list).toMatchObject({ total: 1, items: [{ id: result.statement.id, fileName: 'märts.xml', format: 'camt.053', transactions: 1, duplicates: 0 }] });
     const stored = await readJson(await admin.b.get(`/api/admin/bank-statements/${result.statement.id}`));
     expect(stored.transactions).toEqual(result.transactions);
-    expect((await admin.b.get('/api/admin/bank-statements/777')).status).toBe(404);
+    for (const path of ['/api/admin/bank-statements/777', '/api/admin/bank-statements/abc']) {
+      const missing = await admin.b.get(path);
+      expect(missing.status).toBe(404);
+      expect((await readJson(missing)).error).toMatchObject({ code: 'not_found', message: 'Väljavõtet ei leitud.' });
+    }
   });
 });
 

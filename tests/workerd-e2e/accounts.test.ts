@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browser, confirmedAccount, mailsTo, rows, SITE, uniqueEmail } from './support';
+import { browser, confirmedAccount, rows } from './support';
 
 // Accounts end to end in workerd: the Workers password hasher, the session cookies and the auth tables over Hrana.
 const PASSWORD = 'Salasona1';

@@ -50,7 +50,9 @@ async function viewOf(deps: Deps, id: number): Promise<BankTransactionView> {
 /** Why a review action wrote nothing: the transaction is gone or no longer waits. */
 async function refusal(deps: Deps, id: number): Promise<ApiError> {
   const view = await viewOf(deps, id);
-  return view.outcome === 'review' ? new ApiError('booking_cancelled', { message: BANK_STATEMENT_MESSAGES.cancelledBooking }) : new ApiError('bank_transaction_resolved');
+  return view.outcome === 'review'
+    ? new ApiError('booking_cancelled', { message: BANK_STATEMENT_MESSAGES.cancelledBooking, details: [{ path: 'bookingId', message: BANK_STATEMENT_MESSAGES.cancelledBooking }] })
+    : new ApiError('bank_transaction_resolved');
 }
 
 /**

@@ -12,6 +12,7 @@ import { statusesMatching } from '../../src/lib/admin/labels';
 import { adminBookingPrice, PRICED_ROOM_OF } from '../../src/lib/admin/pricing';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { tallinnDay } from '../../src/lib/format';
+import { bookingIdOfReference } from '../../src/lib/reference-number';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
@@ -56,11 +57,29 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.
+    // A number is also the booking's own ("#42", "42") or its reference number (issue "Collect": the organiser has
+    // the bank's line in front of them).
     const statuses = statusesMatching(query.q);
-    const text = sql`${bookings.guestId} IN (${guestIdsMatching(query.q)})`;
-    conditions.push(statuses.length > 0 ? sql`(${text} OR ${inArray(bookings.status, statuses as ('pending' | 'confirmed' | 'cancelled')[])})` : text);
+    const ids = bookingIdsTyped(query.q);
+    const alternatives = [
+      sql`${bookings.guestId} IN (${guestIdsMatching(query.q)})`,
+      ...(statuses.length > 0 ? [inArray(bookings.status, statuses as ('pending' | 'confirmed' | 'cancelled')[])] : []),
+      ...(ids.length > 0 ? [inArray(bookings.id, ids)] : []),
+    ];
+    conditions.push(alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` OR `)})` : alternatives[0]);
   }
   return and(...conditions);
+}
+
+/** The bookings a typed number names: its own id ("#42", "42") and, when it is one, the reference number's booking. */
+function bookingIdsTyped(q: string): number[] {
+  const digits = /^#?(\d{1,17})$/.exec(q.replace(/\s+/g, ''))?.[1];
+  if (!digits) return [];
+  const ids = new Set<number>();
+  if (Number(digits) > 0 && Number.isSafeInteger(Number(digits))) ids.add(Number(digits));
+  const byReference = bookingIdOfReference(digits);
+  if (byReference !== null) ids.add(byReference);
+  return [...ids];
 }
 
 /** Sorting by the guest's name or e-mail needs the guests table; the other sorts are the booking's own columns. */

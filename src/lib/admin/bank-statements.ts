@@ -10,6 +10,7 @@
  * - POST /api/admin/bank-statements/review/:id/dismiss { reason } → { transaction: BankTransactionView }
  */
 import * as z from 'zod';
+import { API_ERRORS } from '../api-errors';
 import { countParam, pagingParams, searchParam, type ListPage } from './list-query';
 
 /** What became of one transaction of a statement. */
@@ -72,8 +73,12 @@ export const STATEMENT_FORMAT_LABELS: Record<string, string> = {
   'lhv-csv': 'LHV CSV',
 };
 
+/** Above this a statement is refused (413 `statement_too_large`) before it is read: a year of a busy account is well under it. */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
 export const BANK_STATEMENT_MESSAGES = {
   fileRequired: 'Valige pangaväljavõtte fail.',
+  tooLarge: API_ERRORS.statement_too_large.message,
   bookingRequired: 'Valige broneering.',
   reasonRequired: 'Kirjutage, miks makse kõrvale jäetakse.',
   alreadyResolved: 'See makse on juba lahendatud.',

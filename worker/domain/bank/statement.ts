@@ -4,6 +4,7 @@
  * out, Web APIs only), so the import runs the same on Workers and on Node; matching and writing are the import
  * service's. The format is told from the content, never from the file name (docs/decisions/020).
  */
+import { STATEMENT_MAX_BYTES } from '../../../src/lib/admin/bank-statements';
 import { parseBankCsv } from './bank-csv';
 import { parseCamt } from './camt';
 
@@ -34,8 +35,7 @@ export interface ParsedStatement {
   transactions: StatementTransaction[];
 }
 
-/** Above this the API answers 413 (`statement_too_large`) and reads nothing: a year of a busy account is well under it. */
-export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+export { STATEMENT_MAX_BYTES };
 
 export type StatementErrorCode =
   | 'statement_unknown_format'

@@ -38,7 +38,8 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     return c.json({ transaction });
   })
   .get('/:id', async (c) => {
-    const result = await storedImport(c.var.deps, parseTransactionId(c.req.param('id')));
+    const id = c.req.param('id');
+    const result = /^\d{1,10}$/.test(id) ? await storedImport(c.var.deps, Number(id)) : null;
     if (!result) throw new ApiError('not_found', { message: 'Väljavõtet ei leitud.' });
     return c.json(result);
   });

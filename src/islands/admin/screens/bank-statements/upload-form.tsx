@@ -4,7 +4,7 @@
  * toast.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { BANK_STATEMENT_MESSAGES, type StatementImportResult } from '../../../../lib/admin/bank-statements';
+import { BANK_STATEMENT_MESSAGES, STATEMENT_MAX_BYTES, type StatementImportResult } from '../../../../lib/admin/bank-statements';
 import { formatCountOf } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { toast } from '../../../toast';
@@ -32,6 +32,12 @@ export function UploadForm({ onImported }: { onImported: (result: StatementImpor
     const file = input.current?.files?.[0];
     if (!file) {
       setFailure({ message: BANK_STATEMENT_MESSAGES.fileRequired, details: [] });
+      input.current?.focus();
+      return;
+    }
+    // The server would refuse it unread: say so without sending 5 MB.
+    if (file.size > STATEMENT_MAX_BYTES) {
+      setFailure({ message: BANK_STATEMENT_MESSAGES.tooLarge, details: [] });
       input.current?.focus();
       return;
     }
