@@ -12,6 +12,9 @@ import { serverNow } from './clock';
 const TAG = `Klav${letters()}`;
 let adminEmail = '';
 
+// Each walk is a whole task by keyboard, some across two screens.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeAll(async ({ request, baseURL }) => {
   if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, 'keyboard-admin');

@@ -5,7 +5,6 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { BookingDetail } from '../../../lib/admin/booking-views';
 import type {
   AssignInput,
   BankTransactionView,
@@ -104,15 +103,5 @@ export function useDismissTransaction() {
     mutationFn: ({ id, body }: { id: number; body: DismissInput }) =>
       apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/dismiss`, { method: 'POST', body }).then((r) => r.transaction),
     onSuccess: (transaction) => transactionResolved(client, transaction),
-  });
-}
-
-/** One booking by its id (the assign dialog's "id or reference number" lookup); off while `id` is null. */
-export function useBookingById(id: number | null) {
-  return useQuery({
-    queryKey: adminKeys.booking(String(id)),
-    queryFn: ({ signal }) => apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${id}`, { signal }).then((r) => r.booking),
-    enabled: id !== null,
-    retry: false,
   });
 }

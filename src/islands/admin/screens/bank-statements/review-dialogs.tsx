@@ -14,14 +14,13 @@ import {
   type BankTransactionView,
   type DismissInput,
 } from '../../../../lib/admin/bank-statements';
-import type { BookingDetail, BookingListItem } from '../../../../lib/admin/booking-views';
+import type { BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { bookingIdOfReference } from '../../../../lib/reference-number';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
-import { bankKeys, useAssignTransaction, useBookingById, useDismissTransaction } from '../../api/bank-statements';
+import { bankKeys, useAssignTransaction, useDismissTransaction } from '../../api/bank-statements';
 import { useBookingList } from '../../api/bookings';
 import { Button } from '../../ui/button';
 import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
@@ -53,18 +52,6 @@ function TransactionSummary({ tx }: { tx: BankTransactionView }) {
   );
 }
 
-/**
- * "The text is a number": a booking's reference number (as the statement shows it) names that booking; any other
- * number is a booking's own number. The option says which booking it is (#id), so a mix-up shows before "Määra".
- */
-function bookingIdFrom(text: string): number | null {
-  const digits = text.replace(/\s/g, '');
-  if (!/^\d{1,15}$/.test(digits)) return null;
-  return bookingIdOfReference(digits) ?? (Number(digits) > 0 ? Number(digits) : null);
-}
-
-const openCents = (owed: number, paid: number) => Math.max(0, owed - paid);
-
 const listItem = (b: BookingListItem): ComboItem => ({
   id: String(b.id),
   label: b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `Broneering #${b.id}`,
@@ -73,24 +60,16 @@ const listItem = (b: BookingListItem): ComboItem => ({
     .join(' · '),
 });
 
-const detailItem = (b: BookingDetail): ComboItem => ({
-  id: String(b.id),
-  label: b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `Broneering #${b.id}`,
-  description: [`#${b.id}`, b.retreat?.name ?? 'ilma retriidita', `tasumata ${formatMoney(b.status === 'cancelled' ? 0 : openCents(b.totals.billedCents, b.totals.paidCents))}`, b.status === 'cancelled' ? 'tühistatud' : null]
-    .filter(Boolean)
-    .join(' · '),
-});
-
-/** The bookings the typed text finds: by name or e-mail on the server, and by number or reference number. */
+/**
+ * The bookings the typed text finds, on the server: by name or e-mail, by the booking's number ("#42") or by its
+ * reference number as the statement shows it. Each option says which booking it is (#id), so a mix-up shows
+ * before "Määra".
+ */
 function useBookingOptions(text: string) {
   const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const list = useBookingList(bookingListQuerySchema.parse({ q: settled, pageSize: 10 }));
-  const id = bookingIdFrom(settled);
-  const byNumber = useBookingById(id);
-  const found = id !== null && byNumber.data ? [detailItem(byNumber.data)] : [];
-  const named = id === null ? (list.data?.items ?? []).map(listItem) : [];
   const answered = settled === text.trim() && !list.isPlaceholderData;
-  return { items: [...found, ...named], isLoading: !answered || list.isFetching || byNumber.isFetching, error: list.error };
+  return { items: (list.data?.items ?? []).map(listItem), isLoading: !answered || list.isFetching, error: list.error };
 }
 
 function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved: boolean) => void }) {
