@@ -5,6 +5,9 @@ import type { Db } from './db';
 import type { PasswordHasher } from './domain/auth/passwords';
 import type { MailTransport } from './domain/mail/transport';
 
+/** The invoice PDF module (pdf-lib, fontkit, two fonts: most of the worker's weight). */
+export type InvoicePdfModule = typeof import('./domain/invoices/pdf');
+
 export type { AppConfig };
 
 /** Everything host-specific, injected so routes and services never import a host (DESIGN.md section 1). */
@@ -15,6 +18,11 @@ export interface AppDeps {
   config: AppConfig;
   mail: MailTransport;
   passwords: PasswordHasher;
+  /**
+   * Loads the invoice PDF module for the few requests that draw a PDF (issue "Speed"): on Workers a module of its
+   * own beside the worker, fetched on first use, so every other request starts without it; on Node an import.
+   */
+  invoicePdf: () => Promise<InvoicePdfModule>;
   now: () => Date;
   /** The client's address as this host knows it (socket on Node, CF-Connecting-IP on Workers). */
   clientIp: (c: Context) => string | undefined;

@@ -8,7 +8,7 @@ import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
 import { withWriteIntent } from '../db/write-intent';
 import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
-import type { AppDeps } from '../deps';
+import type { AppDeps, InvoicePdfModule } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { workersPasswordHasher } from './passwords-workers';
 
@@ -35,6 +35,15 @@ function log(entry: Record<string, unknown>) {
   console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
 }
 
+/**
+ * The invoice PDF module as a module of its own (scripts/build-lazy-modules.ts writes lazy/invoice-pdf.js beside this
+ * file; wrangler.toml uploads it as an additional module): workerd loads and evaluates it on the first request that
+ * draws a PDF, and no other request carries its weight. The specifier is a variable so that the bundler leaves the
+ * import to the runtime instead of folding the module into the worker.
+ */
+const INVOICE_PDF_MODULE = './lazy/invoice-pdf.js';
+const loadInvoicePdf = () => import(/* @vite-ignore */ INVOICE_PDF_MODULE) as Promise<InvoicePdfModule>;
+
 /** One client and app per isolate and configuration; a libSQL web client is stateless HTTP, so sharing is safe. */
 let cached: { key: string; app: App; deps: AppDeps } | null = null;
 
@@ -56,6 +65,7 @@ function appFor(env: Env) {
       authSecret: env.AUTH_SECRET || crypto.getRandomValues(new Uint32Array(8)).join('-'),
     }),
     passwords: workersPasswordHasher,
+    invoicePdf: loadInvoicePdf,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: clockFromEnv(env, log),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),

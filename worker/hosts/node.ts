@@ -129,6 +129,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     config,
     mail: mailTransportFromEnv(options.env, (text) => console.log(text), saveMailAttachment),
     passwords: nodePasswordHasher,
+    invoicePdf: () => import('../domain/invoices/pdf'),
     now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,

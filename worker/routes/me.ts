@@ -13,7 +13,6 @@ import { clearSessionCookies, currentAuth, requestContext, requireUser } from '.
 import { validJson } from '../http/validate';
 import { getInvoice, parseInvoiceId } from '../domain/invoices/issue';
 import { parseBookingId } from '../domain/bookings/record';
-import { renderInvoicePdf } from '../domain/invoices/pdf';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings, ownedBooking } from '../portal/bookings';
 import { requestCancellation } from '../portal/cancellation-request';
@@ -52,7 +51,7 @@ export const meRoutes = new Hono<AppEnv>()
     await ownedBooking(c.var.deps, (await me(c)).userId, invoice.bookingId).catch((err: unknown) => {
       throw err instanceof ApiError && err.code === 'not_found' ? notFound : err;
     });
-    const pdf = await renderInvoicePdf(invoice.document);
+    const pdf = await (await c.var.deps.invoicePdf()).renderInvoicePdf(invoice.document);
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.kind, invoice.number)}"`,

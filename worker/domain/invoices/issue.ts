@@ -277,7 +277,7 @@ function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
  * yet: the outbox retries it (a hanging provider included) and the invoice's detail shows how it ends.
  */
 export async function sendInvoice(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config' | 'invoicePdf'>,
   invoiceId: number,
   actor: Actor,
 ): Promise<InvoiceSendResult> {

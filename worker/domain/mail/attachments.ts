@@ -3,8 +3,9 @@
  * is made from the frozen invoice when the message is sent, so a queued message costs a few bytes and a retry
  * sends the same document.
  */
-import type { Db } from '../../db';
 import type { MailAttachmentRef } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { invoicePdfAttachment } from '../invoices/pdf-attachment';
 
 export type { MailAttachmentRef };
 
@@ -15,11 +16,9 @@ export interface MailAttachment {
 }
 
 /** Makes the files a message names; fails (and the message is retried) when one cannot be made. */
-export async function resolveAttachments(db: Db, refs: readonly MailAttachmentRef[] | null): Promise<MailAttachment[]> {
+export async function resolveAttachments(deps: Pick<AppDeps, 'db' | 'invoicePdf'>, refs: readonly MailAttachmentRef[] | null): Promise<MailAttachment[]> {
   if (!refs || refs.length === 0) return [];
-  // Imported when a message has an attachment: the PDF library stays out of every other send.
-  const { invoicePdfAttachment } = await import('../invoices/pdf-attachment');
-  return Promise.all(refs.map((ref) => invoicePdfAttachment(db, ref.invoiceId)));
+  return Promise.all(refs.map((ref) => invoicePdfAttachment(deps, ref.invoiceId)));
 }
 
 /** Bytes as base64 on both hosts (no Buffer in workerd). */

@@ -9,7 +9,6 @@ import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
 import { listInvoices } from '../../admin/invoices';
 import { getInvoice, getInvoiceDetail, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
-import { renderInvoicePdf } from '../../domain/invoices/pdf';
 import { adminActor } from './actor';
 
 export const adminInvoiceRoutes = new Hono<AppEnv>()
@@ -17,7 +16,7 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json({ invoice: await getInvoiceDetail(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
   .get('/:id/pdf', async (c) => {
     const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
-    const pdf = await renderInvoicePdf(invoice.document);
+    const pdf = await (await c.var.deps.invoicePdf()).renderInvoicePdf(invoice.document);
     const name = invoiceFileName(invoice.kind, invoice.number);
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
