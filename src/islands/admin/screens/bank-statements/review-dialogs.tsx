@@ -27,19 +27,11 @@ import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
 import { AppDialog } from '../../ui/dialog';
 import { TextInputField } from '../../ui/text-field';
 import { signedCents } from './transactions';
+import { useDebounced } from '../../use-debounced';
 
 export type ReviewAction = { kind: 'assign' | 'dismiss'; tx: BankTransactionView };
 
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The payment the dialog is about, in one line. */
 function TransactionSummary({ tx }: { tx: BankTransactionView }) {

@@ -24,18 +24,10 @@ import { AsyncComboBox } from '../../ui/combobox';
 import { DatePickerField } from '../../ui/date-picker';
 import { SelectField } from '../../ui/select';
 import { TextInputField } from '../../ui/text-field';
+import { useDebounced } from '../../use-debounced';
 
 const NO_RETREAT = 'none';
 const GUEST_SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export default function NewBooking() {
   const today = tallinnDay();
