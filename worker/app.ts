@@ -7,6 +7,8 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { meRoutes } from './routes/me';
+import { paymentRoutes } from './routes/payments';
+import { MONTONIO_WEBHOOK_PATH } from './domain/payments/online/orders';
 import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', withRequestWaitUntil(deps, c));
     await next();
   });
-  app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins), ...jsonBodyRules());
+  app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins, [MONTONIO_WEBHOOK_PATH]), ...jsonBodyRules());
 
   app.route('/api/health', healthRoutes);
   app.route('/api/availability', availabilityRoutes);
@@ -51,6 +53,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/setup', setupRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/me', meRoutes);
+  app.route('/api/payments', paymentRoutes);
 
   app.notFound(onNotFound);
   app.onError(onError);

@@ -31,6 +31,18 @@ export interface AppConfig {
   limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit };
   /** How long a request that sends mail at once (a booking's confirmation, an invoice, an e-mail sent again) waits for the provider before answering that the mail is queued: a hanging provider never hangs the person waiting. */
   confirmationWaitMs: number;
+  /**
+   * Online payment through Montonio (issue "Pay online"): on when MONTONIO_ACCESS_KEY, MONTONIO_SECRET_KEY and
+   * MONTONIO_API_URL are all set; otherwise null, and the product works as before (bank transfer only).
+   */
+  montonio: MontonioSettings | null;
+}
+
+export interface MontonioSettings {
+  accessKey: string;
+  secretKey: string;
+  /** The Stargate API's base, without a trailing slash (the sandbox's or the live one). */
+  apiUrl: string;
 }
 
 /** Parses "10/600" (10 requests per 600 seconds). */
@@ -57,7 +69,10 @@ export type EnvSettings = Partial<
     | 'AUTH_SECRET'
     | 'RATE_LIMIT_EMAIL'
     | 'RATE_LIMIT_SIGNIN'
-    | 'TEST_CLOCK_START',
+    | 'TEST_CLOCK_START'
+    | 'MONTONIO_ACCESS_KEY'
+    | 'MONTONIO_SECRET_KEY'
+    | 'MONTONIO_API_URL',
     string
   >
 >;
@@ -143,7 +158,25 @@ export function configFromEnv(
       signIn: parseRateLimit(env.RATE_LIMIT_SIGNIN, DEFAULT_SIGNIN_LIMIT),
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
+    montonio: montonioFromEnv(env),
   };
+}
+
+/** Montonio's keys and API address: all three, or none (online payment off); some but not all is a mistake. */
+export function montonioFromEnv(env: EnvSettings): MontonioSettings | null {
+  const accessKey = env.MONTONIO_ACCESS_KEY?.trim();
+  const secretKey = env.MONTONIO_SECRET_KEY?.trim();
+  const apiUrl = env.MONTONIO_API_URL?.trim();
+  if (!accessKey && !secretKey && !apiUrl) return null;
+  if (!accessKey || !secretKey || !apiUrl) {
+    throw new Error('Online payment needs all of MONTONIO_ACCESS_KEY, MONTONIO_SECRET_KEY and MONTONIO_API_URL (or none of them, for bank transfer only).');
+  }
+  try {
+    new URL(apiUrl);
+  } catch {
+    throw new Error(`MONTONIO_API_URL must be an absolute URL (the Stargate API's sandbox or live address); got "${apiUrl}"`);
+  }
+  return { accessKey, secretKey, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 /**

@@ -15,6 +15,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Online payment (issue "Pay online"): the providers, what a guest pays online, and an order's last known status. */
+export const ONLINE_PAYMENT_PROVIDERS = ['montonio'] as const;
+export type OnlinePaymentProviderName = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
+export const ONLINE_PAYMENT_PARTS = ['next', 'rest'] as const;
+export type OnlinePaymentPart = (typeof ONLINE_PAYMENT_PARTS)[number];
+export const ONLINE_ORDER_STATUSES = ['created', 'pending', 'authorized', 'paid', 'abandoned', 'voided', 'partially_refunded', 'refunded'] as const;
+export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
+
 /** An invoice, or a credit note that takes (part of) one back (issue "Back office II"). */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -83,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'payment.reverse',
   'payment.overdue',
   'payment.import',
+  'payment.online',
   'bank_statement.import',
   'bank_transaction.assign',
   'bank_transaction.dismiss',

@@ -29,6 +29,9 @@ import {
   BOOKING_STATUSES,
   EXPERIENCE_LEVELS,
   INVOICE_KINDS,
+  ONLINE_ORDER_STATUSES,
+  ONLINE_PAYMENT_PARTS,
+  ONLINE_PAYMENT_PROVIDERS,
   OUTBOX_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -549,6 +552,8 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     /** The bank-statement transaction the payment was made from (migration 0022); null for one typed in. */
     bankTransactionId: integer('bank_transaction_id').references((): AnySQLiteColumn => bankTransactions.id),
+    /** The online payment order the payment was made from (migration 0023); one payment per order. */
+    onlineOrderId: integer('online_order_id').references((): AnySQLiteColumn => onlinePaymentOrders.id),
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
@@ -556,8 +561,44 @@ export const payments = sqliteTable(
     // The accountant's ledger export for a period, in the order money came in.
     index('payments_received_on_idx').on(t.receivedOn, t.id),
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
+    uniqueIndex('payments_online_order_unique').on(t.onlineOrderId),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/**
+ * An order made with an online payment provider (issue "Pay online", migration 0023): what the guest was sent to
+ * pay, the provider's id for it (unique), and its last known status. A paid order makes one ledger payment.
+ */
+export const onlinePaymentOrders = sqliteTable(
+  'online_payment_orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    provider: text('provider', { enum: ONLINE_PAYMENT_PROVIDERS }).notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    /** Ours, unique per order (the provider reuses an order for a reference it has seen). */
+    merchantReference: text('merchant_reference').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    part: text('part', { enum: ONLINE_PAYMENT_PARTS }).notNull(),
+    status: text('status', { enum: ONLINE_ORDER_STATUSES }).notNull(),
+    /** The provider's name for how it was paid (Montonio: paymentInitiation, cardPayments, …). */
+    providerMethod: text('provider_method'),
+    /** Paid after the booking was cancelled: the money is in the ledger, the organiser decides on the refund. */
+    refundReview: integer('refund_review', { mode: 'boolean' }).notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('online_payment_orders_provider_order_unique').on(t.provider, t.providerOrderId),
+    uniqueIndex('online_payment_orders_merchant_reference_unique').on(t.merchantReference),
+    index('online_payment_orders_booking_idx').on(t.bookingId, t.id),
+    check('online_payment_orders_amount_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} > 0`),
   ],
 );
 

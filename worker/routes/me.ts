@@ -16,6 +16,7 @@ import { parseBookingId } from '../domain/bookings/record';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings, ownedBooking } from '../portal/bookings';
 import { requestCancellation } from '../portal/cancellation-request';
+import { onlineProvider, startOnlinePayment } from '../domain/payments/online/orders';
 import { parsePosition, saveTravellerDetails } from '../portal/travellers';
 
 async function me(c: Context<AppEnv>) {
@@ -38,6 +39,12 @@ export const meRoutes = new Hono<AppEnv>()
     const position = parsePosition(c.req.param('position'));
     const person = await saveTravellerDetails(c.var.deps, await me(c), bookingId, position, c.req.valid('json'));
     return c.json({ person });
+  })
+  // Pay online (issue "Pay online"): what is due next, or all that is open; off (404 online_payment_off) without keys.
+  .post('/bookings/:id/pay', validJson(z.object({ part: z.enum(['next', 'rest']), method: z.enum(['bank_link', 'card']).default('bank_link') })), async (c) => {
+    const { deps } = c.var;
+    const order = await startOnlinePayment(deps, onlineProvider(deps), await me(c), parseBookingId(c.req.param('id')), c.req.valid('json'));
+    return c.json(order);
   })
   .post('/bookings/:id/cancellation-request', validJson(cancellationRequestSchema), async (c) => {
     const request = await requestCancellation(c.var.deps, await me(c), parseBookingId(c.req.param('id')), c.req.valid('json'));

@@ -108,6 +108,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.reverse': 'Makse tühistamine',
   'payment.overdue': 'Makse tähtaeg ületatud',
   'payment.import': 'Makse pangaväljavõttest',
+  'payment.online': 'Makse internetis (Montonio)',
   'bank_statement.import': 'Pangaväljavõtte import',
   'bank_transaction.assign': 'Väljavõtte makse määramine broneeringule',
   'bank_transaction.dismiss': 'Väljavõtte makse kõrvalejätmine',

@@ -58,7 +58,7 @@ export const OWES_SQL = (alias: string): SQL =>
  * hard-deleted (Raamatupidamise seadus § 12 keeps source documents seven years): it is cancelled instead.
  */
 export const IN_THE_BOOKS_SQL = (alias: string): SQL =>
-  sql.raw(`(EXISTS (SELECT 1 FROM payments AS ip WHERE ip.booking_id = ${alias}.id) OR EXISTS (SELECT 1 FROM invoices AS ii WHERE ii.booking_id = ${alias}.id))`);
+  sql.raw(`(EXISTS (SELECT 1 FROM payments AS ip WHERE ip.booking_id = ${alias}.id) OR EXISTS (SELECT 1 FROM invoices AS ii WHERE ii.booking_id = ${alias}.id) OR EXISTS (SELECT 1 FROM online_payment_orders AS io WHERE io.booking_id = ${alias}.id))`);
 
 /** Overpaid, in TypeScript (no SQL form: no list or job filters on it). */
 export function overpaidCents({ status, billedCents, paidCents }: MoneyState): number {
