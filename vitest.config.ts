@@ -30,7 +30,8 @@ async function pdfText(request: Request): Promise<Response> {
 
 /**
  * The workerd end-to-end project's outside world (tests/helpers/workerd-e2e-backend.ts): the worker's libSQL
- * database behind a Hrana server as Turso would serve it, a SendGrid stand-in, and a control host for the tests.
+ * database behind a Hrana server as Turso would serve it, a SendGrid stand-in, a Montonio stand-in, and a control
+ * host for the tests.
  * Every fetch made inside workerd, by the worker or by a test, comes here through miniflare's `outboundService`.
  * Started on the first such fetch, so other projects never open its database; loaded through tsx like NODE_PASSWORDS.
  */
@@ -41,6 +42,10 @@ const E2E_BINDINGS = {
   AUTH_SECRET: 'workerd-e2e-auth-secret-0123456789abcdef',
   ADMIN_SETUP_TOKEN: 'workerd-e2e-setup-token',
   SENDGRID_API_KEY: 'SG.workerd-e2e-key',
+  // Online payment on, against the Montonio stand-in in the backend (tests/helpers/workerd-e2e-backend.ts).
+  MONTONIO_ACCESS_KEY: 'workerd-e2e-montonio-access',
+  MONTONIO_SECRET_KEY: 'workerd-e2e-montonio-secret-0123456789abcdef',
+  MONTONIO_API_URL: 'http://montonio.test',
   TEAM_EMAIL: 'tiim@retreat.example',
   // The worker's clock starts where every edition of the content file takes requests (tests/helpers/test-clock.ts).
   TEST_CLOCK_START,
@@ -55,7 +60,10 @@ async function e2eOutbound(request: Request): Promise<Response> {
   e2eBackend ??= import('tsx/esm/api')
     .then(({ tsImport }) => tsImport('./tests/helpers/workerd-e2e-backend.ts', import.meta.url))
     .then(({ startWorkerdE2eBackend }: typeof import('./tests/helpers/workerd-e2e-backend')) =>
-      startWorkerdE2eBackend({ databaseToken: E2E_BINDINGS.DATABASE_AUTH_TOKEN }),
+      startWorkerdE2eBackend({
+        databaseToken: E2E_BINDINGS.DATABASE_AUTH_TOKEN,
+        montonio: { accessKey: E2E_BINDINGS.MONTONIO_ACCESS_KEY, secretKey: E2E_BINDINGS.MONTONIO_SECRET_KEY },
+      }),
     );
   return (await e2eBackend).fetch(request);
 }

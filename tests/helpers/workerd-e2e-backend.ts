@@ -6,6 +6,8 @@
  *   database migrated by the project's own migrations, as Turso is reached in production;
  * - `https://api.sendgrid.com/v3/mail/send`: a SendGrid stand-in that records each mail and answers 202, or 503 for
  *   recipients a test told it to fail;
+ * - `http://montonio.test` (the worker's MONTONIO_API_URL): the Montonio stand-in (../mocks/montonio), which checks
+ *   the worker's order JWT and answers `uuid` and `paymentUrl`; the tests sign the notifications themselves;
  * - `http://control.test`: for the tests, `GET /mails?to=` (what the SendGrid stand-in got for an address) and
  *   `POST /sendgrid` `{ to, fail }` (fail, or accept again, mails to an address). Per address rather than a global
  *   switch, so test files running side by side do not trip each other.
@@ -13,9 +15,10 @@
  * Tests query the database through the Hrana server itself, with `@libsql/client/web`.
  */
 import { rmSync } from 'node:fs';
+import { startMontonioStub } from '../mocks/montonio';
 import { createMigratedHranaServer } from './hrana-server';
 
-export const E2E_HOSTS = { database: 'libsql.test', sendgrid: 'api.sendgrid.com', control: 'control.test' } as const;
+export const E2E_HOSTS = { database: 'libsql.test', sendgrid: 'api.sendgrid.com', montonio: 'montonio.test', control: 'control.test' } as const;
 
 /** A mail as the SendGrid stand-in received it. */
 export interface RecordedMail {
@@ -34,11 +37,13 @@ interface SendGridBody {
   content: { type: string; value: string }[];
 }
 
-export async function startWorkerdE2eBackend({ databaseToken }: { databaseToken: string }) {
+export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: { databaseToken: string; montonio: { accessKey: string; secretKey: string } }) {
   const database = await createMigratedHranaServer({ authToken: databaseToken });
+  const montonio = await startMontonioStub(keys);
   // Vitest ends the process without a teardown hook for a config's own helpers: remove the files on exit.
   process.once('exit', () => {
     database.server.close();
+    void montonio.close();
     rmSync(database.dir, { recursive: true, force: true });
   });
 
@@ -75,6 +80,11 @@ export async function startWorkerdE2eBackend({ databaseToken }: { databaseToken:
       const { host } = new URL(request.url);
       if (host === E2E_HOSTS.database) return database.server.fetch(request);
       if (host === E2E_HOSTS.sendgrid) return sendgrid(request);
+      if (host === E2E_HOSTS.montonio) {
+        const { pathname, search } = new URL(request.url);
+        const body = request.method === 'GET' ? undefined : await request.text();
+        return fetch(`${montonio.url}${pathname}${search}`, { method: request.method, headers: request.headers, body });
+      }
       if (host === E2E_HOSTS.control) return control(request);
       // Nothing else is reachable: a test that would go out to the internet fails loudly instead.
       return new Response(`workerd-e2e: no outbound route to ${host}`, { status: 502 });

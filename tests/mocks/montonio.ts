@@ -96,6 +96,8 @@ export async function startMontonioStub({ accessKey = 'test-access-key', secretK
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Never what keeps a test process alive (the workerd-e2e backend closes it only at exit).
+  server.unref();
   const { port } = server.address() as AddressInfo;
 
   const order = (uuid?: string): StubOrder => {
