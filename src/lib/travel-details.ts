@@ -7,14 +7,15 @@
  * A person is complete with date of birth, nationality, passport number and expiry and an emergency contact; dietary
  * needs and health information are optional (many people have none).
  */
-import settings from '../../content/settings/site.json';
+// Named imports: the browser's bundle takes only these two blocks, not the whole settings file (as ./payment-plans).
+import { portal, terms } from '../../content/settings/site.json';
 import { addDays } from './format';
 
-export const TRAVEL_DETAILS_DUE_DAYS_BEFORE: number = settings.portal.travelDetailsDueDaysBefore;
-export const TRAVEL_DETAILS_REMINDER_DAYS_BEFORE: number = settings.portal.travelDetailsReminderDaysBefore;
-export const HEALTH_DATA_KEPT_DAYS_AFTER_END: number = settings.portal.healthDataKeptDaysAfterEnd;
+export const TRAVEL_DETAILS_DUE_DAYS_BEFORE: number = portal.travelDetailsDueDaysBefore;
+export const TRAVEL_DETAILS_REMINDER_DAYS_BEFORE: number = portal.travelDetailsReminderDaysBefore;
+export const HEALTH_DATA_KEPT_DAYS_AFTER_END: number = portal.healthDataKeptDaysAfterEnd;
 /** The terms (5.1): the passport must be valid this many months after the trip. */
-export const PASSPORT_VALID_MONTHS: number = settings.terms.passportValidMonths;
+export const PASSPORT_VALID_MONTHS: number = terms.passportValidMonths;
 
 export const TRAVEL_DETAILS_MESSAGES = {
   dateInvalid: 'Sisestage kuupäev kujul pp.kk.aaaa',

@@ -18,8 +18,11 @@ export const validJson = <T extends z.ZodType>(schema: T) =>
     }
   });
 
-/** Validates the query string the same way: a value the list's schema refuses is a 422 naming the parameter. */
-export const validQuery = <T extends z.ZodType>(schema: T) =>
+/**
+ * Validates the query string the same way: a value the list's schema refuses is a 422 naming the parameter. Some
+ * lists' schemas are written with zod/mini (src/lib/admin/list-query.ts), hence zod's common type.
+ */
+export const validQuery = <T extends z.core.$ZodType>(schema: T) =>
   zValidator('query', schema, (result) => {
     if (!result.success) {
       throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });

@@ -9,21 +9,27 @@ import { navigate, type AppLocation } from './router';
 
 type Query = Record<string, unknown>;
 
+/** A list's query schema, written with zod or with zod/mini (../../lib/admin/list-query): both parse the same way. */
+type QuerySchema = z.core.$ZodType<Query> & {
+  safeParse(data: unknown): { success: true; data: Query } | { success: false; error: { issues: readonly z.core.$ZodIssue[] } };
+  parse(data: unknown): Query;
+};
+
 /** Parses `?a=1&b=x` with the schema, dropping the keys it refuses (each falls back to its default). */
-export function parseListQuery<S extends z.ZodType<Query>>(schema: S, search: string): z.output<S> {
+export function parseListQuery<S extends QuerySchema>(schema: S, search: string): z.output<S> {
   const raw: Record<string, string> = Object.fromEntries(new URLSearchParams(search));
   for (let attempt = 0; attempt < 10; attempt++) {
     const result = schema.safeParse(raw);
-    if (result.success) return result.data;
+    if (result.success) return result.data as z.output<S>;
     const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
     if (![...bad].some((key) => key in raw)) break;
     for (const key of bad) delete raw[key];
   }
-  return schema.parse({});
+  return schema.parse({}) as z.output<S>;
 }
 
 /** The query string for a state, leaving out what equals the defaults (so the plain list has a plain URL). */
-export function listQueryString<S extends z.ZodType<Query>>(schema: S, state: z.output<S>): string {
+export function listQueryString<S extends QuerySchema>(schema: S, state: z.output<S>): string {
   const defaults = schema.parse({}) as Query;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(state as Query)) {
@@ -39,7 +45,7 @@ export interface ListStateOptions {
   replace?: boolean;
 }
 
-export function useListState<S extends z.ZodType<Query>>(schema: S, location: AppLocation) {
+export function useListState<S extends QuerySchema>(schema: S, location: AppLocation) {
   const state = useMemo(() => parseListQuery(schema, location.search), [schema, location.search]);
   const update = useCallback(
     (patch: Partial<z.output<S>>, { replace = false }: ListStateOptions = {}) => {

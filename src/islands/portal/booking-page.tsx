@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import { SCHEDULE_PART_LABELS } from '../../lib/payment-schedule';
-import { myBookingStatusLabel, PORTAL_PATH, type MyBookingDetail } from '../../lib/portal';
+import { myBookingStatusLabel, type MyBookingDetail } from '../../lib/portal';
 import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
 import { ApiRequestError } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
-import { Pair } from './parts';
+import { BackToList, BookingPending, Pair } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 import { TravellerForm } from './traveller-form';
 
@@ -27,29 +27,9 @@ export function BookingPage({ id, onBack, onSessionOver }: BookingPageProps) {
     if (loaded) heading.current?.focus();
   }, [loaded, id]);
 
-  const back = (
-    <a
-      href={PORTAL_PATH}
-      className="inline-block text-sm font-medium text-lagoon-700 underline underline-offset-4"
-      onClick={(event) => {
-        event.preventDefault();
-        onBack();
-      }}
-    >
-      ← Kõik broneeringud
-    </a>
-  );
+  const back = <BackToList onBack={onBack} />;
 
-  if (query.isPending) {
-    return (
-      <div className="space-y-4">
-        {back}
-        <p role="status" className="text-ink-600">
-          Laadin broneeringut...
-        </p>
-      </div>
-    );
-  }
+  if (query.isPending) return <BookingPending onBack={onBack} />;
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (

@@ -2,17 +2,12 @@
  * "Minu andmed" (issue "Guest portal"): download everything kept about the account as JSON, or delete the account.
  * Deletion asks for the password and says what stays (what accounting law requires) before it is confirmed.
  */
-import { useId, useState } from 'react';
-import { announce } from '../../lib/auth/session-client';
-import type { DeleteAccountInput } from '../../lib/portal-schemas';
-import { ApiRequestError } from '../api/client';
-import { Field } from '../forms/field';
-import { portalValidation } from '../forms/lazy-validation';
-import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { useState } from 'react';
+import { lazyComponent } from '../lazy-component';
 import { DownloadLink } from './download-link';
-import { FormActions } from './parts';
-import { portalApi } from './portal-api';
+
+// The deletion form (the password field, react-hook-form) loads when "Kustuta minu konto" is pressed.
+const DeleteForm = lazyComponent(() => import('./delete-account-form').then((m) => m.DeleteAccountForm));
 
 export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
   const [deleting, setDeleting] = useState(false);
@@ -50,41 +45,5 @@ export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
         </>
       )}
     </section>
-  );
-}
-
-function DeleteForm({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: () => void }) {
-  const uid = useId();
-  const { register, formProps, formState, showFieldIssues, setError } = useValidatedForm<DeleteAccountInput>({
-    defaultValues: { password: '' },
-    resolver: portalValidation.resolver<DeleteAccountInput>((chunk) => chunk.deleteAccountResolver),
-    preload: portalValidation.preload,
-  });
-  const onValid = async (values: DeleteAccountInput) => {
-    try {
-      await portalApi.deleteAccount(values);
-      onDeleted();
-      announce({ type: 'signed-out' });
-      toast({ title: 'Konto kustutatud' });
-      setTimeout(() => location.assign('/'), 2000);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'wrong_password') return setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
-      if (error instanceof ApiRequestError && showFieldIssues(error.details).length > 0) return;
-      toast({ variant: 'destructive', title: 'Kontot ei kustutatud', description: error instanceof Error ? error.message : undefined });
-    }
-  };
-  return (
-    <form {...formProps(onValid)} aria-label="Konto kustutamine" className="space-y-4 rounded-xl border border-red-200 p-4">
-      <Field id={`${uid}password`} label="Kinnitamiseks sisestage oma salasõna" error={formState.errors.password?.message}>
-        {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="current-password" className="field-input" />}
-      </Field>
-      <FormActions
-        submit="Kustuta konto jäädavalt"
-        pending="Kustutan..."
-        isPending={formState.isSubmitting}
-        onCancel={onCancel}
-        submitClassName="btn bg-red-700 text-white hover:bg-red-800"
-      />
-    </form>
   );
 }

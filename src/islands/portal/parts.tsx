@@ -1,4 +1,8 @@
-/** Small pieces the portal's views share: a "label: value" line of a definition list, a form's send/cancel row. */
+/**
+ * Small pieces the portal's views share: a "label: value" line of a definition list, a form's send/cancel row, the
+ * way back to the list and a booking's page while it loads.
+ */
+import { PORTAL_PATH } from '../../lib/portal';
 
 export function Pair({ label, value }: { label: string; value: string }) {
   return (
@@ -27,6 +31,34 @@ export function FormActions({ submit, pending, isPending, onCancel, submitClassN
       <button type="button" className="btn-outline" onClick={onCancel}>
         Katkesta
       </button>
+    </div>
+  );
+}
+
+/** "← Kõik broneeringud": back to the list, without a page load. */
+export function BackToList({ onBack }: { onBack: () => void }) {
+  return (
+    <a
+      href={PORTAL_PATH}
+      className="inline-block text-sm font-medium text-lagoon-700 underline underline-offset-4"
+      onClick={(event) => {
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      ← Kõik broneeringud
+    </a>
+  );
+}
+
+/** A booking's page while it loads: its data (./booking-page), or its code before that (./portal-app). */
+export function BookingPending({ onBack }: { onBack: () => void }) {
+  return (
+    <div className="space-y-4">
+      <BackToList onBack={onBack} />
+      <p role="status" className="text-ink-600">
+        Laadin broneeringut...
+      </p>
     </div>
   );
 }

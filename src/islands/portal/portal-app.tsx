@@ -8,10 +8,20 @@ import { useEffect, useState } from 'react';
 import { loadSession, onAuthMessage, type Session } from '../../lib/auth/session-client';
 import { PORTAL_PATH } from '../../lib/portal';
 import { isRetryable } from '../api/client';
+import { lazyComponent } from '../lazy-component';
 import { Toaster } from '../toast';
-import { BookingPage } from './booking-page';
 import { BookingsList } from './bookings-list';
 import { MyData } from './my-data';
+import { BookingPending } from './parts';
+
+/**
+ * A booking's page (its travel-details and cancellation forms, react-hook-form) loads when one is opened, not with
+ * the list; a link straight to one starts loading it beside the session check.
+ */
+const BookingPage = lazyComponent(
+  () => import('./booking-page').then((m) => m.BookingPage),
+  ({ onBack }) => <BookingPending onBack={onBack} />,
+);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -32,7 +42,9 @@ export default function PortalApp() {
   const [bookingId, setBookingId] = useState<number | null>(null);
 
   useEffect(() => {
-    setBookingId(bookingFromUrl());
+    const linked = bookingFromUrl();
+    if (linked !== null) BookingPage.preload();
+    setBookingId(linked);
     const load = () => loadSession().then((session) => setAuth(session ? { state: 'in', session } : { state: 'out' }), () => setAuth({ state: 'out' }));
     void load();
     const stop = onAuthMessage((message) => (message.type === 'signed-out' ? setAuth({ state: 'out' }) : void load()));

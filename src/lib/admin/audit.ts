@@ -3,22 +3,23 @@
  * screen and the API: the list's filters, what a record looks like, and the Estonian words for actions and
  * severities. Actions are an open vocabulary (services add theirs); one the screen has no word for is shown raw.
  */
-import * as z from 'zod';
+// zod/mini, as ./list-query: the audit screen parses its URL with this and has no form, so it need not load all of zod.
+import * as z from 'zod/mini';
 import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditAction, type AuditSeverity } from '../enums';
-import { dayParam, emptyToUndefined, pagingParams, periodInOrder, type ListPage } from './list-query';
+import { dayParam, fromParam, pagingParams, periodInOrder, type ListPage } from './list-query';
 
 /** GET /api/admin/audit: newest first; `from` and `to` are Tallinn calendar days, both included. */
 export const auditListQuerySchema = z
   .object({
-    severity: z.preprocess(emptyToUndefined, z.enum(AUDIT_SEVERITIES).optional()),
-    action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS, 'Tundmatu tegevus.').optional()),
+    severity: fromParam(z.optional(z.enum(AUDIT_SEVERITIES))),
+    action: fromParam(z.optional(z.enum(AUDIT_ACTIONS, 'Tundmatu tegevus.'))),
     /** The start of the acting user's e-mail address. */
-    user: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()),
+    user: fromParam(z.optional(z.string().check(z.trim(), z.maxLength(320)))),
     from: dayParam,
     to: dayParam,
     ...pagingParams,
   })
-  .refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] });
+  .check(z.refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] }));
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 export interface AuditRecord {
@@ -38,4 +39,4 @@ export interface AuditRecord {
 
 export type AuditListResponse = ListPage<AuditRecord>;
 
-export { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel } from './labels';
+export { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel } from './audit-labels';

@@ -13,6 +13,7 @@ import { countParam, emptyToUndefined } from './list-query';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
 import type { ServiceItem } from './booking-views';
 import { FIELD_MESSAGES, isRealDay, optionalDay, optionalText, optionalTime } from './form-fields';
+import { MOVE_MESSAGES } from './labels';
 
 export const ADMIN_BOOKING_MESSAGES = {
   requiredFields: 'Palun täitke kõik kohustuslikud väljad',
@@ -45,7 +46,7 @@ export const bookingListQuerySchema = z.object({
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES).optional()),
   paymentStatus: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUSES).optional()),
-  retreatId: z.preprocess(emptyToUndefined, countParam(1, 2_147_483_647).optional()),
+  retreatId: z.preprocess(emptyToUndefined, z.optional(countParam(1, 2_147_483_647))),
   /** yes: only waiting-list requests; no: none of them. */
   waitingList: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   /** yes: only bookings that are not cancelled and still owe money (issue "Back office II"). */
@@ -53,8 +54,8 @@ export const bookingListQuerySchema = z.object({
   /** missing: not cancelled, and someone on it has not completed their travel details (issue "Guest portal"). */
   details: z.preprocess(emptyToUndefined, z.enum(['missing']).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
-  page: z.preprocess(emptyToUndefined, countParam(1, 1_000_000).default(1)),
-  pageSize: z.preprocess(emptyToUndefined, countParam(1, 100).default(25)),
+  page: z.preprocess(emptyToUndefined, z._default(countParam(1, 1_000_000), 1)),
+  pageSize: z.preprocess(emptyToUndefined, z._default(countParam(1, 100), 25)),
 });
 
 export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
@@ -252,15 +253,7 @@ export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_
 
 // ── moving, the waiting list, the plan (issue "Sell") ──────────────────────────────────────────────────────────────
 
-export const MOVE_MESSAGES = {
-  sameRetreat: 'Broneering on juba sellel retriidil.',
-  retreatRequired: 'Valige retriit, kuhu broneering viia.',
-  notWaiting: 'See broneering ei ole ootejärjekorras.',
-  cancelled: 'Tühistatud broneeringut ei saa muuta.',
-  moved: 'Broneering viidi teisele retriidile',
-  promoted: 'Broneering on ootejärjekorrast väljas',
-  planChanged: 'Maksmise viis muudetud',
-} as const;
+export { MOVE_MESSAGES };
 
 /** POST /api/admin/bookings/:id/move: to another retreat (places checked; the guest is told). */
 export const moveBookingSchema = z.strictObject({

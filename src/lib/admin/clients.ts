@@ -118,7 +118,7 @@ export interface ClientDetail extends ClientListItem {
  * have changed since, nothing is deleted and the answer is 409, so the admin never deletes more than they agreed to.
  */
 export const clientDeleteQuerySchema = z.object({
-  bookingCount: z.preprocess(emptyToUndefined, countParam(0, 1_000_000).optional()),
+  bookingCount: z.preprocess(emptyToUndefined, z.optional(countParam(0, 1_000_000))),
 });
 
 /** POST /api/admin/clients/sync: `synced` = inserted + updated; `failed` = eligible guests the client rules refuse. */

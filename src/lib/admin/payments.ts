@@ -20,12 +20,7 @@ export const PAYMENT_MESSAGES = {
   amountPaidFromLedger: 'Makstud summa tuleb maksetest. Lisage makse või tagastus jaotises „Maksed“.',
 } as const;
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  bank_transfer: 'Pangaülekanne',
-  card: 'Kaardimakse',
-  cash: 'Sularaha',
-  other: 'Muu',
-};
+export { PAYMENT_METHOD_LABELS } from './labels';
 
 /** One ledger entry is at most this much: a typo of three zeros is refused, not booked. */
 export const MAX_ENTRY_CENTS = 10_000_000;

@@ -2,24 +2,19 @@
  * A date field with a calendar popover on React Aria: typed segments (dd.mm.yyyy under the app's et-EE locale) or
  * picked from the calendar, keyboard throughout. Values cross this boundary as ISO "YYYY-MM-DD" strings, the form
  * the API and the schemas use.
+ *
+ * The calendar popover (./date-picker-calendar: the month grid, its state and hooks) is a chunk of its own, loaded
+ * when the pointer comes over the field or the focus comes into it, so a screen with date fields does not carry it
+ * until someone reaches for one; the popover opens once it is there (docs/decisions/023-page-javascript.md;
+ * scripts/vite/calendar-contexts.mjs lets the bundler split React Aria's DatePicker from its Calendar).
  */
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  Text,
-} from 'react-aria-components';
+import { useState } from 'react';
+import { Button, DateInput, DatePicker, DateSegment, FieldError, Group, Label, Text } from 'react-aria-components';
+import { lazyComponent } from '../../lazy-component';
+
+// Drawn (and so loaded) once the field is reached for; then at once for every field.
+const CalendarPopover = lazyComponent(() => import('./date-picker-calendar').then((m) => m.CalendarPopover));
 
 const toCalendarDate = (iso: string | null | undefined): CalendarDate | null => {
   if (!iso) return null;
@@ -48,6 +43,8 @@ export interface DatePickerFieldProps {
 }
 
 export function DatePickerField({ label, value, onChange, minValue, maxValue, description, errorMessage, isRequired, name, onBlur, inputRef }: DatePickerFieldProps) {
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
   return (
     <DatePicker
       className="flex flex-col gap-1.5"
@@ -59,12 +56,15 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, de
       isInvalid={!!errorMessage}
       name={name}
       onBlur={onBlur}
+      onOpenChange={(open) => open && reach()}
       granularity="day"
       // dd.mm.yyyy, as every other date in the back office (et-EE alone would show 4.1.2027).
       shouldForceLeadingZeros
     >
       <Label className="text-sm font-semibold text-ink-900">{label}</Label>
       <Group
+        onFocus={reach}
+        onPointerEnter={reach}
         ref={(group) => inputRef?.(group && { focus: () => group.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() })}
         className="flex min-h-11 items-center rounded-xl border border-sand-300 bg-white pl-3 data-[focus-within]:outline-2 data-[focus-within]:outline-offset-2 data-[focus-within]:outline-lagoon-600 data-[invalid]:border-rose-700">
         <DateInput className="flex flex-1 text-ink-900">
@@ -87,29 +87,7 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, de
         </Text>
       )}
       <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
-      <Popover className="rounded-2xl bg-white p-4 shadow-lg ring-1 ring-sand-200">
-        <Dialog className="outline-none" aria-label={label}>
-          <Calendar className="text-ink-900">
-            <header className="mb-2 flex items-center justify-between gap-2">
-              <Button slot="previous" className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-lagoon-50" aria-label="Eelmine kuu">
-                <span aria-hidden="true">‹</span>
-              </Button>
-              <Heading className="font-semibold capitalize" />
-              <Button slot="next" className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-lagoon-50" aria-label="Järgmine kuu">
-                <span aria-hidden="true">›</span>
-              </Button>
-            </header>
-            <CalendarGrid className="border-separate border-spacing-0.5">
-              {(date) => (
-                <CalendarCell
-                  date={date}
-                  className="grid size-10 cursor-pointer place-items-center rounded-full text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-sand-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-lagoon-600 data-[hovered]:bg-lagoon-50 data-[outside-month]:hidden data-[selected]:bg-lagoon-700 data-[selected]:text-white data-[unavailable]:line-through"
-                />
-              )}
-            </CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
+      {reached && <CalendarPopover label={label} />}
     </DatePicker>
   );
 }

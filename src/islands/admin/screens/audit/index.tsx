@@ -20,7 +20,10 @@ import { Pagination } from '../../ui/pagination';
 import { SearchBox } from '../../ui/search-box';
 import { SelectField } from '../../ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { AuditDetailDialog } from './detail-dialog';
+import { lazyComponent } from '../../../lazy-component';
+
+// The record's dialog (its labels for every audited field and value) loads when a record is first opened.
+const AuditDetailDialog = lazyComponent(() => import('./detail-dialog').then((m) => m.AuditDetailDialog));
 
 const ALL = 'all';
 
@@ -124,7 +127,7 @@ export default function AuditTrail() {
         )}
       </div>
 
-      <AuditDetailDialog record={open} onClose={() => setOpen(null)} />
+      {open && <AuditDetailDialog record={open} onClose={() => setOpen(null)} />}
     </>
   );
 }

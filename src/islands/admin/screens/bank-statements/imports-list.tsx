@@ -1,6 +1,6 @@
 /** "Varasemad impordid": the statements imported so far, newest first, each opening its outcome. */
 import { useEffect } from 'react';
-import type { StatementSummary } from '../../../../lib/admin/bank-statements';
+import type { StatementSummary } from '../../../../lib/admin/bank-statement-lists';
 import { formatCount, formatCountOf, formatDateTime } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useStatementList } from '../../api/bank-statements';

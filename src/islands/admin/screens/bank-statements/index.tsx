@@ -5,7 +5,8 @@
  * the imports so far. The review list's search and page, and the imports' page, live in the URL.
  */
 import { useEffect, useRef, useState } from 'react';
-import { reviewListQuerySchema, type StatementImportResult } from '../../../../lib/admin/bank-statements';
+import * as z from 'zod/mini';
+import { reviewListQuerySchema, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
 import { pagingParams } from '../../../../lib/admin/list-query';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
@@ -15,7 +16,7 @@ import { ImportsList } from './imports-list';
 import { ReviewList } from './review-list';
 import { UploadForm } from './upload-form';
 
-const screenQuerySchema = reviewListQuerySchema.extend({ importsPage: pagingParams.page });
+const screenQuerySchema = z.extend(reviewListQuerySchema, { importsPage: pagingParams.page });
 
 export default function BankStatements() {
   const location = useLocation();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatCountOf, formatMoney } from '../../../../lib/format';
-import type { ReviewListQuery } from '../../../../lib/admin/bank-statements';
+import type { ReviewListQuery } from '../../../../lib/admin/bank-statement-lists';
 import { toast } from '../../../toast';
 import { useReviewList } from '../../api/bank-statements';
 import { Button } from '../../ui/button';
@@ -12,8 +12,12 @@ import { DataTable, type DataColumn } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
 import { SearchBox } from '../../ui/search-box';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { ReviewDialog, type ReviewAction } from './review-dialogs';
+import type { ReviewAction } from './review-dialogs';
 import { signedCents, transactionColumns, transactionRows, type TransactionRow } from './transactions';
+import { lazyComponent } from '../../../lazy-component';
+
+// Assigning (its booking search, form and schema) and setting aside load when a line is first acted on.
+const ReviewDialog = lazyComponent(() => import('./review-dialogs').then((m) => m.ReviewDialog));
 
 const TITLE = 'Ülevaatamist ootavad maksed';
 
@@ -91,7 +95,7 @@ export function ReviewList({ query, onQueryChange }: { query: ReviewListQuery; o
           <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => onQueryChange({ page })} />
         </>
       )}
-      <ReviewDialog action={action} onDone={done} />
+      {action && <ReviewDialog action={action} onDone={done} />}
     </section>
   );
 }

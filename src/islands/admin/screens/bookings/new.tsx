@@ -3,15 +3,15 @@
  * a combobox that searches on the server; a retreat (optional) fills the dates; the calendar refuses past days; the
  * total is nights × the nightly rate from the shared rule, which the API recomputes (it never trusts this one).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
-import { adminBookingCreateSchema, type AdminBookingCreate, type AdminBookingCreateInput } from '../../../../lib/admin/bookings';
+import type { AdminBookingCreate, AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, adminBookingPrice } from '../../../../lib/admin/pricing';
 import { PAYMENT_PLAN_LABELS } from '../../../../lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
+import { lazyValidation } from '../../../forms/lazy-validation';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useCreateBooking, useGuestOptions } from '../../api/bookings';
@@ -27,13 +27,16 @@ import { TextInputField } from '../../ui/text-field';
 import { useDebounced } from '../../use-debounced';
 
 const NO_RETREAT = 'none';
+/** The shared schema and its resolver load on the form's first focus or submit (./new-validation). */
+const validation = lazyValidation(() => import('./new-validation'));
 const GUEST_SEARCH_DELAY_MS = 250;
 
 export default function NewBooking() {
   const today = tallinnDay();
-  const schema = useMemo(() => adminBookingCreateSchema(today), [today]);
+  const resolver = useMemo(() => validation.resolver<AdminBookingCreateInput, AdminBookingCreate>((v) => v.newBookingResolver(today)), [today]);
   const { control, setValue, watch, formState, getValues, formProps, showFieldIssues } = useValidatedForm<AdminBookingCreateInput, AdminBookingCreate>({
-    resolver: zodResolver(schema),
+    resolver,
+    preload: validation.preload,
     defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', paymentPlan: '', specialRequests: '', adminNotes: '' },
   });
   const [guestText, setGuestText] = useState('');

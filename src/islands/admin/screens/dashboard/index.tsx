@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../../lib/admin/booking-views';
-import { auditActionLabel } from '../../../../lib/admin/labels';
+import { auditActionLabel } from '../../../../lib/admin/audit-labels';
 import { countNoun, formatCount, formatCountOf, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useDashboard, useHealth } from '../../api/dashboard';
 import { AppLink, ScreenHeading } from '../../shell';

@@ -4,7 +4,7 @@
  * still opens (the books keep it), and leads back to the invoices screen.
  */
 import { useEffect } from 'react';
-import { INVOICE_TEXTS } from '../../../../lib/admin/invoices';
+import { INVOICE_TEXTS } from '../../../../lib/admin/invoice-documents';
 import { formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { invoicePdfUrl, useInvoice, useSendInvoice } from '../../api/invoices';

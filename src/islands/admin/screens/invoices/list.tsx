@@ -5,7 +5,7 @@
  * the same period (the payments ledger).
  */
 import { useEffect } from 'react';
-import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoices';
+import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoice-list';
 import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
 import { toast } from '../../../toast';
 import { useInvoiceList } from '../../api/invoices';

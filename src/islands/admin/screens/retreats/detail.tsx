@@ -18,7 +18,10 @@ import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { Facts, Section } from '../bookings/detail/parts';
-import { RetreatDialog } from './retreat-dialog';
+import { lazyComponent } from '../../../lazy-component';
+
+// The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
+const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
 
 export default function RetreatDetailScreen({ params }: ScreenProps) {
   const retreat = useRetreat(params.id!);

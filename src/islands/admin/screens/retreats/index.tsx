@@ -19,7 +19,10 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Pagination } from '../../ui/pagination';
 import { SearchBox } from '../../ui/search-box';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { RetreatDialog } from './retreat-dialog';
+import { lazyComponent } from '../../../lazy-component';
+
+// The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
+const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
 
 export default function RetreatList() {
   const location = useLocation();

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { retreatFormSchema, type RetreatForm, type RetreatFormInput, type RetreatItem } from '../../../../lib/admin/retreats';
-import { centsToInput } from '../../../../lib/money';
+import { centsToInput } from '../../../../lib/money-text';
 import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../../../../lib/retreat-editions';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';

@@ -8,7 +8,7 @@ import { Controller } from 'react-hook-form';
 import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/admin/payments';
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatMoney } from '../../../../../lib/format';
-import { centsToInput } from '../../../../../lib/money';
+import { centsToInput } from '../../../../../lib/money-text';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useCancelBooking, useCancellationPreview } from '../../../api/payments';

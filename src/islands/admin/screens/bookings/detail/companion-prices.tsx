@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
-import { centsToInput } from '../../../../../lib/money';
+import { centsToInput } from '../../../../../lib/money-text';
 import { toast } from '../../../../toast';
 import { useUpdateCompanions } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';

@@ -10,7 +10,7 @@ import { type BookingDetail } from '../../../../../lib/admin/booking-views';
 import { bookingEditSchema, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
 import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
 import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
-import { centsToInput } from '../../../../../lib/money';
+import { centsToInput } from '../../../../../lib/money-text';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';

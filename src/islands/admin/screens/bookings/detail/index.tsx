@@ -17,12 +17,9 @@ import { AppLink, ScreenHeading } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { CancelBookingDialog } from './cancel-booking-dialog';
 import { CompanionPrices } from './companion-prices';
-import { EditBookingDialog } from './edit-booking-dialog';
 import { useGuestHealth } from '../../../api/travellers';
-import { MoveBookingDialog, PlanDialog, PromoteButton } from './sell-actions';
-import { EditGuestDialog } from './edit-guest-dialog';
+import { PromoteButton } from './promote-button';
 import { BookingEmails } from './emails';
 import { Facts, Section } from './parts';
 import { PaymentInfo } from './payment-info';
@@ -30,6 +27,14 @@ import { BookingInvoices } from './invoices';
 import { BookingPayments } from './payments';
 import { ServicesEditor } from './services-editor';
 import { BookingTravellers } from './travellers';
+import { lazyComponent } from '../../../../lazy-component';
+
+// The edit, cancel, move and plan dialogs (their forms, selects, date pickers and schemas) load when first opened.
+const EditBookingDialog = lazyComponent(() => import('./edit-booking-dialog').then((m) => m.EditBookingDialog));
+const EditGuestDialog = lazyComponent(() => import('./edit-guest-dialog').then((m) => m.EditGuestDialog));
+const CancelBookingDialog = lazyComponent(() => import('./cancel-booking-dialog').then((m) => m.CancelBookingDialog));
+const MoveBookingDialog = lazyComponent(() => import('./sell-actions').then((m) => m.MoveBookingDialog));
+const PlanDialog = lazyComponent(() => import('./sell-actions').then((m) => m.PlanDialog));
 
 export default function BookingDetailScreen({ params }: ScreenProps) {
   const id = params.id!;

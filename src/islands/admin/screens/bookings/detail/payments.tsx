@@ -3,32 +3,27 @@
  * makse" (a payment or a refund) and the reversal of a mistaken entry. Entries are never edited or deleted; the
  * booking's amount paid, deposit and balance flags and payment status follow from them (the API derives them).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentEntry, type PaymentInput, type PaymentValues } from '../../../../../lib/admin/payments';
-import { PAYMENT_METHODS } from '../../../../../lib/enums';
-import { formatDate, formatDateTime, formatMoney, tallinnDay } from '../../../../../lib/format';
-import { useValidatedForm } from '../../../../forms/use-validated-form';
+import { PAYMENT_METHOD_LABELS } from '../../../../../lib/admin/labels';
+import type { PaymentEntry } from '../../../../../lib/admin/payments';
+import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';
 import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
 import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
-import { ApiRequestError } from '../../../../api/client';
 import { AppLink } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
-import { DatePickerField } from '../../../ui/date-picker';
-import { AppDialog, ConfirmDialog } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/dialog';
 import { FormTable } from '../../../ui/form-table';
-import { SelectField } from '../../../ui/select';
 import { ErrorState, LoadingState } from '../../../ui/states';
 import { SwitchField } from '../../../ui/switch';
-import { TextInputField } from '../../../ui/text-field';
 import { Facts, Section } from './parts';
+import { lazyComponent } from '../../../../lazy-component';
 
-const KIND_LABELS = { payment: 'Makse (raha sisse)', refund: 'Tagastus (raha välja)' } as const;
+// "Lisa makse" (its form, selects and date picker) loads when it is first opened.
+const PaymentDialog = lazyComponent(() => import('./payment-dialog').then((m) => m.PaymentDialog));
 
 export function BookingPayments({ bookingId }: { bookingId: string }) {
   const ledger = useBookingPayments(bookingId);
@@ -184,105 +179,5 @@ function PaymentSchedule({ bookingId }: { bookingId: string }) {
         description="Meeldetuletus läheb külalisele 7 päeva enne tähtaega, tähtaja päeval ja 3 päeva pärast seda, kui summa on tasumata."
       />
     </div>
-  );
-}
-
-function PaymentDialog({ bookingId, referenceNumber, onClose }: { bookingId: string; referenceNumber: string; onClose: () => void }) {
-  const today = tallinnDay();
-  const write = usePaymentWrite(bookingId);
-  // A payment beyond what is owed is asked about once (the API's 409 says how much is open), then confirmed here.
-  const [overpaymentAsked, setOverpaymentAsked] = useState(false);
-  const { control, getValues, formProps, showFieldIssues } = useValidatedForm<PaymentInput, PaymentValues>({
-    resolver: zodResolver(paymentInputSchema),
-    defaultValues: { kind: 'payment', amount: '', method: 'bank_transfer', receivedOn: today, reference: referenceNumber, note: '', overpayment: false },
-  });
-
-  // Checked here with the shared schema; sent as typed (the API reads the same text as cents).
-  const onValid = async () => {
-    try {
-      await write.mutateAsync({ body: getValues() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        showFieldIssues(error.details);
-        if (error.code === 'overpayment_unconfirmed') setOverpaymentAsked(true);
-      }
-      toast({ title: 'Makse salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Makse salvestatud' });
-    onClose();
-  };
-
-  return (
-    <AppDialog title="Lisa makse" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!write.isPending}>
-      <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Lisa makse">
-        <Controller
-          control={control}
-          name="kind"
-          render={({ field }) => (
-            <SelectField label="Kande liik" value={field.value} options={(['payment', 'refund'] as const).map((v) => ({ value: v, label: KIND_LABELS[v] }))} onChange={field.onChange} name={field.name} inputRef={field.ref} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="amount"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Summa (€)" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} inputMode="decimal" placeholder="0,00" description="Eurodes, kuni kaks kohta pärast koma." errorMessage={fieldState.error?.message} isRequired name={field.name} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="method"
-          render={({ field, fieldState }) => (
-            <SelectField label="Makseviis" value={field.value} options={PAYMENT_METHODS.map((v) => ({ value: v, label: PAYMENT_METHOD_LABELS[v] }))} onChange={field.onChange} errorMessage={fieldState.error?.message} name={field.name} inputRef={field.ref} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="receivedOn"
-          render={({ field, fieldState }) => (
-            <DatePickerField label="Kuupäev" value={field.value} onChange={(v) => field.onChange(v ?? '')} maxValue={today} description="Päev pangaväljavõttel." errorMessage={fieldState.error?.message} isRequired name={field.name} onBlur={field.onBlur} inputRef={field.ref} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="reference"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Viide" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={140} name={field.name} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="note"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Märkus" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={500} name={field.name} />
-          )}
-        />
-        {overpaymentAsked && (
-          <div className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="overpayment"
-              render={({ field }) => (
-                <SwitchField
-                  label="Kinnitan ülemakse"
-                  description="Makse on suurem kui tasumata summa; ülemakse näidatakse broneeringul."
-                  isSelected={field.value === true}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </div>
-        )}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={write.isPending}>
-            Tühista
-          </Button>
-          <Button type="submit" isPending={write.isPending}>
-            Salvesta makse
-          </Button>
-        </div>
-      </form>
-    </AppDialog>
   );
 }

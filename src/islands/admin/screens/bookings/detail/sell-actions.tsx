@@ -1,24 +1,22 @@
 /**
- * The booking detail's selling actions (issue "Sell"): move the booking to another retreat (the API checks the
- * places and tells the guest), give a waiting-list party its place, and change the payment plan. Each sends the
- * version the screen shows, so a change made meanwhile is refused (409) rather than overwritten.
+ * The booking detail's selling dialogs (issue "Sell"): move the booking to another retreat (the API checks the
+ * places and tells the guest) and change the payment plan; giving a waiting-list party its place is
+ * ./promote-button. Each sends the version the screen shows, so a change made meanwhile is refused (409) rather than
+ * overwritten.
  */
 import { useState } from 'react';
 import { MOVE_MESSAGES } from '../../../../../lib/admin/bookings';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate } from '../../../../../lib/format';
 import { PAYMENT_PLAN_LABELS, PAYMENT_PLANS, type PaymentPlan } from '../../../../../lib/payment-plans';
-import { ApiRequestError } from '../../../../api/client';
 import { toast } from '../../../../toast';
-import { useChangePlan, useMoveBooking, usePromoteBooking } from '../../../api/bookings';
+import { useChangePlan, useMoveBooking } from '../../../api/bookings';
 import { useRetreatOptions } from '../../../api/retreats';
 import { Button } from '../../../ui/button';
 import { AppDialog } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
+import { refusalReason as reason } from './promote-button';
 
-/** The API's field messages, else its message: what the toast says when a write is refused. */
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.details.length > 0 ? error.details.map((d) => d.message).join(' ') : (error as Error).message;
 
 /**
  * A dialog that asks for one choice and sends it: the select, its error under it (the API's field message), and
@@ -139,24 +137,5 @@ export function PlanDialog({ booking, onClose }: { booking: BookingDetail; onClo
       onSubmit={(paymentPlan) => withToasts(() => change.mutateAsync({ version: booking.version, paymentPlan }), 'Maksmise viisi muutmine ebaõnnestus', { title: MOVE_MESSAGES.planChanged })}
       onClose={onClose}
     />
-  );
-}
-
-/** "Anna vabanenud koht": a waiting-list party gets its place only if all of it fits (the API decides). */
-export function PromoteButton({ booking }: { booking: BookingDetail }) {
-  const promote = usePromoteBooking(String(booking.id));
-  const run = async () => {
-    try {
-      await promote.mutateAsync({ version: booking.version });
-    } catch (e) {
-      toast({ title: 'Kohta ei saanud anda', description: reason(e), variant: 'destructive' });
-      return;
-    }
-    toast({ title: MOVE_MESSAGES.promoted, description: 'Külalisele saadeti sellest e-kiri.' });
-  };
-  return (
-    <Button variant="outline" onPress={() => void run()} isDisabled={promote.isPending}>
-      Anna vabanenud koht
-    </Button>
   );
 }

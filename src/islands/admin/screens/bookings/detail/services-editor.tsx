@@ -5,8 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { type BookingDetail, type ServiceItem } from '../../../../../lib/admin/booking-views';
-import { serviceInputSchema } from '../../../../../lib/admin/bookings';
-import { centsToInput } from '../../../../../lib/money';
+import { centsToInput } from '../../../../../lib/money-text';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { toast } from '../../../../toast';
 import { useUpdateServices } from '../../../api/bookings';
@@ -14,6 +13,20 @@ import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
 import { TextInputField } from '../../../ui/text-field';
 import { Section, UnsavedFlag } from './parts';
+
+/**
+ * The service's rule is the shared booking contract's (zod and its schemas): it loads on the form's first focus, not
+ * with the screen, and is there by the time "Lisa teenus" is pressed.
+ */
+let serviceSchema: Promise<(typeof import('../../../../../lib/admin/bookings'))['serviceInputSchema']> | null = null;
+const loadServiceSchema = () =>
+  (serviceSchema ??= import('../../../../../lib/admin/bookings').then(
+    (m) => m.serviceInputSchema,
+    (error: unknown) => {
+      serviceSchema = null; // the next press tries again
+      throw error;
+    },
+  ));
 
 const EMPTY_FORM = { name: '', price: '', date: null as string | null, startTime: '', endTime: '', address: '', serviceProvider: '' };
 
@@ -29,8 +42,8 @@ export function ServicesEditor({ booking }: { booking: BookingDetail }) {
     if (!dirty) setItems(booking.additionalServices);
   }, [booking.additionalServices, dirty]);
 
-  const add = () => {
-    const parsed = serviceInputSchema.safeParse(form);
+  const add = async () => {
+    const parsed = (await loadServiceSchema()).safeParse(form);
     if (!parsed.success) {
       setFormError(parsed.error.issues[0]?.message);
       return;
@@ -111,9 +124,10 @@ export function ServicesEditor({ booking }: { booking: BookingDetail }) {
         className="mt-6 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200"
         aria-labelledby="add-service-title"
         noValidate
+        onFocus={() => void loadServiceSchema()}
         onSubmit={(event) => {
           event.preventDefault();
-          add();
+          void add();
         }}
       >
         <h3 id="add-service-title" className="text-lg text-lagoon-900">
