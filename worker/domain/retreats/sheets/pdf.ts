@@ -1,0 +1,181 @@
+/**
+ * A run sheet (./document.ts) as an A4 PDF, landscape so a manifest's eight columns fit: @cantoo/pdf-lib with the
+ * invoices' Noto Sans subset embedded, so õ ä ö ü š ž print and copy as themselves. The module the Workers host loads
+ * on demand (scripts/build-lazy-modules.ts: sheets-pdf; deps.sheetsPdf), never from code every request loads.
+ */
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import * as fontkit from 'fontkit';
+import { formatDateEt } from '../../../../src/lib/format';
+import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from '../../invoices/fonts.generated';
+import { cellText, type SheetCell, type SheetDocument, type SheetTable } from './document';
+import { editionDays } from './people';
+
+const PAGE: [number, number] = [841.89, 595.28];
+const MARGIN = 36;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+const SIZE = 8.5;
+const LINE = 11;
+const PAD = 4;
+const INK = rgb(0.11, 0.13, 0.16);
+const MUTED = rgb(0.36, 0.4, 0.45);
+const RULE = rgb(0.8, 0.82, 0.85);
+const WARN = rgb(0.7, 0.1, 0.1);
+const HEAD_FILL = rgb(0.94, 0.95, 0.96);
+
+const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
+
+/** Letters the embedded subset has (Latin-1, Latin Extended-A and a few signs: scripts/make-invoice-fonts.ts); others print as "?". */
+const EXTRA = new Set([0x2009, 0x202f, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e, 0x2022, 0x2026, 0x2212, 0x20ac]);
+export function printable(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0)!;
+    if (code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0x17f) || EXTRA.has(code)) out += char;
+    else if (code === 0x09 || code === 0x0d) out += ' ';
+    else out += '?';
+  }
+  return out;
+}
+
+/** Words onto lines no wider than `width`; a word longer than a line is cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let current = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) current = candidate;
+      else {
+        if (current) lines.push(current);
+        current = word;
+        while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
+          let cut = current.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
+          lines.push(current.slice(0, cut));
+          current = current.slice(cut);
+        }
+      }
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+
+class Writer {
+  page: PDFPage;
+  y = PAGE[1] - MARGIN;
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+    private readonly running: string,
+  ) {
+    this.page = this.newPage();
+  }
+
+  private newPage() {
+    const page = this.doc.addPage(PAGE);
+    page.drawText(this.running, { x: MARGIN, y: MARGIN / 2, size: 7, font: this.regular, color: MUTED });
+    return page;
+  }
+
+  /** Room for `height` more points, or a new page (true when one was started). */
+  need(height: number): boolean {
+    if (this.y - height >= MARGIN) return false;
+    this.page = this.newPage();
+    this.y = PAGE[1] - MARGIN;
+    return true;
+  }
+
+  line(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    for (const part of wrap(printable(text), font, size, WIDTH)) {
+      this.need(size + 4);
+      this.y -= size + 2;
+      this.page.drawText(part, { x: MARGIN, y: this.y, size, font, color: options.color ?? INK });
+      this.y -= 2;
+    }
+  }
+
+  table(table: SheetTable) {
+    const total = table.columns.reduce((sum, c) => sum + c.width, 0);
+    const widths = table.columns.map((c) => (c.width / total) * WIDTH);
+    const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((s, w) => s + w, 0));
+    if (table.heading) {
+      this.need(60);
+      this.y -= 6;
+      this.line(table.heading, { size: 11, bold: true });
+    }
+    const header = () => {
+      const lines = table.columns.map((c, i) => wrap(printable(c.label), this.bold, SIZE, widths[i]! - 2 * PAD));
+      const height = Math.max(...lines.map((l) => l.length)) * LINE + 2 * PAD;
+      this.need(height + LINE * 2);
+      this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: WIDTH, height, color: HEAD_FILL });
+      lines.forEach((parts, i) => parts.forEach((part, n) => this.page.drawText(part, { x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, size: SIZE, font: this.bold, color: INK })));
+      this.y -= height;
+    };
+    header();
+    if (table.rows.length === 0 && table.empty) {
+      this.y -= 4;
+      this.line(table.empty, { size: SIZE, color: MUTED });
+      return;
+    }
+    for (const row of table.rows) {
+      const cells = row.map((cell: SheetCell, i) => {
+        const warn = typeof cell !== 'string';
+        return { warn, lines: wrap(printable(cellText(cell)), warn ? this.bold : this.regular, SIZE, widths[i]! - 2 * PAD) };
+      });
+      const height = Math.max(1, ...cells.map((c) => c.lines.length)) * LINE + 2 * PAD;
+      if (this.need(height)) header();
+      cells.forEach((cell, i) =>
+        cell.lines.forEach((part, n) =>
+          this.page.drawText(part, { x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, size: SIZE, font: cell.warn ? this.bold : this.regular, color: cell.warn ? WARN : INK }),
+        ),
+      );
+      this.y -= height;
+      this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + WIDTH, y: this.y }, thickness: 0.4, color: RULE });
+    }
+  }
+}
+
+/** "27.11.2026 14:05" in Tallinn time (the office's clock) for the footer. */
+function stamp(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${formatDateEt(`${get('year')}-${get('month')}-${get('day')}`)} ${get('hour')}:${get('minute')}`;
+}
+
+export async function renderSheetPdf(sheet: SheetDocument): Promise<Uint8Array<ArrayBuffer>> {
+  fontBytes ??= { regular: decodeBase64(NOTO_SANS_REGULAR_BASE64), bold: decodeBase64(NOTO_SANS_BOLD_BASE64) };
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const days = editionDays(sheet.edition);
+  doc.setTitle(printable(`${sheet.title}: ${sheet.edition.name}`));
+  doc.setLanguage('et-EE');
+  const made = new Date(sheet.generatedAt);
+  doc.setCreationDate(made);
+  doc.setModificationDate(made);
+  const regular = await doc.embedFont(fontBytes.regular, { subset: true });
+  const bold = await doc.embedFont(fontBytes.bold, { subset: true });
+  const writer = new Writer(doc, regular, bold, printable(`${sheet.title} · ${sheet.edition.name} · koostatud ${stamp(sheet.generatedAt)}`));
+
+  writer.line(sheet.title, { size: 18, bold: true });
+  writer.line(`${sheet.edition.name}${days ? `, ${days}` : ''}`, { size: 11, color: MUTED });
+  writer.y -= 4;
+  for (const line of sheet.summary) writer.line(line, { size: 9.5 });
+  writer.y -= 6;
+  for (const table of sheet.tables) {
+    writer.table(table);
+    writer.y -= 10;
+  }
+  for (const note of sheet.notes) writer.line(note, { size: 9, color: note.startsWith('Hoiatus') ? WARN : MUTED });
+
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const label = `lk ${i + 1} / ${pages.length}`;
+    page.drawText(label, { x: PAGE[0] - MARGIN - regular.widthOfTextAtSize(label, 7), y: MARGIN / 2, size: 7, font: regular, color: MUTED });
+  });
+  return (await doc.save()) as Uint8Array<ArrayBuffer>;
+}
