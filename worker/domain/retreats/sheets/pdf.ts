@@ -22,6 +22,21 @@ const RULE = rgb(0.8, 0.82, 0.85);
 const WARN = rgb(0.7, 0.1, 0.1);
 const HEAD_FILL = rgb(0.94, 0.95, 0.96);
 
+/**
+ * fontkit, with each string's glyphs taken straight from the font's character map: a sheet is Latin text in cells
+ * (precomposed letters, NFC), which needs none of the shaping (ligatures, kerning, mark positioning) that `layout`
+ * runs on every string pdf-lib measures or draws, and that shaping was most of a 250-person manifest's time.
+ */
+type FontkitFont = ReturnType<typeof fontkit.create> & { glyphsForString(text: string): unknown[]; layout: unknown };
+const plainFontkit = {
+  ...fontkit,
+  create(...args: Parameters<typeof fontkit.create>) {
+    const font = fontkit.create(...args) as FontkitFont;
+    font.layout = (text: string) => ({ glyphs: font.glyphsForString(text) });
+    return font;
+  },
+};
+
 const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
 
@@ -38,22 +53,50 @@ export function printable(text: string): string {
   return out;
 }
 
-/** Words onto lines no wider than `width`; a word longer than a line is cut. */
+/**
+ * Text widths at 1 pt, cached per font and string: fontkit lays out each string it measures (its GSUB and GPOS
+ * lookups), which made a 250-person manifest spend most of its time measuring the same words again.
+ */
+const widths = new WeakMap<PDFFont, Map<string, number>>();
+function widthOf(font: PDFFont, text: string, size: number): number {
+  let cache = widths.get(font);
+  if (!cache) widths.set(font, (cache = new Map()));
+  let width = cache.get(text);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, 1);
+    cache.set(text, width);
+  }
+  return width * size;
+}
+
+/**
+ * Words onto lines no wider than `width` (measured word by word, a line as its words and spaces: kerning across a
+ * space is ignored, which the cells' padding absorbs); a word longer than a line is cut.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
+  const space = widthOf(font, ' ', size);
   for (const paragraph of text.split('\n')) {
     let current = '';
+    let used = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) current = candidate;
-      else {
+      const wordWidth = widthOf(font, word, size);
+      if (current && used + space + wordWidth <= width) {
+        current += ` ${word}`;
+        used += space + wordWidth;
+      } else if (!current && wordWidth <= width) {
+        current = word;
+        used = wordWidth;
+      } else {
         if (current) lines.push(current);
         current = word;
-        while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
+        used = wordWidth;
+        while (used > width && current.length > 1) {
           let cut = current.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
+          while (cut > 1 && widthOf(font, current.slice(0, cut), size) > width) cut--;
           lines.push(current.slice(0, cut));
           current = current.slice(cut);
+          used = widthOf(font, current, size);
         }
       }
     }
@@ -150,7 +193,7 @@ function stamp(iso: string): string {
 export async function renderSheetPdf(sheet: SheetDocument): Promise<Uint8Array<ArrayBuffer>> {
   fontBytes ??= { regular: decodeBase64(NOTO_SANS_REGULAR_BASE64), bold: decodeBase64(NOTO_SANS_BOLD_BASE64) };
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(plainFontkit);
   const days = editionDays(sheet.edition);
   doc.setTitle(printable(`${sheet.title}: ${sheet.edition.name}`));
   doc.setLanguage('et-EE');
@@ -175,7 +218,7 @@ export async function renderSheetPdf(sheet: SheetDocument): Promise<Uint8Array<A
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     const label = `lk ${i + 1} / ${pages.length}`;
-    page.drawText(label, { x: PAGE[0] - MARGIN - regular.widthOfTextAtSize(label, 7), y: MARGIN / 2, size: 7, font: regular, color: MUTED });
+    page.drawText(label, { x: PAGE[0] - MARGIN - widthOf(regular, label, 7), y: MARGIN / 2, size: 7, font: regular, color: MUTED });
   });
   return (await doc.save()) as Uint8Array<ArrayBuffer>;
 }
