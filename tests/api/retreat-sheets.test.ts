@@ -177,6 +177,24 @@ describe('arrivals and departures', () => {
   });
 });
 
+describe('flights in the travel details', () => {
+  it('a guest gives their flights in the portal, checked by the shared schema, and the arrivals sheet has them', async () => {
+    const guest = await signedIn(app);
+    const res = await guest.b.post('/api/bookings', validBooking({ email: guest.email, retreatMonth: 'jan-2026', firstName: 'Ülle', lastName: 'Lend' }));
+    const id = (await readJson(res)).bookingId as number;
+    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'confirmed' WHERE id = ?", args: [id] });
+    const put = (body: Record<string, string>) => guest.b.send('PUT', `/api/me/bookings/${id}/people/0`, body);
+    const bad = await put({ arrivalFlight: 'lennuk', arrivalAt: '2026-01-13 25:00', pickupNeeded: 'maybe' });
+    expect(bad.status).toBe(422);
+    expect((await readJson(bad)).error.details.map((d: { path: string }) => d.path).sort()).toEqual(['arrivalAt', 'arrivalFlight', 'pickupNeeded']);
+    const ok = await put({ arrivalFlight: 'qr962', arrivalAt: '2026-01-13T16:45', departureFlight: 'QR 963', departureAt: '2026-01-24T22:10', pickupNeeded: 'yes' });
+    expect(ok.status).toBe(200);
+    expect((await readJson(ok)).person.details).toMatchObject({ arrivalFlight: 'QR962', arrivalAt: '2026-01-13T16:45', pickupNeeded: 'yes' });
+    const lines = await csvLines(await sheet('arrivals.csv'));
+    expect(lines.slice(1).map((l) => l.split(';').filter((_, i) => i !== 4).join(';'))).toEqual(['13.01.2026 16:45;Saabumine;QR962;Ülle Lend;Jah', '24.01.2026 22:10;Lahkumine;QR 963;Ülle Lend;']);
+  });
+});
+
 describe('rooming', () => {
   it('starts from the bookings, saves rooms with an audit record, and checks the counts against the bookings', async () => {
     const { mari, tiit, liis, cancelled } = await edition();
