@@ -58,10 +58,14 @@ try {
   const people = Number((await client.execute('SELECT count(*) AS n FROM booking_travellers')).rows[0]!.n);
   const deps = { db: createDb(client), now: () => new Date(), sheetsPdf: () => import('../../worker/domain/retreats/sheets/pdf') };
   const actor = { userId: 'bench' };
+  // Wall time is the goal; the process's CPU time beside it shows what the render itself costs when other work
+  // shares the two cores (on a busy machine the wall time is several times the CPU time).
   const once = async () => {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const file = await retreatSheetFile(deps, retreatId, 'manifest.pdf', actor);
-    return { ms: performance.now() - start, bytes: file.body as Uint8Array };
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, bytes: file.body as Uint8Array };
   };
 
   // The module loads once per process (on Workers once per isolate, decision 021): timed apart from the renders.
@@ -69,10 +73,13 @@ try {
   await deps.sheetsPdf();
   const loadMs = performance.now() - loadStart;
   const first = await once();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push((await once()).ms);
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const runs: { ms: number; cpuMs: number }[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once());
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const wall = median(sorted);
+  const cpu = median(runs.map((r) => r.cpuMs));
+  const [load] = os.loadavg();
   let pages = '';
   try {
     pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: first.bytes }).toString())?.[1] ?? '';
@@ -82,9 +89,9 @@ try {
   console.log(`Manifest PDF of an edition with ${BOOKINGS} confirmed bookings (${people} people): ${(first.bytes.length / 1024).toFixed(0)} KB${pages ? `, ${pages} pages` : ''}`);
   console.log(`loading the PDF module (once)        ${ms(loadMs)}`);
   console.log(`first render (font decode, cold code) ${ms(first.ms)}`);
-  console.log(`median of ${RUNS} renders               ${ms(median)}   (min ${ms(sorted[0]!).trim()}, max ${ms(sorted.at(-1)!).trim()})`);
-  console.log(`goal: median ≤ ${GOAL_MS} ms`);
-  if (median > GOAL_MS) {
+  console.log(`median of ${RUNS} renders               ${ms(wall)}   (min ${ms(sorted[0]!).trim()}, max ${ms(sorted.at(-1)!).trim()}; CPU ${ms(cpu).trim()})`);
+  console.log(`goal: median ≤ ${GOAL_MS} ms (load average ${load!.toFixed(1)} on ${os.availableParallelism()} cores)`);
+  if (wall > GOAL_MS) {
     console.error(`FAILED: the manifest PDF took more than ${GOAL_MS} ms`);
     process.exitCode = 1;
   }
