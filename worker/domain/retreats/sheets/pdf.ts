@@ -3,7 +3,23 @@
  * invoices' Noto Sans subset embedded, so õ ä ö ü š ž print and copy as themselves. The module the Workers host loads
  * on demand (scripts/build-lazy-modules.ts: sheets-pdf; deps.sheetsPdf), never from code every request loads.
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import {
+  beginText,
+  endText,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingRgbColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFFont,
+  type PDFName,
+  type PDFOperator,
+  type PDFPage,
+  type RGB,
+} from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
 import { formatDateEt } from '../../../../src/lib/format';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from '../../invoices/fonts.generated';
@@ -105,9 +121,20 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+interface Placed {
+  x: number;
+  y: number;
+  text: string;
+  font: PDFFont;
+  size: number;
+  color: RGB;
+}
+
 class Writer {
   page: PDFPage;
   y = PAGE[1] - MARGIN;
+  /** Each font's name in the current page's resources. */
+  private fontKeys = new Map<PDFFont, PDFName>();
   constructor(
     private readonly doc: PDFDocument,
     readonly regular: PDFFont,
@@ -119,8 +146,41 @@ class Writer {
 
   private newPage() {
     const page = this.doc.addPage(PAGE);
+    this.fontKeys = new Map();
     page.drawText(this.running, { x: MARGIN, y: MARGIN / 2, size: 7, font: this.regular, color: MUTED });
     return page;
+  }
+
+  private fontKey(font: PDFFont): PDFName {
+    let key = this.fontKeys.get(font);
+    if (!key) this.fontKeys.set(font, (key = this.page.node.newFontDictionary(font.name, font.ref)));
+    return key;
+  }
+
+  /**
+   * Many strings in one text object, font and colour set only when they change: a table's cells as a few operators
+   * each, where pdf-lib's drawText writes a dozen per string (state, colour, font, matrix) and checks every option.
+   */
+  texts(items: readonly Placed[]) {
+    const ops: PDFOperator[] = [pushGraphicsState(), beginText()];
+    let font: PDFFont | undefined;
+    let size: number | undefined;
+    let color: RGB | undefined;
+    for (const item of items) {
+      if (!item.text) continue;
+      if (item.font !== font || item.size !== size) {
+        ops.push(setFontAndSize(this.fontKey(item.font), item.size));
+        font = item.font;
+        size = item.size;
+      }
+      if (item.color !== color) {
+        ops.push(setFillingRgbColor(item.color.red, item.color.green, item.color.blue));
+        color = item.color;
+      }
+      ops.push(setTextMatrix(1, 0, 0, 1, item.x, item.y), showText(item.font.encodeText(item.text)));
+    }
+    ops.push(endText(), popGraphicsState());
+    this.page.pushOperators(...ops);
   }
 
   /** Room for `height` more points, or a new page (true when one was started). */
@@ -156,7 +216,7 @@ class Writer {
       const height = Math.max(...lines.map((l) => l.length)) * LINE + 2 * PAD;
       this.need(height + LINE * 2);
       this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: WIDTH, height, color: HEAD_FILL });
-      lines.forEach((parts, i) => parts.forEach((part, n) => this.page.drawText(part, { x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, size: SIZE, font: this.bold, color: INK })));
+      this.texts(lines.flatMap((parts, i) => parts.map((part, n) => ({ x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, text: part, font: this.bold, size: SIZE, color: INK }))));
       this.y -= height;
     };
     header();
@@ -172,9 +232,9 @@ class Writer {
       });
       const height = Math.max(1, ...cells.map((c) => c.lines.length)) * LINE + 2 * PAD;
       if (this.need(height)) header();
-      cells.forEach((cell, i) =>
-        cell.lines.forEach((part, n) =>
-          this.page.drawText(part, { x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, size: SIZE, font: cell.warn ? this.bold : this.regular, color: cell.warn ? WARN : INK }),
+      this.texts(
+        cells.flatMap((cell, i) =>
+          cell.lines.map((part, n) => ({ x: xs[i]! + PAD, y: this.y - PAD - (n + 1) * LINE + 2.5, text: part, font: cell.warn ? this.bold : this.regular, size: SIZE, color: cell.warn ? WARN : INK })),
         ),
       );
       this.y -= height;
