@@ -136,6 +136,17 @@ describe('the health sheet', () => {
     ]);
   });
 
+  it('is the only sheet with health information: none of the other eight files has any, and none is audited as a read', async () => {
+    await edition();
+    for (const name of ['manifest.pdf', 'manifest.csv', 'rooming.pdf', 'rooming.csv', 'kitchen.pdf', 'kitchen.csv', 'arrivals.pdf', 'arrivals.csv']) {
+      const res = await sheet(name);
+      const text = name.endsWith('.pdf') ? await pdfText(res) : (await csvLines(res)).join('\n');
+      expect(text, name).toContain('Jüri Šaškov');
+      for (const word of HEALTH) expect(text, `${name}: ${word}`).not.toContain(word);
+    }
+    expect(await healthReads()).toEqual([]);
+  });
+
   it('comes only as a PDF, and a retreat that does not exist is a 404 with no audit record', async () => {
     const res = await sheet('health.csv');
     expect(res.status).toBe(404);
