@@ -11,6 +11,8 @@ const OUT_DIR = path.resolve('worker/hosts/lazy');
 
 const MODULES: Record<string, string> = {
   'invoice-pdf': 'worker/domain/invoices/pdf.ts',
+  // The run sheets (issue 24): the same stack and font, its own module so an invoice does not load the sheets.
+  'sheets-pdf': 'worker/domain/retreats/sheets/pdf.ts',
 };
 
 for (const [name, entry] of Object.entries(MODULES)) {

@@ -7,6 +7,8 @@ import type { MailTransport } from './domain/mail/transport';
 
 /** The invoice PDF module (pdf-lib, fontkit, two fonts: most of the worker's weight). */
 export type InvoicePdfModule = typeof import('./domain/invoices/pdf');
+/** The run sheets' PDF module (issue 24): the same pdf-lib stack and font, drawing an edition's sheets. */
+export type SheetsPdfModule = typeof import('./domain/retreats/sheets/pdf');
 
 export type { AppConfig };
 
@@ -23,6 +25,8 @@ export interface AppDeps {
    * own beside the worker, fetched on first use, so every other request starts without it; on Node an import.
    */
   invoicePdf: () => Promise<InvoicePdfModule>;
+  /** The run sheets' PDF module, loaded on demand the same way (a module of its own on Workers). */
+  sheetsPdf: () => Promise<SheetsPdfModule>;
   now: () => Date;
   /** The client's address as this host knows it (socket on Node, CF-Connecting-IP on Workers). */
   clientIp: (c: Context) => string | undefined;

@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
   'retreat.delete',
   'retreat.publish',
   'retreat.unpublish',
+  'retreat.health_sheet_read',
+  'retreat.rooms',
   'email.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

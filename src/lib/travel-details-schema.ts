@@ -29,6 +29,12 @@ const longText = z
   })
   .transform((value) => sanitizeFreeText(value ?? '') || null);
 
+/** "YYYY-MM-DDTHH:MM" (a datetime-local field's value) with a real day and time. */
+const isBaliDateTime = (v: string) => {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(v);
+  return !!match && isRealDate(match[1]!) && Number(match[2]) < 24 && Number(match[3]) < 60;
+};
+
 /**
  * `today` makes "not in the future" and "not expired" testable and the same on both sides; the form passes the
  * browser's day, the API the server's (Tallinn) day.
@@ -46,6 +52,11 @@ export function travelDetailsSchema(today: string) {
     healthConditions: longText,
     healthMedications: longText,
     healthAllergies: longText,
+    arrivalFlight: optional([[(v) => /^[A-Z0-9]{2,3} ?\d{1,4}[A-Z]?$/.test(v), M.flightInvalid]], (v) => v.trim().toUpperCase().replace(/\s+/g, ' ')),
+    arrivalAt: optional([[isBaliDateTime, M.dateTimeInvalid]], (v) => v.trim()),
+    departureFlight: optional([[(v) => /^[A-Z0-9]{2,3} ?\d{1,4}[A-Z]?$/.test(v), M.flightInvalid]], (v) => v.trim().toUpperCase().replace(/\s+/g, ' ')),
+    departureAt: optional([[isBaliDateTime, M.dateTimeInvalid]], (v) => v.trim()),
+    pickupNeeded: optional([[(v) => v === 'yes' || v === 'no', M.pickupInvalid]], (v) => v.trim()),
   });
 }
 

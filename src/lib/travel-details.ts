@@ -27,6 +27,9 @@ export const TRAVEL_DETAILS_MESSAGES = {
   phoneInvalid: 'Sisestage kehtiv telefoninumber, nt +372 5123 4567',
   relationshipTooLong: 'Seos võib olla kuni 60 märki',
   textTooLong: 'Tekst võib olla kuni 1000 märki',
+  flightInvalid: 'Sisestage lennu number, nt QR 962',
+  dateTimeInvalid: 'Sisestage kuupäev ja kellaaeg',
+  pickupInvalid: 'Valige jah või ei',
 } as const;
 
 /** One person's travel details as stored and shown: null is "not given". */
@@ -42,6 +45,12 @@ export interface TravelDetails {
   healthConditions: string | null;
   healthMedications: string | null;
   healthAllergies: string | null;
+  /** Flights (optional, for the arrivals sheet): Bali time "YYYY-MM-DDTHH:MM"; pick-up 'yes' or 'no'. */
+  arrivalFlight: string | null;
+  arrivalAt: string | null;
+  departureFlight: string | null;
+  departureAt: string | null;
+  pickupNeeded: string | null;
 }
 
 /** Health information: a special category of personal data (shown to the guest and, on request, to admins). */
@@ -58,8 +67,14 @@ export const REQUIRED_TRAVEL_FIELDS = [
   'emergencyRelationship',
 ] as const satisfies readonly (keyof TravelDetails)[];
 
+/** The flights and the airport pick-up (optional): the organiser's arrivals and departures sheet. */
+export const FLIGHT_FIELDS = ['arrivalFlight', 'arrivalAt', 'departureFlight', 'departureAt', 'pickupNeeded'] as const satisfies readonly (keyof TravelDetails)[];
+
 /** Everything but health information: what the admin's travellers view shows without asking. */
-export const NON_HEALTH_FIELDS = [...REQUIRED_TRAVEL_FIELDS, 'dietary'] as const satisfies readonly (keyof TravelDetails)[];
+export const NON_HEALTH_FIELDS = [...REQUIRED_TRAVEL_FIELDS, 'dietary', ...FLIGHT_FIELDS] as const satisfies readonly (keyof TravelDetails)[];
+
+/** 'yes' / 'no' of the pick-up question in words. */
+export const PICKUP_LABELS: Record<string, string> = { yes: 'Jah', no: 'Ei' };
 
 export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   dateOfBirth: 'Sünnikuupäev',
@@ -73,6 +88,11 @@ export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   healthConditions: 'Terviseseisundid',
   healthMedications: 'Ravimid',
   healthAllergies: 'Allergiad',
+  arrivalFlight: 'Saabumise lend',
+  arrivalAt: 'Saabumine Balile (Bali aeg)',
+  departureFlight: 'Lahkumise lend',
+  departureAt: 'Väljalend Balilt (Bali aeg)',
+  pickupNeeded: 'Vajan transfeeri lennujaamast',
 };
 
 export function missingTravelFields(details: Partial<Record<keyof TravelDetails, string | null>> | null | undefined): (keyof TravelDetails)[] {

@@ -31,4 +31,11 @@ describe('the worker loads the invoice PDF module on demand only', () => {
     expect(readFileSync('wrangler.toml', 'utf8')).toMatch(/find_additional_modules = true[\s\S]*globs = \["lazy\/\*\.js"\]/);
     expect(readFileSync('scripts/build-lazy-modules.ts', 'utf8')).toContain("'invoice-pdf': 'worker/domain/invoices/pdf.ts'");
   });
+
+  it('the run sheets\' PDF module (issue 24) is reached the same way: deps.sheetsPdf only', () => {
+    const importers = files('worker').filter((file) => /(?:from\s+|import\(\s*)['"][./]*(?:domain\/retreats\/sheets\/|sheets\/|\.\/)pdf['"]/.test(readFileSync(file, 'utf8')) && !file.endsWith(path.join('sheets', 'pdf.ts')));
+    expect(importers.sort()).toEqual([path.join('worker', 'deps.ts'), path.join('worker', 'hosts', 'node.ts')]);
+    expect(readFileSync('worker/hosts/cloudflare.ts', 'utf8')).toContain("'./lazy/sheets-pdf.js'");
+    expect(readFileSync('scripts/build-lazy-modules.ts', 'utf8')).toContain("'sheets-pdf': 'worker/domain/retreats/sheets/pdf.ts'");
+  });
 });

@@ -45,6 +45,9 @@ export function inertCell(value: unknown): unknown {
 
 const csv = (rows: unknown[][]) => stringify(rows.map((row) => row.map(inertCell)), { delimiter: ';', record_delimiter: '\r\n' });
 
+/** A small CSV file in one piece (the run sheets: one edition's people), written as the streamed exports are. */
+export const csvFile = (header: string[], rows: unknown[][]): string => BOM + csv([header, ...rows]);
+
 /** A stream of CSV text: the header, then one chunk of rows per `nextChunk` call until it returns none. */
 function csvStream(header: string[], nextChunk: (offset: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

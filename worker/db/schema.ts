@@ -679,6 +679,12 @@ export const bookingTravellers = sqliteTable(
     healthMedications: text('health_medications'),
     healthAllergies: text('health_allergies'),
     healthErasedAt: text('health_erased_at'),
+    /** Flights (migration 0025): Bali time "YYYY-MM-DDTHH:MM" as typed; pick-up 'yes', 'no' or null (not said). */
+    arrivalFlight: text('arrival_flight'),
+    arrivalAt: text('arrival_at'),
+    departureFlight: text('departure_flight'),
+    departureAt: text('departure_at'),
+    pickupNeeded: text('pickup_needed'),
     complete: integer('complete', { mode: 'boolean' }).notNull().default(false),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: text('updated_at').notNull(),
@@ -691,6 +697,28 @@ export const bookingTravellers = sqliteTable(
         sql`${col(t.healthErasedAt)} IS NULL AND (${col(t.healthConditions)} IS NOT NULL OR ${col(t.healthMedications)} IS NOT NULL OR ${col(t.healthAllergies)} IS NOT NULL)`,
       ),
     check('booking_travellers_position_valid', sql`typeof(${col(t.position)}) = 'integer' AND ${col(t.position)} >= 0`),
+  ],
+);
+
+/**
+ * The organiser's rooming (issue 24, migration 0025): a room label per person of a booking (positions as in
+ * booking_travellers); people with the same label on one edition share the room.
+ */
+export const roomAssignments = sqliteTable(
+  'room_assignments',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    room: text('room').notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.position] }),
+    check('room_assignments_position_valid', sql`typeof(${col(t.position)}) = 'integer' AND ${col(t.position)} >= 0`),
+    check('room_assignments_room_valid', sql`length(${col(t.room)}) BETWEEN 1 AND 40`),
   ],
 );
 

@@ -119,3 +119,14 @@ export function healthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { user
     SELECT ${actor.userId}, ${action}, 'medium', 'booking', ${String(bookingId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
     WHERE EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`);
 }
+
+/**
+ * The same for an edition's health sheet (issue 24): one record per download, for the read's own batch, written only
+ * if the retreat exists (`rowsAffected` 0: answer 404).
+ */
+export function retreatHealthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, retreatId: number) {
+  return deps.db.run(sql`
+    INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
+    SELECT ${actor.userId}, 'retreat.health_sheet_read', 'medium', 'retreat', ${String(retreatId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
+    WHERE EXISTS (SELECT 1 FROM retreats WHERE id = ${retreatId})`);
+}

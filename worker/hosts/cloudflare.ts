@@ -8,7 +8,7 @@ import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
 import { withWriteIntent } from '../db/write-intent';
 import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
-import type { AppDeps, InvoicePdfModule } from '../deps';
+import type { AppDeps, InvoicePdfModule, SheetsPdfModule } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { workersPasswordHasher } from './passwords-workers';
 
@@ -43,6 +43,9 @@ function log(entry: Record<string, unknown>) {
  */
 const INVOICE_PDF_MODULE = './lazy/invoice-pdf.js';
 const loadInvoicePdf = () => import(/* @vite-ignore */ INVOICE_PDF_MODULE) as Promise<InvoicePdfModule>;
+/** The run sheets' PDF module (issue 24), the same way: lazy/sheets-pdf.js. */
+const SHEETS_PDF_MODULE = './lazy/sheets-pdf.js';
+const loadSheetsPdf = () => import(/* @vite-ignore */ SHEETS_PDF_MODULE) as Promise<SheetsPdfModule>;
 
 /** One client and app per isolate and configuration; a libSQL web client is stateless HTTP, so sharing is safe. */
 let cached: { key: string; app: App; deps: AppDeps } | null = null;
@@ -66,6 +69,7 @@ function appFor(env: Env) {
     }),
     passwords: workersPasswordHasher,
     invoicePdf: loadInvoicePdf,
+    sheetsPdf: loadSheetsPdf,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: clockFromEnv(env, log),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),

@@ -130,6 +130,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     mail: mailTransportFromEnv(options.env, (text) => console.log(text), saveMailAttachment),
     passwords: nodePasswordHasher,
     invoicePdf: () => import('../domain/invoices/pdf'),
+    sheetsPdf: () => import('../domain/retreats/sheets/pdf'),
     now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,

@@ -98,6 +98,22 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
             {text('emergencyRelationship')}
           </fieldset>
           <div className="sm:col-span-2">{area('dietary')}</div>
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-2 font-semibold text-ink-900">Lennud (valikuline)</legend>
+            {text('arrivalFlight', { hint: 'nt QR 962' })}
+            {text('arrivalAt', { type: 'datetime-local' })}
+            {text('departureFlight')}
+            {text('departureAt', { type: 'datetime-local' })}
+            <Field id={`${uid}pickupNeeded`} label={L.pickupNeeded} error={errors.pickupNeeded?.message}>
+              {(a11y) => (
+                <select {...a11y} {...register('pickupNeeded')} className="field-input">
+                  <option value="">Ei oska veel öelda</option>
+                  <option value="yes">Jah</option>
+                  <option value="no">Ei</option>
+                </select>
+              )}
+            </Field>
+          </fieldset>
           <fieldset className="grid gap-4 sm:col-span-2">
             <legend className="mb-2 font-semibold text-ink-900">Tervis (valikuline)</legend>
             {area('healthConditions')}

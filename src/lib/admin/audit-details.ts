@@ -105,6 +105,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   role: 'Roll',
   version: 'Versioon',
   people: 'Inimesi',
+  assigned: 'Toaga',
   from: 'Enne',
   loginsLast24h: 'Sisselogimisi 24 tunni jooksul',
   priceSnapshot: 'Hinnakiri',

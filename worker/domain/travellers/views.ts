@@ -24,6 +24,11 @@ function detailsOf(row: TravellerRow | undefined, withHealth: boolean): Travelle
     healthConditions: withHealth ? (row?.healthConditions ?? null) : null,
     healthMedications: withHealth ? (row?.healthMedications ?? null) : null,
     healthAllergies: withHealth ? (row?.healthAllergies ?? null) : null,
+    arrivalFlight: row?.arrivalFlight ?? null,
+    arrivalAt: row?.arrivalAt ?? null,
+    departureFlight: row?.departureFlight ?? null,
+    departureAt: row?.departureAt ?? null,
+    pickupNeeded: row?.pickupNeeded ?? null,
   };
 }
 

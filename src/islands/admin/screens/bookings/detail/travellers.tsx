@@ -6,7 +6,7 @@
  */
 import type { AdminTravellerHealth, AdminTravellers } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime } from '../../../../../lib/format';
-import { HEALTH_FIELDS, NON_HEALTH_FIELDS, TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
+import { HEALTH_FIELDS, NON_HEALTH_FIELDS, PICKUP_LABELS, TRAVEL_FIELD_LABELS, type TravelDetails } from '../../../../../lib/travel-details';
 import { useBookingTravellers, useTravellerHealth } from '../../../api/travellers';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -73,6 +73,8 @@ function Traveller({ person, health }: { person: Person; health: Health | 'none'
   const name = person.name || (person.role === 'main' ? 'Peamine külaline' : `Kaasreisija ${person.position}`);
   const value = (field: (typeof NON_HEALTH_FIELDS)[number]) => {
     const v = person.details[field];
+    if (v && field === 'pickupNeeded') return PICKUP_LABELS[v] ?? v;
+    if (v && (field === 'arrivalAt' || field === 'departureAt')) return `${formatDate(v.slice(0, 10))} ${v.slice(11, 16)}`;
     return v && DATE_FIELDS.has(field) ? formatDate(v) : v;
   };
   const erasedAt = person.healthErasedAt ?? (health && health !== 'none' ? health.healthErasedAt : null);

@@ -1,0 +1,297 @@
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { browser } from '../helpers/browser-client';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
+import { dietOf } from '../../worker/domain/retreats/sheets/kitchen';
+
+/**
+ * An edition's run sheets (issue 24): everyone on its confirmed bookings, companions included, cancelled and pending
+ * bookings not; health information only on its own sheet, each download audited; the rooming saved, audited and
+ * counted against the bookings; the PDFs read back with pdftotext.
+ *
+ * The January 2026 edition runs 14.–24.01.2026: a passport must be valid until 24.07.2026.
+ */
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let retreatId: number;
+beforeEach(async () => {
+  app = await startTestApp();
+  const clock = new Date('2025-12-01T10:00:00.000Z');
+  app.deps.now = () => clock;
+  admin = await signedIn(app, { admin: true });
+  retreatId = Number((await app.rows("SELECT id FROM retreats WHERE edition = 'jan-2026'"))[0]!.id);
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function book(overrides: Parameters<typeof validBooking>[0], status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed'): Promise<number> {
+  const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'jan-2026', ...overrides }));
+  expect(res.status).toBe(201);
+  const id = (await readJson(res)).bookingId as number;
+  await app.deps.sql.execute({ sql: 'UPDATE bookings SET status = ? WHERE id = ?', args: [status, id] });
+  return id;
+}
+
+async function details(bookingId: number, position: number, values: Record<string, string | null>, complete = true) {
+  const all = { ...COMPLETE_TRAVEL_DETAILS, ...values };
+  const columns = Object.keys(all).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  await app.deps.sql.execute({
+    sql: `INSERT INTO booking_travellers (booking_id, position, ${columns.join(', ')}, complete, updated_at) VALUES (?, ?, ${columns.map(() => '?').join(', ')}, ?, '2025-11-30T10:00:00.000Z')`,
+    args: [bookingId, position, ...Object.values(all), complete ? 1 : 0],
+  });
+}
+
+/** Three confirmed bookings (one with a companion), one pending and one cancelled. */
+async function edition() {
+  const mari = await book({ firstName: 'Mari', lastName: 'Õunapuu', roomType: 'shared-room', travelWith: 'with-companions', companions: [{ firstName: 'Jüri', lastName: 'Šaškov', birthday: '1985-02-03', age: '' }] });
+  const tiit = await book({ firstName: 'Tiit', lastName: 'Ärm', roomType: 'single-room', dietaryRestrictions: 'Gluteenivaba' });
+  const liis = await book({ firstName: 'Liis', lastName: 'Žukova', roomType: 'shared-room' });
+  const pending = await book({ firstName: 'Peeter', lastName: 'Ootel' }, 'pending');
+  const cancelled = await book({ firstName: 'Kati', lastName: 'Tühistatud' }, 'cancelled');
+  await details(mari, 0, {
+    passportNumber: 'K1111111',
+    passportExpiry: '2026-05-01',
+    dietary: 'Mahlapaast',
+    healthAllergies: 'Pähklid',
+    healthConditions: 'Astma',
+    arrivalFlight: 'QR 962',
+    arrivalAt: '2026-01-13T16:45',
+    departureFlight: 'QR 963',
+    departureAt: '2026-01-24T22:10',
+    pickupNeeded: 'yes',
+  });
+  await details(mari, 1, { passportNumber: 'K2222222', dietary: 'Liha lisaks palun', healthMedications: 'Insuliin', arrivalFlight: 'QR 962', arrivalAt: '2026-01-13T16:45', pickupNeeded: 'yes' });
+  await details(tiit, 0, { passportNumber: 'K3333333', dietary: 'Gluteenivaba', arrivalFlight: 'TK 66', arrivalAt: '2026-01-13T04:30', pickupNeeded: 'no' });
+  await details(cancelled, 0, { passportNumber: 'K9999999', healthConditions: 'Tühistatu tervis', arrivalFlight: 'EK 398', arrivalAt: '2026-01-12T10:00' });
+  return { mari, tiit, liis, pending, cancelled };
+}
+
+const sheet = (name: string) => admin.b.get(`/api/admin/retreats/${retreatId}/sheets/${name}`);
+const pdfText = async (res: Response) => {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: new Uint8Array(await res.arrayBuffer()) }).toString();
+};
+const csvLines = async (res: Response) => {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Excel's UTF-8 mark, then ; between fields.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+};
+const healthReads = async () => (await app.rows(`SELECT user_id, resource_type, resource_id, severity FROM audit_logs WHERE action = 'retreat.health_sheet_read'`)).map((r) => ({ ...r }));
+
+const CONFIRMED = ['Mari Õunapuu', 'Jüri Šaškov', 'Tiit Ärm', 'Liis Žukova'];
+const NOT_ON_IT = ['Peeter Ootel', 'Kati Tühistatud'];
+const HEALTH = ['Pähklid', 'Astma', 'Insuliin', 'Tühistatu tervis'];
+
+describe('the manifest', () => {
+  it('lists everyone on the confirmed bookings, companions included, and never their health', async () => {
+    await edition();
+    const lines = await csvLines(await sheet('manifest.csv'));
+    expect(lines[0]).toBe(
+      'Nimi;Roll;Broneeringu nr;Vanus alguses;Sünnikuupäev;Kodakondsus;Passi number;Pass kehtib kuni;Pass kehtib alla 6 kuu pärast reisi;Toitumine;Hädaabikontakt;Hädaabikontakti telefon;Seos;Reisiandmed',
+    );
+    const names = lines.slice(1).map((l) => l.split(';')[0]);
+    expect(names.sort()).toEqual([...CONFIRMED].sort());
+    const mari = lines.find((l) => l.startsWith('Mari Õunapuu;'))!.split(';');
+    // Born 1.5.1990 (the booking fixture): 35 on 14.1.2026; her passport runs out before 24.7.2026.
+    expect(mari.slice(1, 10)).toEqual(['Broneerija', expect.any(String), '35', '01.05.1990', 'Eesti', 'K1111111', '01.05.2026', 'Jah', 'Mahlapaast']);
+    const juri = lines.find((l) => l.startsWith('Jüri Šaškov;'))!.split(';');
+    expect(juri.slice(1, 4)).toEqual(['Kaasreisija', mari[2], '35']);
+    expect(juri[8]).toBe('');
+    // Liis saved nothing: her details are missing, her age from the booking form's birthday.
+    expect(lines.find((l) => l.startsWith('Liis Žukova;'))).toContain('Puudu: kodakondsus, passi number');
+    const text = lines.join('\n') + (await pdfText(await sheet('manifest.pdf')));
+    for (const word of [...HEALTH, ...NOT_ON_IT]) expect(text).not.toContain(word);
+    expect(await healthReads()).toEqual([]);
+  });
+
+  it('as a PDF: every person, the Estonian letters and the passport flag', async () => {
+    await edition();
+    const text = await pdfText(await sheet('manifest.pdf'));
+    for (const expected of ['Osalejad', ...CONFIRMED, 'Inimesi: 4', '01.05.2026 (alla 6 kuu)', 'Õie Tamm', 'Mahlapaast', '14.01.2026–24.01.2026']) expect(text, expected).toContain(expected);
+    const res = await sheet('manifest.pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="osalejad-jan-2026.pdf"');
+  });
+});
+
+describe('the health sheet', () => {
+  it('holds the health information of the confirmed people only, and each download is audited', async () => {
+    await edition();
+    const text = await pdfText(await sheet('health.pdf'));
+    for (const expected of ['Terviseandmed', ...CONFIRMED, 'Pähklid', 'Astma', 'Insuliin', 'kustutatakse 30 päeva pärast', '23.02.2026']) expect(text, expected).toContain(expected);
+    for (const word of ['K1111111', 'Mahlapaast', 'Tühistatu tervis', ...NOT_ON_IT]) expect(text).not.toContain(word);
+    await pdfText(await sheet('health.pdf'));
+    expect(await healthReads()).toEqual([
+      { user_id: admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
+      { user_id: admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
+    ]);
+  });
+
+  it('is the only sheet with health information: none of the other eight files has any, and none is audited as a read', async () => {
+    await edition();
+    for (const name of ['manifest.pdf', 'manifest.csv', 'rooming.pdf', 'rooming.csv', 'kitchen.pdf', 'kitchen.csv', 'arrivals.pdf', 'arrivals.csv']) {
+      const res = await sheet(name);
+      const text = name.endsWith('.pdf') ? await pdfText(res) : (await csvLines(res)).join('\n');
+      expect(text, name).toContain('Jüri Šaškov');
+      for (const word of HEALTH) expect(text, `${name}: ${word}`).not.toContain(word);
+    }
+    expect(await healthReads()).toEqual([]);
+  });
+
+  it('comes only as a PDF, and a retreat that does not exist is a 404 with no audit record', async () => {
+    const res = await sheet('health.csv');
+    expect(res.status).toBe(404);
+    expect((await readJson(res)).error.code).toBe('not_found');
+    expect((await admin.b.get('/api/admin/retreats/99999/sheets/health.pdf')).status).toBe(404);
+    expect(await healthReads()).toEqual([]);
+  });
+});
+
+describe('the kitchen sheet', () => {
+  it('counts each diet and names every restriction per person', async () => {
+    await edition();
+    const lines = await csvLines(await sheet('kitchen.csv'));
+    expect(lines).toEqual(['Nimi;Broneeringu nr;Menüü;Piirangud ja soovid', expect.stringMatching(/^Jüri Šaškov;\d+;Liha lisaks;Liha lisaks palun$/), expect.stringMatching(/^Liis Žukova;\d+;Vegan;$/), expect.stringMatching(/^Mari Õunapuu;\d+;Mahlapaast;Mahlapaast$/), expect.stringMatching(/^Tiit Ärm;\d+;Muu;Gluteenivaba$/)]);
+    const text = await pdfText(await sheet('kitchen.pdf'));
+    expect(text).toMatch(/Vegan: 1 · Mahlapaast: 1 · Liha lisaks: 1 · Muu: 1/);
+    for (const word of [...HEALTH, ...NOT_ON_IT]) expect(text).not.toContain(word);
+  });
+
+  it('reads diets by their words', () => {
+    expect(['', 'vegan', 'Mahlapaast', 'juice fast', 'Liha juurde', 'ei söö liha', 'Gluteenivaba', 'Pähklid ei sobi'].map(dietOf)).toEqual(['vegan', 'vegan', 'juice', 'juice', 'meat', 'other', 'other', 'other']);
+  });
+});
+
+describe('arrivals and departures', () => {
+  it('orders flights by Bali time with the pick-up, and lists who has not said', async () => {
+    await edition();
+    const lines = await csvLines(await sheet('arrivals.csv'));
+    expect(lines.map((l) => l.split(';').filter((_, i) => i !== 4).join(';'))).toEqual([
+      'Aeg (Bali aeg);Liik;Lend;Nimi;Transfeer lennujaamast',
+      '13.01.2026 04:30;Saabumine;TK 66;Tiit Ärm;Ei',
+      '13.01.2026 16:45;Saabumine;QR 962;Jüri Šaškov;Jah',
+      '13.01.2026 16:45;Saabumine;QR 962;Mari Õunapuu;Jah',
+      '24.01.2026 22:10;Lahkumine;QR 963;Mari Õunapuu;',
+    ]);
+    const text = await pdfText(await sheet('arrivals.pdf'));
+    for (const expected of ['Saabumised ja lahkumised', 'Bali aja järgi', 'Saabumise aeg teadmata', 'Liis Žukova', 'transfeeri vajab: 2']) expect(text, expected).toContain(expected);
+    expect(text).not.toContain('EK 398');
+  });
+});
+
+describe('flights in the travel details', () => {
+  it('a guest gives their flights in the portal, checked by the shared schema, and the arrivals sheet has them', async () => {
+    const guest = await signedIn(app);
+    const res = await guest.b.post('/api/bookings', validBooking({ email: guest.email, retreatMonth: 'jan-2026', firstName: 'Ülle', lastName: 'Lend' }));
+    const id = (await readJson(res)).bookingId as number;
+    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'confirmed' WHERE id = ?", args: [id] });
+    const put = (body: Record<string, string>) => guest.b.send('PUT', `/api/me/bookings/${id}/people/0`, body);
+    const bad = await put({ arrivalFlight: 'lennuk', arrivalAt: '2026-01-13 25:00', pickupNeeded: 'maybe' });
+    expect(bad.status).toBe(422);
+    expect((await readJson(bad)).error.details.map((d: { path: string }) => d.path).sort()).toEqual(['arrivalAt', 'arrivalFlight', 'pickupNeeded']);
+    const ok = await put({ arrivalFlight: 'qr962', arrivalAt: '2026-01-13T16:45', departureFlight: 'QR 963', departureAt: '2026-01-24T22:10', pickupNeeded: 'yes' });
+    expect(ok.status).toBe(200);
+    expect((await readJson(ok)).person.details).toMatchObject({ arrivalFlight: 'QR962', arrivalAt: '2026-01-13T16:45', pickupNeeded: 'yes' });
+    const lines = await csvLines(await sheet('arrivals.csv'));
+    expect(lines.slice(1).map((l) => l.split(';').filter((_, i) => i !== 4).join(';'))).toEqual(['13.01.2026 16:45;Saabumine;QR962;Ülle Lend;Jah', '24.01.2026 22:10;Lahkumine;QR 963;Ülle Lend;']);
+  });
+});
+
+describe('rooming', () => {
+  it('starts from the bookings, saves rooms with an audit record, and checks the counts against the bookings', async () => {
+    const { mari, tiit, liis, cancelled } = await edition();
+    let res = await admin.b.get(`/api/admin/retreats/${retreatId}/rooms`);
+    expect(res.status).toBe(200);
+    let view = await readJson(res);
+    expect(view.people.map((p: { name: string }) => p.name)).toEqual(['Jüri Šaškov', 'Liis Žukova', 'Mari Õunapuu', 'Tiit Ärm']);
+    expect(view.people.every((p: { room: string | null }) => p.room === null)).toBe(true);
+    const proposed = Object.fromEntries(view.people.map((p: { name: string; proposedRoom: string }) => [p.name, p.proposedRoom]));
+    // Mari booked a shared room with her companion: together; Tiit alone; Liis (shared, alone) gets a room of her own to share.
+    expect(proposed['Mari Õunapuu']).toBe(proposed['Jüri Šaškov']);
+    expect(new Set(Object.values(proposed)).size).toBe(3);
+    expect(view.counts).toEqual({ booked: { single: 1, shared: 3, double: 0 }, assigned: { single: 0, shared: 0, double: 0 }, unassigned: 4, warnings: expect.arrayContaining(['Toata: 4 inimest']) });
+
+    // Everyone shares room 1 but Tiit, who has room 2: the counts agree with the bookings.
+    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
+      rooms: [
+        { bookingId: mari, position: 0, room: '1' },
+        { bookingId: mari, position: 1, room: ' 1 ' },
+        { bookingId: liis, position: 0, room: '1' },
+        { bookingId: tiit, position: 0, room: '2' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    view = await readJson(res);
+    expect(view.counts).toEqual({ booked: { single: 1, shared: 3, double: 0 }, assigned: { single: 1, shared: 3, double: 0 }, unassigned: 0, warnings: [] });
+    expect(await app.rows(`SELECT action, resource_id FROM audit_logs WHERE action = 'retreat.rooms'`)).toEqual([{ action: 'retreat.rooms', resource_id: String(retreatId) }].map((r) => expect.objectContaining(r)));
+
+    // Liis out of room 1 into room 3: a single room she did not book, and Mari's party shares only with itself.
+    view = await readJson(await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: liis, position: 0, room: '3' }] }));
+    expect(view.counts.assigned).toEqual({ single: 2, shared: 0, double: 2 });
+    expect(view.counts.warnings).toEqual([
+      'Ühekohaline tuba: broneeritud 1 inimesele, määratud 2 inimesele',
+      'Jagatud tuba: broneeritud 3 inimesele, määratud 0 inimesele',
+      'Kahekohaline tuba: broneeritud 0 inimesele, määratud 2 inimesele',
+    ]);
+
+    const lines = await csvLines(await sheet('rooming.csv'));
+    expect(lines[0]).toBe('Tuba;Nimi;Broneeringu nr;Toatüüp;Toa jagamine;Voodi;Toakaaslased');
+    expect(lines.slice(1).map((l) => l.split(';').filter((_, i) => i !== 2).join(';'))).toEqual([
+      '1;Jüri Šaškov;Jagatud;Jagatud;;Mari Õunapuu',
+      '1;Mari Õunapuu;Jagatud;Jagatud;;Jüri Šaškov',
+      '2;Tiit Ärm;Ühekohaline;Eraldi;;',
+      '3;Liis Žukova;Jagatud;Jagatud;;',
+    ]);
+    const text = await pdfText(await sheet('rooming.pdf'));
+    for (const expected of ['Toad', ...CONFIRMED, 'Hoiatus: Jagatud tuba: broneeritud 3 inimesele, määratud 0 inimesele']) expect(text, expected).toContain(expected);
+
+    // Someone not on the edition's confirmed bookings: 422, and nothing changes.
+    const before = await app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position');
+    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
+      rooms: [
+        { bookingId: tiit, position: 0, room: '9' },
+        { bookingId: cancelled, position: 0, room: '1' },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).error.details).toEqual([{ path: 'rooms.1', message: 'Seda inimest ei ole selle retriidi kinnitatud broneeringutel.' }]);
+    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: 'x'.repeat(41) }] });
+    expect(res.status).toBe(422);
+    expect(await app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position')).toEqual(before);
+    // An empty room takes the person out of theirs.
+    view = await readJson(await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: '' }] }));
+    expect(view.counts.unassigned).toBe(1);
+  });
+});
+
+describe('access and unknown sheets', () => {
+  it('an unknown sheet is a 404 with its code', async () => {
+    for (const name of ['passports.csv', 'manifest.xlsx', 'manifest', '..%2Fmanifest.pdf']) {
+      const res = await sheet(name);
+      expect(res.status, name).toBe(404);
+      expect((await readJson(res)).error.code, name).toBe('not_found');
+    }
+    expect((await admin.b.get('/api/admin/retreats/abc/sheets/manifest.pdf')).status).toBe(404);
+  });
+
+  it('refuses anyone who is not an admin, and writes nothing', async () => {
+    await edition();
+    const guest = await signedIn(app);
+    for (const path of [`/api/admin/retreats/${retreatId}/sheets/health.pdf`, `/api/admin/retreats/${retreatId}/sheets/manifest.csv`, `/api/admin/retreats/${retreatId}/rooms`]) {
+      expect((await guest.b.get(path)).status, path).toBe(403);
+      expect((await browser(app).get(path)).status, path).toBe(401);
+    }
+    expect((await guest.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [] })).status).toBe(403);
+    expect(await healthReads()).toEqual([]);
+    expect(await app.count('room_assignments')).toBe(0);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * /api/admin/retreats/:id/sheets/:sheet and /api/admin/retreats/:id/rooms: an edition's run sheets as PDF and CSV
+ * files, and the organiser's rooming (issue 24). Mounted under /api/admin/retreats beside ./retreats, so behind
+ * requireAdmin like every admin route.
+ */
+import { Hono } from 'hono';
+import { roomingSaveSchema } from '../../../src/lib/admin/retreat-sheets';
+import type { AppEnv } from '../../app-env';
+import { validJson } from '../../http/validate';
+import { parseRetreatId } from '../../admin/retreats';
+import { retreatRooming, retreatSheetFile, saveRetreatRooming } from '../../admin/retreat-sheets';
+import { adminActor } from './actor';
+
+export const adminRetreatSheetRoutes = new Hono<AppEnv>()
+  .get('/:id/sheets/:sheet', async (c) => {
+    const file = await retreatSheetFile(c.var.deps, parseRetreatId(c.req.param('id')), c.req.param('sheet'), await adminActor(c));
+    return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.fileName}"` });
+  })
+  .get('/:id/rooms', async (c) => c.json(await retreatRooming(c.var.deps, parseRetreatId(c.req.param('id')))))
+  .put('/:id/rooms', validJson(roomingSaveSchema), async (c) =>
+    c.json(await saveRetreatRooming(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'), await adminActor(c))),
+  );
