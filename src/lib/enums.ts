@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
   'retreat.delete',
   'retreat.publish',
   'retreat.unpublish',
+  'retreat.confirm',
+  'retreat.cancel',
   'email.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -61,6 +61,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retreat.delete': 'Retriidi kustutamine',
   'retreat.publish': 'Retriidi müüki avaldamine',
   'retreat.unpublish': 'Retriidi müügilt võtmine',
+  'retreat.confirm': 'Retriidi toimumise kinnitamine',
+  'retreat.cancel': 'Retriidi tühistamine',
   'email.test': 'E-posti test',
 };
 

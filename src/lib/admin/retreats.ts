@@ -23,6 +23,7 @@ export const RETREAT_MESSAGES = {
     endDate: 'Avaldamiseks sisestage lõppkuupäev',
     price: 'Avaldamiseks sisestage hind inimese kohta',
     started: 'Alanud või möödunud retriiti ei saa müüki avaldada',
+    cancelled: 'Tühistatud retriiti ei saa müüki avaldada',
   },
   published: 'Retriit on müügil: see on broneerimisvormis ja avalehel',
   unpublished: 'Retriit ei ole müügil: külastajad seda ei näe',
@@ -85,6 +86,8 @@ export const retreatFormSchema = z
     sharedRoomSupplement: supplementInput,
     minParticipants: wholeNumberInput(1000, M.minParticipants, MIN_PARTICIPANTS),
     registrationClosesDaysBefore: wholeNumberInput(365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
+    /** Issue 24: the go/no-go decision day, when not the balance due day (empty: that day). */
+    decisionOn: optionalDay,
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endBeforeStart });
@@ -117,6 +120,9 @@ export interface RetreatItem {
   sharedRoomSupplementCents: number;
   minParticipants: number;
   registrationClosesDaysBefore: number;
+  /** Issue 24: the admin's own decision day (null: the balance due day), and when the edition was cancelled. */
+  decisionOn: string | null;
+  cancelledAt: string | null;
   /** People (main guest and companions) on its pending and confirmed bookings. */
   placesTaken: number;
   /** Its bookings of any status: a retreat with any is not deleted. */
