@@ -12,7 +12,7 @@
  *   it if its invoice was credited in between: so all of it is in the books, or none of it.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { RetreatCancelValues, RetreatDecision } from '../../src/lib/admin/retreat-decision';
+import type { RetreatCancelResult, RetreatCancelValues, RetreatDecision } from '../../src/lib/admin/retreat-decision';
 import { decisionAlert, decisionDay, decisionState } from '../../src/lib/admin/retreat-decision';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { balanceDueDay } from '../../src/lib/payment-plans';
@@ -182,12 +182,6 @@ export async function confirmRetreat(deps: Deps, id: number, actor: Actor): Prom
     throw now.cancelledAt ? new ApiError('retreat_already_cancelled') : new ApiError('retreat_already_confirmed');
   }
   return retreatDecision(deps, id);
-}
-
-export interface RetreatCancelResult {
-  decision: RetreatDecision;
-  /** What was done: bookings cancelled, money refunded (cents), credit notes issued, guests e-mailed. */
-  done: { bookings: number; refundCents: number; creditNotes: number; emails: number };
 }
 
 /** "Tühista retriit": all of it in one batch, or none of it. */

@@ -70,6 +70,13 @@ export const retreatCancelSchema = z.strictObject({
 export type RetreatCancelInput = z.input<typeof retreatCancelSchema>;
 export type RetreatCancelValues = z.output<typeof retreatCancelSchema>;
 
+/** POST /api/admin/retreats/:id/cancel's answer: the decision now, and what was done. */
+export interface RetreatCancelResult {
+  decision: RetreatDecision;
+  /** Bookings cancelled, money refunded (cents), credit notes issued, guests e-mailed. */
+  done: { bookings: number; refundCents: number; creditNotes: number; emails: number };
+}
+
 /** GET /api/admin/retreats/:id/decision: where the edition stands, and what each action would do. */
 export interface RetreatDecision {
   retreatId: number;
