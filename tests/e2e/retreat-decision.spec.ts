@@ -35,8 +35,8 @@ async function editionBelowMinimum(page: Page, baseURL: string) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const retreatId = ((await created.json()) as { retreat: { id: number } }).retreat.id;
-  const paid = await bookingRequest(page.request, baseURL, { firstName: 'Mari', lastName: `Maks${tag}` });
-  const waiting = await bookingRequest(page.request, baseURL, { firstName: 'Jüri', lastName: `Ootel${tag}` });
+  const paid = await bookingRequest(page.request, baseURL, { firstName: 'Mari', lastName: `Maks${tag}`, email: `mari.${tag}@example.com` });
+  const waiting = await bookingRequest(page.request, baseURL, { firstName: 'Jüri', lastName: `Ootel${tag}`, email: `juri.${tag}@example.com` });
   await serverSql("UPDATE bookings SET retreat_id = ?, status = 'confirmed', total_amount_cents = 129900 WHERE id = ?", [retreatId, paid]);
   await serverSql('UPDATE bookings SET retreat_id = ? WHERE id = ?', [retreatId, waiting]);
   const payment = await page.request.post(`/api/admin/bookings/${paid}/payments`, {

@@ -173,7 +173,8 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
           <Button variant="outline" onPress={onClose} isDisabled={cancel.isPending} autoFocus>
             Loobu
           </Button>
-          <Button type="submit" variant="danger" isPending={cancel.isPending}>
+          {/* Disabled rather than "pending": React Aria's pending announcement outlives the dialog it points into. */}
+          <Button type="submit" variant="danger" isDisabled={cancel.isPending}>
             {M.cancelTitle}
           </Button>
         </div>
