@@ -116,5 +116,7 @@ test('confirm an edition: the dialog states who is told; afterwards only the can
   await expect(section.locator('[data-decision-state="confirmed"]')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Kinnita toimumine' })).toHaveCount(0);
   await expect(section.getByRole('button', { name: 'Tühista retriit' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectNoAxeViolations(page);
   expect(Number((await serverSql("SELECT count(*) AS n FROM email_outbox WHERE kind = 'retreat_confirmed' AND booking_id IN (SELECT id FROM bookings WHERE retreat_id = ?)", [retreatId]))[0]!.n)).toBe(2);
 });
