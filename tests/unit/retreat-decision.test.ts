@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertFrom, decisionAlert, decisionDay, decisionState, retreatCancelSchema, DECISION_MESSAGES } from '../../src/lib/admin/retreat-decision';
+import { alertFrom, decisionAlert, decisionDay, decisionState, DECISION_MESSAGES } from '../../src/lib/admin/retreat-decision';
+import { retreatCancelSchema } from '../../src/lib/admin/retreat-cancel';
 import { balanceDueDay, planParts } from '../../src/lib/payment-plans';
 
 /** The go/no-go's pure rules (issue 24): the decision day, the decision, the flag, the cancel body. */

@@ -12,7 +12,8 @@
  *   it if its invoice was credited in between: so all of it is in the books, or none of it.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { RetreatCancelResult, RetreatCancelValues, RetreatDecision } from '../../src/lib/admin/retreat-decision';
+import type { RetreatCancelResult, RetreatDecision } from '../../src/lib/admin/retreat-decision';
+import type { RetreatCancelValues } from '../../src/lib/admin/retreat-cancel';
 import { decisionAlert, decisionDay, decisionState } from '../../src/lib/admin/retreat-decision';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { balanceDueDay } from '../../src/lib/payment-plans';

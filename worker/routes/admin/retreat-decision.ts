@@ -3,7 +3,7 @@
  * confirmation dialogs state), then "Kinnita toimumine" and "Tühista retriit" with its reason.
  */
 import { Hono } from 'hono';
-import { retreatCancelSchema } from '../../../src/lib/admin/retreat-decision';
+import { retreatCancelSchema } from '../../../src/lib/admin/retreat-cancel';
 import type { AppEnv } from '../../app-env';
 import { validJson } from '../../http/validate';
 import { parseRetreatId } from '../../admin/retreats';

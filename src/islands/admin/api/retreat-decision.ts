@@ -1,7 +1,8 @@
 /** An edition's go/no-go (issue 24): where it stands, "Kinnita toimumine" and "Tühista retriit". */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { RetreatCancelInput, RetreatCancelResult, RetreatDecision } from '../../../lib/admin/retreat-decision';
+import type { RetreatCancelResult, RetreatDecision } from '../../../lib/admin/retreat-decision';
+import type { RetreatCancelInput } from '../../../lib/admin/retreat-cancel';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 
 /** Under the retreat's detail key: whatever reloads the retreat reloads this too. */

@@ -7,13 +7,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import {
-  DECISION_MESSAGES,
-  retreatCancelSchema,
-  type RetreatCancelInput,
-  type RetreatCancelValues,
-  type RetreatDecision,
-} from '../../../../lib/admin/retreat-decision';
+import { DECISION_MESSAGES, type RetreatDecision } from '../../../../lib/admin/retreat-decision';
+import { retreatCancelSchema, type RetreatCancelInput, type RetreatCancelValues } from '../../../../lib/admin/retreat-cancel';
 import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
