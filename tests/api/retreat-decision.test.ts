@@ -242,6 +242,15 @@ describe('Tühista retriit', () => {
     expect(await app.count("email_outbox WHERE kind = 'retreat_cancelled'")).toBe(3);
   });
 
+  it('takes no bookings afterwards: a booking cannot be moved onto a cancelled edition', async () => {
+    const { retreatId } = await edition();
+    expect((await admin.b.send('POST', `/api/admin/retreats/${retreatId}/cancel`, { reason: 'Alla miinimumi' })).status).toBe(200);
+    const { booking } = await edition2();
+    const moved = await admin.b.send('POST', `/api/admin/bookings/${booking}/move`, { version: await version(booking), retreatId });
+    expect(moved.status).toBe(422);
+    expect((await readJson(moved)).error.details).toEqual([{ path: 'retreatId', message: RETREAT_MESSAGES.cancelledEdition }]);
+  });
+
   it('all or nothing: a failure mid-way (the second guest\'s e-mail) leaves everything as it was', async () => {
     const { retreatId } = await edition();
     const before = await everything();

@@ -33,6 +33,8 @@ export const RETREAT_MESSAGES = {
     `Retriidil "${name}" on ${bookings} ${bookings === 1 ? 'broneering' : 'broneeringut'}: seda ei saa kustutada. Tõstke broneeringud teisele retriidile või tühistage need.`,
   /** The refusal of a confirmation that does not fit: the places left and the places the booking needs. */
   placesLeft: (left: number, needed: number) => `Retriidil on vabu kohti ${left}, selle broneeringu kinnitamiseks on vaja ${needed}.`,
+  /** Issue 24: an edition the organiser cancelled takes no bookings. */
+  cancelledEdition: 'See retriit on tühistatud: sellele ei saa broneeringuid lisada ega tõsta.',
   capacityBelowTaken: (taken: number) => `Kohtade arv ei saa olla väiksem kui juba võetud kohtade arv (${taken}).`,
 } as const;
 const M = RETREAT_MESSAGES;
