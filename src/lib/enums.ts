@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = [
   'retreat.unpublish',
   'retreat.health_sheet_read',
   'retreat.rooms',
+  'retreat.confirm',
+  'retreat.cancel',
   'email.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

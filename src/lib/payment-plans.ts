@@ -55,10 +55,16 @@ export interface PlanDays {
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
+/**
+ * The balance due day of a retreat starting on `startDate`: 60 days before it (the settings' number). The one home of
+ * that day: the plans' last parts fall on it, and an edition's go/no-go decision day is it unless the admin set another.
+ */
+export const balanceDueDay = (startDate: string): string => addDays(startDate, -BALANCE_DUE_DAYS_BEFORE);
+
 /** The days a plan's parts fall on, before any amounts: the first part's, the balance day, the full payment's. */
 function planDays({ bookedOn, startDate }: PlanDays) {
   const firstDue = addDays(bookedOn, INVOICE_TERM_DAYS);
-  const balanceDue = startDate ? addDays(startDate, -BALANCE_DUE_DAYS_BEFORE) : null;
+  const balanceDue = startDate ? balanceDueDay(startDate) : null;
   const fullDue = startDate ? earlier(firstDue, startDate) : firstDue;
   return { firstDue, balanceDue, fullDue };
 }

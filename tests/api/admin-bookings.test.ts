@@ -607,6 +607,13 @@ describe('GET /api/admin/dashboard', () => {
           receivedCents: 0,
           outstandingCents: 0,
           overdue: 0,
+          // The go/no-go (issue 24): on 1.03.2026 both balance due days (60 days before) have passed undecided.
+          minParticipants: 8,
+          confirmedPeople: 0,
+          paidPeople: 0,
+          decisionDay: '2026-01-13',
+          decision: 'open',
+          decisionAlert: 'overdue',
         },
         {
           id: Number(spring!.id),
@@ -621,6 +628,13 @@ describe('GET /api/admin/dashboard', () => {
           receivedCents: 30000,
           outstandingCents: 199900,
           overdue: 1,
+          // a and its companion are confirmed; nobody's deposit is recorded as paid (the amounts above are set by hand).
+          minParticipants: 8,
+          confirmedPeople: 2,
+          paidPeople: 0,
+          decisionDay: '2026-01-31',
+          decision: 'open',
+          decisionAlert: 'overdue',
         },
       ],
       criticalEvents: { total: 0, items: [] },

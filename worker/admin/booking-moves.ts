@@ -55,10 +55,11 @@ export async function moveBooking(deps: Deps, id: number, input: MoveBooking, ac
   const booking = await current(deps, id, input.version);
   if (booking.retreat?.id === input.retreatId) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: MOVE_MESSAGES.sameRetreat }] });
   const [target] = await deps.db
-    .select({ id: retreats.id, name: retreats.name, edition: retreats.edition, startDate: retreats.startDate, endDate: retreats.endDate, capacity: retreats.capacity })
+    .select({ id: retreats.id, name: retreats.name, edition: retreats.edition, startDate: retreats.startDate, endDate: retreats.endDate, capacity: retreats.capacity, cancelledAt: retreats.cancelledAt })
     .from(retreats)
     .where(eq(retreats.id, input.retreatId));
   if (!target) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: RETREAT_MESSAGES.notFound }] });
+  if (target.cancelledAt) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: RETREAT_MESSAGES.cancelledEdition }] });
   const people = 1 + booking.companions.length;
   const today = tallinnDay(deps.now());
   const schedule = bookingSchedule({ ...booking, owedCents: booking.totals.billedCents, startDate: target.startDate ?? detailStart(booking) }, today);

@@ -423,10 +423,12 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
             basePriceCents: retreats.basePriceCents,
             singleRoomSupplementCents: retreats.singleRoomSupplementCents,
             sharedRoomSupplementCents: retreats.sharedRoomSupplementCents,
+            cancelledAt: retreats.cancelledAt,
           })
           .from(retreats)
           .where(eq(retreats.id, input.retreatId));
   if (retreat === undefined) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: 'Valitud retriiti ei leitud.' }] });
+  if (retreat?.cancelledAt) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: RETREAT_MESSAGES.cancelledEdition }] });
   const now = deps.now();
   const today = tallinnDay(now);
   const price = adminBookingPrice(retreat, input, today);

@@ -1,7 +1,8 @@
 /**
  * /dashboard's numbers (DESIGN section 8: real counts, not the spec's fixed ones) and the upcoming retreats with
  * their bookings: how many, confirmed, pending, people (each non-cancelled booking's guest and companions), and
- * their money: billed, received, outstanding, overdue.
+ * their money: billed, received, outstanding, overdue; and their go/no-go (issue 24): confirmed and paid people against
+ * the minimum, the decision day, and a flag a week before it (or once it passed without a decision).
  */
 import { asc, count, gte, sql } from 'drizzle-orm';
 import { OUTSTANDING_SQL } from '../domain/money/balance';
@@ -11,6 +12,8 @@ import { bookings, customers, retreats, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { recentCriticalEvents } from './audit-trail';
 import { placesTaken } from '../domain/retreats/places';
+import { confirmedPeople, paidPeople } from '../domain/retreats/decision';
+import { decisionAlert, decisionDay, decisionState } from '../../src/lib/admin/retreat-decision';
 
 const UPCOMING_LIMIT = 10;
 
@@ -42,6 +45,13 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         received: sql<number>`(SELECT coalesce(sum(b.amount_paid_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
         outstanding: sql<number>`(SELECT coalesce(sum(${OUTSTANDING_SQL('b')}), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
         overdue: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled' AND b.payment_status = 'overdue')`,
+        // The go/no-go (issue 24): participants against the minimum, the decision day and the decision.
+        minParticipants: retreats.minParticipants,
+        confirmedPeople: confirmedPeople(sql`"retreats"."id"`),
+        paidPeople: paidPeople(sql`"retreats"."id"`),
+        decisionOn: retreats.decisionOn,
+        confirmedAt: retreats.confirmedAt,
+        cancelledAt: retreats.cancelledAt,
       })
       .from(retreats)
       .where(gte(retreats.startDate, today))
@@ -50,17 +60,26 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
   ]);
   return {
     counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0 },
-    upcomingRetreats: upcoming.map(({ billed, received, outstanding, ...row }) => ({
-      ...row,
-      bookings: Number(row.bookings),
-      confirmed: Number(row.confirmed),
-      pending: Number(row.pending),
-      people: Number(row.people),
-      billedCents: Number(billed),
-      receivedCents: Number(received),
-      outstandingCents: Number(outstanding),
-      overdue: Number(row.overdue),
-    })),
+    upcomingRetreats: upcoming.map(({ billed, received, outstanding, decisionOn, confirmedAt, cancelledAt, ...row }) => {
+      const day = decisionDay({ startDate: row.startDate, decisionOn });
+      const decision = decisionState({ confirmedAt, cancelledAt });
+      return {
+        ...row,
+        confirmedPeople: Number(row.confirmedPeople),
+        paidPeople: Number(row.paidPeople),
+        decisionDay: day,
+        decision,
+        decisionAlert: decisionAlert(day, decision, today),
+        bookings: Number(row.bookings),
+        confirmed: Number(row.confirmed),
+        pending: Number(row.pending),
+        people: Number(row.people),
+        billedCents: Number(billed),
+        receivedCents: Number(received),
+        outstandingCents: Number(outstanding),
+        overdue: Number(row.overdue),
+      };
+    }),
     criticalEvents: await criticalEvents,
   };
 }

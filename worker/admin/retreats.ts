@@ -38,6 +38,8 @@ const itemColumns = {
   sharedRoomSupplementCents: retreats.sharedRoomSupplementCents,
   minParticipants: retreats.minParticipants,
   registrationClosesDaysBefore: retreats.registrationClosesDaysBefore,
+  decisionOn: retreats.decisionOn,
+  cancelledAt: retreats.cancelledAt,
   // Qualified by hand: inside the correlated subquery an unqualified "id" would be the booking's.
   placesTaken: placesTaken(sql`"retreats"."id"`),
   bookingCount: sql<number>`(SELECT count(*) FROM bookings AS bc WHERE bc.retreat_id = "retreats"."id")`,
@@ -144,12 +146,15 @@ const columnsOf = (form: RetreatForm) => ({
   sharedRoomSupplementCents: form.sharedRoomSupplement,
   minParticipants: form.minParticipants,
   registrationClosesDaysBefore: form.registrationClosesDaysBefore,
+  decisionOn: form.decisionOn,
 });
 
 /** What a retreat on sale must have (a visitor sees its dates and pays its price), each missing piece under its field. */
-function saleIssues(r: { startDate: string | null; endDate: string | null; priceCents: number | null }, today: string | null) {
+function saleIssues(r: { startDate: string | null; endDate: string | null; priceCents: number | null; cancelledAt?: string | null }, today: string | null) {
   const needs = RETREAT_MESSAGES.publishNeeds;
   return [
+    // Issue 24: an edition the organiser cancelled stays off sale.
+    ...(r.cancelledAt ? [{ path: 'published', message: needs.cancelled }] : []),
     ...(r.startDate ? [] : [{ path: 'startDate', message: needs.startDate }]),
     ...(r.endDate ? [] : [{ path: 'endDate', message: needs.endDate }]),
     ...(r.priceCents === null ? [{ path: 'price', message: needs.price }] : []),

@@ -374,6 +374,16 @@ export const retreats = sqliteTable(
     minParticipants: integer('min_participants').notNull().default(8),
     /** Registration closes this many days before the start (Europe/Tallinn days): no request on that day or after. */
     registrationClosesDaysBefore: integer('registration_closes_days_before').notNull().default(4),
+    /**
+     * The go/no-go (issue 24, migration 0026): the decision day when the admin set one (null: the balance due day),
+     * and the decision: going ahead confirmed, or cancelled with the reason the guests were told; `decisionId` is
+     * the token of the request that decided (its e-mails and refunds are written only where it is).
+     */
+    decisionOn: text('decision_on'),
+    confirmedAt: text('confirmed_at'),
+    cancelledAt: text('cancelled_at'),
+    cancellationReason: text('cancellation_reason'),
+    decisionId: text('decision_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -386,6 +396,7 @@ export const retreats = sqliteTable(
     index('retreats_published_start_idx').on(t.published, t.startDate),
     centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
     centsCheck('retreats_price_cents_valid', t.priceCents),
+    check('retreats_decision_on_valid', sql`${col(t.decisionOn)} IS NULL OR ${col(t.decisionOn)} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
   ],
 );
 

@@ -115,6 +115,14 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   age: 'Vanus',
   price_cents: 'Hind',
   custom_price_cents: 'Eraldi hind',
+  // The go/no-go (issue 24).
+  decisionOn: 'Toimumise otsuse päev',
+  confirmedPeople: 'Kinnitatud osalejaid',
+  paidPeople: 'Makstud osalejaid',
+  guestsTold: 'Teavitatud külalisi',
+  creditCents: 'Krediteeritud summa',
+  creditNotes: 'Kreeditarveid',
+  retreatCancelled: 'Tühistatud retriit',
 };
 
 /** Values with words of their own, by field. */

@@ -63,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retreat.unpublish': 'Retriidi müügilt võtmine',
   'retreat.health_sheet_read': 'Retriidi terviseandmete nimekirja allalaadimine',
   'retreat.rooms': 'Tubade jagamine',
+  'retreat.confirm': 'Retriidi toimumise kinnitamine',
+  'retreat.cancel': 'Retriidi tühistamine',
   'email.test': 'E-posti test',
 };
 

@@ -7,6 +7,7 @@ import type { PaymentPlan, PriceSnapshot } from '../payment-plans';
 import type { TravellerView } from '../portal';
 import type { ScheduleItem } from '../payment-schedule';
 import type { AuditRecord } from './audit';
+import type { DecisionAlert, DecisionState } from './retreat-decision';
 
 /**
  * A booking's money as its screens show it (worker/domain/money/balance.ts computes it): billed = total + services +
@@ -221,6 +222,13 @@ export interface DashboardResponse {
     receivedCents: number;
     outstandingCents: number;
     overdue: number;
+    /** The go/no-go (issue 24, ./retreat-decision): people confirmed and paid against the minimum, and the decision. */
+    minParticipants: number;
+    confirmedPeople: number;
+    paidPeople: number;
+    decisionDay: string | null;
+    decision: DecisionState;
+    decisionAlert: DecisionAlert;
   }[];
   /** Critical security events of the last 7 days (excessive sign-in attempts): how many, and the newest few. */
   criticalEvents: { total: number; items: AuditRecord[] };

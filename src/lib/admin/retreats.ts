@@ -23,6 +23,7 @@ export const RETREAT_MESSAGES = {
     endDate: 'Avaldamiseks sisestage lõppkuupäev',
     price: 'Avaldamiseks sisestage hind inimese kohta',
     started: 'Alanud või möödunud retriiti ei saa müüki avaldada',
+    cancelled: 'Tühistatud retriiti ei saa müüki avaldada',
   },
   published: 'Retriit on müügil: see on broneerimisvormis ja avalehel',
   unpublished: 'Retriit ei ole müügil: külastajad seda ei näe',
@@ -32,6 +33,8 @@ export const RETREAT_MESSAGES = {
     `Retriidil "${name}" on ${bookings} ${bookings === 1 ? 'broneering' : 'broneeringut'}: seda ei saa kustutada. Tõstke broneeringud teisele retriidile või tühistage need.`,
   /** The refusal of a confirmation that does not fit: the places left and the places the booking needs. */
   placesLeft: (left: number, needed: number) => `Retriidil on vabu kohti ${left}, selle broneeringu kinnitamiseks on vaja ${needed}.`,
+  /** Issue 24: an edition the organiser cancelled takes no bookings. */
+  cancelledEdition: 'See retriit on tühistatud: sellele ei saa broneeringuid lisada ega tõsta.',
   capacityBelowTaken: (taken: number) => `Kohtade arv ei saa olla väiksem kui juba võetud kohtade arv (${taken}).`,
 } as const;
 const M = RETREAT_MESSAGES;
@@ -85,6 +88,8 @@ export const retreatFormSchema = z
     sharedRoomSupplement: supplementInput,
     minParticipants: wholeNumberInput(1000, M.minParticipants, MIN_PARTICIPANTS),
     registrationClosesDaysBefore: wholeNumberInput(365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
+    /** Issue 24: the go/no-go decision day, when not the balance due day (empty: that day). */
+    decisionOn: optionalDay,
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endBeforeStart });
@@ -117,6 +122,9 @@ export interface RetreatItem {
   sharedRoomSupplementCents: number;
   minParticipants: number;
   registrationClosesDaysBefore: number;
+  /** Issue 24: the admin's own decision day (null: the balance due day), and when the edition was cancelled. */
+  decisionOn: string | null;
+  cancelledAt: string | null;
   /** People (main guest and companions) on its pending and confirmed bookings. */
   placesTaken: number;
   /** Its bookings of any status: a retreat with any is not deleted. */

@@ -16,9 +16,18 @@ import type { AppDeps } from '../../deps';
 import { escapeHtml, mailLayout } from './html';
 import { paymentInstructions } from './templates';
 
-export type GuestNoticeKind = 'booking_confirmed' | 'cancellation_received' | 'booking_cancelled' | 'booking_moved' | 'place_offered' | 'booking_created';
+export type GuestNoticeKind =
+  | 'booking_confirmed'
+  | 'cancellation_received'
+  | 'booking_cancelled'
+  | 'booking_moved'
+  | 'place_offered'
+  | 'booking_created'
+  // The go/no-go (issue 24, ./edition-notices): the edition goes ahead, or the organiser cancelled it.
+  | 'retreat_confirmed'
+  | 'retreat_cancelled';
 
-interface Notice {
+export interface Notice {
   subject: string;
   paragraphs: string[];
 }

@@ -21,6 +21,7 @@ import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
 import { adminRetreatRoutes } from './retreats';
 import { adminRetreatSheetRoutes } from './retreat-sheets';
+import { adminRetreatDecisionRoutes } from './retreat-decision';
 import { adminUserRoutes } from './users';
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -41,6 +42,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatSheetRoutes)
+  .route('/retreats', adminRetreatDecisionRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
   // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
   .post('/session-timeout', async (c) => {

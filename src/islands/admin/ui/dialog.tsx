@@ -76,7 +76,9 @@ export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChan
           {blocked ? 'Sulge' : 'Tühista'}
         </Button>
         {!blocked && (
-          <Button variant={destructive ? 'danger' : 'primary'} onPress={onConfirm} isPending={isPending}>
+          // Disabled rather than "pending": React Aria's pending announcement points at the button, which is gone once
+          // the dialog closes (axe: role-img-alt).
+          <Button variant={destructive ? 'danger' : 'primary'} onPress={onConfirm} isDisabled={isPending}>
             {confirmLabel}
           </Button>
         )}

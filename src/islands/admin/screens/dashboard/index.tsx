@@ -9,6 +9,8 @@ import { countNoun, formatCount, formatCountOf, formatDate, formatDateTime, form
 import { useDashboard, useHealth } from '../../api/dashboard';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
+import { Badge } from '../../ui/badge';
+import { DECISION_MESSAGES } from '../../../../lib/admin/retreat-decision';
 
 interface CardProps {
   href: string;
@@ -100,6 +102,17 @@ function CriticalEvents({ data }: { data: DashboardResponse['criticalEvents'] | 
   );
 }
 
+/** The go/no-go (issue 24): the decision, or its day with a flag a week ahead and once it passed. */
+function DecisionCell({ retreat }: { retreat: DashboardResponse['upcomingRetreats'][number] }) {
+  if (retreat.decision !== 'open') return <Badge tone={retreat.decision === 'confirmed' ? 'green' : 'red'}>{DECISION_MESSAGES.stateLabels[retreat.decision]}</Badge>;
+  return (
+    <span className="flex flex-wrap items-center gap-2 whitespace-nowrap">
+      {formatDate(retreat.decisionDay)}
+      {retreat.decisionAlert && <Badge tone={retreat.decisionAlert === 'overdue' ? 'red' : 'yellow'}>{DECISION_MESSAGES.alertLabels[retreat.decisionAlert]}</Badge>}
+    </span>
+  );
+}
+
 export default function Dashboard() {
   const dashboard = useDashboard();
   const health = useHealth();
@@ -144,6 +157,9 @@ export default function Dashboard() {
                   <th scope="col" className="px-4 py-3 text-right">Laekunud</th>
                   <th scope="col" className="px-4 py-3 text-right">Tasumata</th>
                   <th scope="col" className="px-4 py-3 text-right">Tähtaeg ületatud</th>
+                  <th scope="col" className="px-4 py-3 text-right">Kinnitatud osalejaid / miinimum</th>
+                  <th scope="col" className="px-4 py-3 text-right">Makstud osalejaid / miinimum</th>
+                  <th scope="col" className="px-4 py-3">Toimumise otsus</th>
                 </tr>
               </thead>
               <tbody>
@@ -173,6 +189,15 @@ export default function Dashboard() {
                       ) : (
                         formatCount(0)
                       )}
+                    </td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-confirmed-people>
+                      {formatCount(retreat.confirmedPeople)} / {formatCount(retreat.minParticipants)}
+                    </td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-paid-people>
+                      {formatCount(retreat.paidPeople)} / {formatCount(retreat.minParticipants)}
+                    </td>
+                    <td className="px-4 py-3" data-decision={retreat.decision} data-decision-alert={retreat.decisionAlert ?? undefined}>
+                      <DecisionCell retreat={retreat} />
                     </td>
                   </tr>
                 ))}

@@ -20,6 +20,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { Facts, Section } from '../bookings/detail/parts';
 import { lazyComponent } from '../../../lazy-component';
 import { RunSheets } from './run-sheets';
+import { DecisionSection } from './decision-section';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
 const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
@@ -152,6 +153,7 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
           <Facts items={[['Staatus', status], ['ID', String(retreat.id)], ['Väljaanne', retreat.edition], ['Loodud', formatDate(retreat.createdAt)]]} />
         </Section>
       </div>
+      <DecisionSection retreatId={retreat.id} />
       <Section id="retreat-bookings" title="Broneeringud">
         <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty={<EmptyState text="Kinnitatud ega ootel broneeringuid ei ole" />} />
       </Section>

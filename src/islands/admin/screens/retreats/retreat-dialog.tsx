@@ -8,6 +8,7 @@ import { Controller, type FieldPath } from 'react-hook-form';
 import { retreatFormSchema, type RetreatForm, type RetreatFormInput, type RetreatItem } from '../../../../lib/admin/retreats';
 import { centsToInput } from '../../../../lib/money-text';
 import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../../../../lib/retreat-editions';
+import { BALANCE_DUE_DAYS_BEFORE } from '../../../../lib/payment-rules';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useSaveRetreat } from '../../api/retreats';
@@ -32,6 +33,7 @@ const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
   sharedRoomSupplement: centsToInput(r?.sharedRoomSupplementCents ?? 0),
   minParticipants: String(r?.minParticipants ?? MIN_PARTICIPANTS),
   registrationClosesDaysBefore: String(r?.registrationClosesDaysBefore ?? REGISTRATION_CLOSES_DAYS_BEFORE),
+  decisionOn: r?.decisionOn ?? null,
 });
 
 /** `retreat` null: add a new one. */
@@ -78,7 +80,7 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
     />
   );
 
-  const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate', label: string) => (
+  const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate' | 'decisionOn', label: string, description?: string) => (
     <Controller
       control={control}
       name={name}
@@ -88,6 +90,7 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
           value={field.value ?? null}
           onChange={field.onChange}
           inputRef={field.ref}
+          description={description}
           errorMessage={fieldState.error?.message}
         />
       )}
@@ -111,6 +114,7 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
         {text('capacity', 'Kohtade arv', { numeric: true, description: 'Tühi: kohtade arv ei ole piiratud.' })}
         {text('minParticipants', 'Osalejate miinimum', { numeric: true, description: 'Tingimuste järgi 8.' })}
         {text('registrationClosesDaysBefore', 'Registreerimine sulgub (päeva enne algust)', { numeric: true, description: 'Tallinna aja järgi; vaikimisi 4.' })}
+        {day('decisionOn', 'Toimumise otsuse päev', `Tühi: lõppmakse päev (${BALANCE_DUE_DAYS_BEFORE} päeva enne algust).`)}
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
           <Button variant="outline" onPress={onClose} isDisabled={save.isPending}>
             Tühista
