@@ -77,7 +77,7 @@ describe('the pay endpoint', () => {
     expect(order.method).toBe('paymentInitiation');
     expect(order.merchantReference.startsWith(`${bookingReferenceNumber(id)}-`)).toBe(true);
     expect(order.notificationUrl).toBe(`${app.origin}${WEBHOOK}`);
-    expect(order.returnUrl).toBe(`${app.origin}/api/payments/montonio/return`);
+    expect(order.returnUrl).toBe(`${app.origin}/makse`);
     expect(order.request).toMatchObject({ accessKey: montonio.accessKey, locale: 'et', payment: { amount: 300, currency: 'EUR' } });
     expect(typeof order.request.exp).toBe('number');
     const row = await orderRow(id);
@@ -124,11 +124,21 @@ describe('the pay endpoint', () => {
     expect(await app.count('online_payment_orders')).toBe(0);
   });
 
+  it("the portal's booking offers what is due next and all that is open, and nothing once cancelled", async () => {
+    const id = await myBooking();
+    const view = async () => (await readJson(await guest.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment;
+    expect(await view()).toEqual({ next: { part: 'advance', amountCents: ADVANCE }, restCents: OWED });
+    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`);
+    expect(await view()).toBeNull();
+  });
+
   it('is off (404 online_payment_off) when Montonio is not configured, and so are the notification and the return', async () => {
     const plain = await startTestApp();
     try {
       const g = await signedIn(plain);
       const id = await pricedBooking(plain, { email: g.email });
+      // The portal offers no "Maksa kohe" without the keys.
+      expect((await readJson(await g.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment).toBeNull();
       await expectRefused(await g.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}${WEBHOOK}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderToken":"x.y.z"}' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}/api/payments/montonio/return?order-token=x.y.z`), 404, 'online_payment_off');
@@ -205,6 +215,20 @@ describe('the notification', () => {
     expect(await payments(id)).toHaveLength(1);
     expect(await orderRow(id)).toMatchObject({ status: 'paid', refund_review: 1 });
     expect(await onlineAudits()).toBe(1);
+    // The admin's ledger shows the provider, its order id and the flag.
+    const admin = await signedIn(app, { admin: true });
+    const ledger = await readJson(await admin.b.get(`/api/admin/bookings/${id}/payments`));
+    expect(ledger.items).toEqual([expect.objectContaining({ amountCents: ADVANCE, online: { provider: 'montonio', orderId: order.uuid, method: 'paymentInitiation', refundReview: true } })]);
+  });
+
+  it('takes the token from the `order-token` query parameter too (Montonio sends both)', async () => {
+    const id = await myBooking();
+    const { order } = await pay(id);
+    order.paymentStatus = 'PAID';
+    const token = await montonio.sign(montonio.claimsOf(order, 'PAID'));
+    const res = await fetch(`${order.notificationUrl}?order-token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(await payments(id)).toHaveLength(1);
   });
 
   describe('refused, logged, nothing written', () => {

@@ -108,8 +108,9 @@ export function montonioProvider(settings: MontonioSettings, fetcher: typeof fet
         if (error instanceof errors.JWSSignatureVerificationFailed) throw new PaymentTokenError('signature');
         throw new PaymentTokenError('malformed');
       }
-      // A token Montonio signed for another store of ours (another access key) is not this store's.
-      if (claims.accessKey !== settings.accessKey) throw new PaymentTokenError('access_key');
+      // A token for another store of ours (another access key) is not this store's. Montonio's own WooCommerce
+      // plugin checks only the signature, so a token without the claim is taken on its signature alone.
+      if (claims.accessKey !== undefined && claims.accessKey !== settings.accessKey) throw new PaymentTokenError('access_key');
       const order = orderFrom(claims);
       if (!order) throw new PaymentTokenError('claims');
       return order;
