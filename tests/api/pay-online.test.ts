@@ -124,6 +124,14 @@ describe('the pay endpoint', () => {
     expect(await app.count('online_payment_orders')).toBe(0);
   });
 
+  it('the booking confirmation points to the portal\'s "Maksa kohe" (behind sign-in), not to a payment link', async () => {
+    await myBooking();
+    const [mail] = await app.rows(`SELECT text, html FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+    expect(String(mail!.text)).toContain(`valige „Maksa kohe“ (internetipank või pangakaart):\n${app.origin}/minu-broneeringud\n`);
+    expect(String(mail!.html)).toContain(`<a href="${app.origin}/minu-broneeringud">Maksa kohe</a>`);
+    expect(await app.count('online_payment_orders')).toBe(0);
+  });
+
   it("the portal's booking offers what is due next and all that is open, and nothing once cancelled", async () => {
     const id = await myBooking();
     const view = async () => (await readJson(await guest.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment;
@@ -137,8 +145,10 @@ describe('the pay endpoint', () => {
     try {
       const g = await signedIn(plain);
       const id = await pricedBooking(plain, { email: g.email });
-      // The portal offers no "Maksa kohe" without the keys.
+      // The portal offers no "Maksa kohe" without the keys, and the confirmation does not mention it.
       expect((await readJson(await g.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment).toBeNull();
+      const [mail] = await plain.rows(`SELECT text FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+      expect(String(mail!.text)).not.toContain('Maksa kohe');
       await expectRefused(await g.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}${WEBHOOK}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderToken":"x.y.z"}' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}/api/payments/montonio/return?order-token=x.y.z`), 404, 'online_payment_off');
