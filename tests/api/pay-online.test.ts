@@ -159,7 +159,7 @@ describe('the pay endpoint', () => {
 });
 
 describe('the notification', () => {
-  it('paid: one ledger payment (bank link recorded as "other") with the order, the derived status and the audit record', async () => {
+  it('paid: one ledger payment (method bank_link) with the order, the derived status and the audit record', async () => {
     const id = await myBooking();
     const { order } = await pay(id);
     const res = await montonio.notify(order.uuid, 'PAID');
@@ -167,7 +167,7 @@ describe('the notification', () => {
     expect(await readJson(res)).toEqual({ ok: true });
     const [p] = await payments(id);
     const row = await orderRow(id);
-    expect(p).toMatchObject({ method: 'other', online_order_id: row.id, note: `montonio: ${order.uuid}`, reference: bookingReferenceNumber(id) });
+    expect(p).toMatchObject({ method: 'bank_link', online_order_id: row.id, note: `montonio: ${order.uuid}`, reference: bookingReferenceNumber(id) });
     expect(Number(p!.amount_cents)).toBe(ADVANCE);
     expect(row).toMatchObject({ status: 'paid', provider_method: 'paymentInitiation', refund_review: 0 });
     expect(await booking(id)).toMatchObject({ amount_paid_cents: ADVANCE, deposit_paid: 1, balance_paid: 0, payment_status: 'partial' });

@@ -45,7 +45,7 @@ describe('pay online in workerd', () => {
 
     expect((await notify(token)).status).toBe(200);
     expect((await notify(token)).status).toBe(200);
-    expect(await rows('SELECT amount_cents, method FROM payments WHERE booking_id = ?', [bookingId])).toEqual([{ amount_cents: 30_000, method: 'other' }]);
+    expect(await rows('SELECT amount_cents, method FROM payments WHERE booking_id = ?', [bookingId])).toEqual([{ amount_cents: 30_000, method: 'bank_link' }]);
     expect(await rows('SELECT amount_paid_cents, deposit_paid FROM bookings WHERE id = ?', [bookingId])).toEqual([{ amount_paid_cents: 30_000, deposit_paid: 1 }]);
   });
 });

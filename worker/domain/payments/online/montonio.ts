@@ -37,6 +37,10 @@ export function toCents(value: unknown): number | null {
 
 const euros = (cents: number) => Number((cents / 100).toFixed(2));
 
+/** Montonio's method in the ledger's words (migration 0024 added bank_link). */
+const ledgerMethodOf = (providerMethod: string | null): ProviderOrder['ledgerMethod'] =>
+  providerMethod === MONTONIO_METHODS.card ? 'card' : providerMethod === MONTONIO_METHODS.bank_link ? 'bank_link' : 'other';
+
 function orderFrom(claims: Record<string, unknown>): ProviderOrder | null {
   const status = STATUSES[String(claims.paymentStatus)];
   const amountCents = toCents(claims.grandTotal);
@@ -45,7 +49,7 @@ function orderFrom(claims: Record<string, unknown>): ProviderOrder | null {
   const currency = claims.currency;
   if (!status || amountCents === null || typeof uuid !== 'string' || !uuid || typeof merchantReference !== 'string' || typeof currency !== 'string') return null;
   const providerMethod = typeof claims.paymentMethod === 'string' ? claims.paymentMethod : typeof claims.paymentMethodType === 'string' ? claims.paymentMethodType : null;
-  return { providerOrderId: uuid, merchantReference, status, amountCents, currency, providerMethod, ledgerMethod: providerMethod === MONTONIO_METHODS.card ? 'card' : 'other' };
+  return { providerOrderId: uuid, merchantReference, status, amountCents, currency, providerMethod, ledgerMethod: ledgerMethodOf(providerMethod) };
 }
 
 export function montonioProvider(settings: MontonioSettings, fetcher: typeof fetch = (...args) => fetch(...args)): OnlinePaymentProvider {
