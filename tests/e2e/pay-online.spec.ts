@@ -104,3 +104,33 @@ test('cancelled on the provider\'s page: "Makse katkestati", nothing paid, "Maks
   await page.getByRole('link', { name: 'Vaata broneeringut' }).click();
   await expect(page.getByRole('button', { name: /^Maksa kohe: Ettemaks/ })).toBeVisible();
 });
+
+test('a booking cancelled while the guest pays: the money is recorded, and the admin sees it flagged for a refund decision', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  const { id, email } = await guestWithBooking(request, baseURL!);
+  await signInContext(page, baseURL!, email);
+  await openBooking(page, id);
+  await page.getByRole('button', { name: /^Maksa kohe: Ettemaks/ }).click();
+  await expect(page.locator('[data-amount]')).toHaveText('300,00 EUR');
+  // The organiser cancels the booking while the guest is on the payment page.
+  await serverSql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [id]);
+  await page.getByRole('button', { name: 'Maksa', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Makse õnnestus' })).toBeFocused();
+
+  const adminEmail = await extraAdmin(request, baseURL!, 'maksa-tagastus');
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInContext(admin, baseURL!, adminEmail);
+  await admin.goto(`/admin/bookings/${id}`);
+  const entry = admin.locator('[data-section="booking-payments"] [data-online-payment]');
+  await expect(entry).toContainText('Makstud internetis (Montonio, pangalink)');
+  await expect(entry).toContainText('Vajab tagastuse otsust');
+  await expectNoAxeViolations(admin);
+  await adminContext.close();
+});
