@@ -32,8 +32,6 @@ const JS_BUDGETS: Record<string, { budget: number; goal?: number }> = {
   '/admin': { budget: 105 * KB },
   '/email-test': { budget: 105 * KB },
   '/minu-broneeringud': { budget: 89 * KB },
-  // The online payment's return page (issue "Pay online"): the React floor and its small island.
-  '/makse': { budget: 74 * KB },
 };
 /** Issue 26: no admin screen's first load (the shell and the chunks its route loads) over this. */
 const ADMIN_SCREEN_BUDGET = 200 * KB;

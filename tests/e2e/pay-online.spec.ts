@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
-import { expect, test } from './fixtures';
+import { expect, expectFailedRequest, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -133,4 +133,19 @@ test('a booking cancelled while the guest pays: the money is recorded, and the a
   await expect(entry).toContainText('Vajab tagastuse otsust');
   await expectNoAxeViolations(admin);
   await adminContext.close();
+});
+
+test('/makse without a token, or with a forged one, says the payment could not be checked (and offers no retry)', async ({ page, consoleErrors }) => {
+  await page.goto('/makse');
+  const failure = page.getByRole('alert');
+  await expect(failure.getByRole('heading', { level: 2, name: 'Makse seisu ei õnnestunud kontrollida' })).toBeFocused();
+  await expect(failure).toContainText('Makse andmed puuduvad.');
+  await expect(failure.getByRole('button', { name: 'Proovi uuesti' })).toBeHidden();
+  await expect(failure.getByRole('link', { name: 'Minu broneeringud' })).toBeVisible();
+
+  await page.goto('/makse?order-token=eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl');
+  await expect(failure.getByRole('heading', { level: 2, name: 'Makse seisu ei õnnestunud kontrollida' })).toBeFocused();
+  await expect(failure.getByRole('button', { name: 'Proovi uuesti' })).toBeHidden();
+  await expectNoAxeViolations(page);
+  expectFailedRequest(consoleErrors, /^400 .*\/api\/payments\/montonio\/return/);
 });
