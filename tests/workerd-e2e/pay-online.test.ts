@@ -94,9 +94,12 @@ describe('pay online in workerd', () => {
     expect(await (await back(await sign(second.claims('VOIDED')))).json()).toEqual({ outcome: 'failed', bookingId });
     expect(await paid()).toBe(0);
 
-    // The notification late: the guest comes back with PENDING while Montonio already has PAID; the return asks
-    // Montonio (a Bearer JWT signed in workerd) and records it; the notification then adds nothing.
+    // Pending, then paid with the notification late: the guest comes back with PENDING and Montonio says PENDING too
+    // (the return asks it with a Bearer JWT signed in workerd); then Montonio has PAID but has not told the shop: the
+    // return asks again and records it; the notification then adds nothing.
     const third = await newOrder();
+    expect(await (await back(await sign(third.claims('PENDING')))).json()).toEqual({ outcome: 'pending', bookingId });
+    expect(await status(third.id)).toEqual({ status: 'pending', refund_review: 0 });
     await montonioStatus(third.uuid, 'PAID');
     expect(await (await back(await sign(third.claims('PENDING')))).json()).toEqual({ outcome: 'paid', bookingId });
     expect(await paid()).toBe(1);
