@@ -60,7 +60,7 @@ export function PayOnline({ booking }: { booking: MyBookingDetail }) {
           </button>
         )}
       </div>
-      <p className="text-sm text-ink-600">Makse tehakse Montonio turvalisel makselehel; pärast makset tuled siia tagasi.</p>
+      <p className="text-sm text-ink-600">Makse tehakse Montonio turvalisel makselehel; pärast makset suuname Teid siia tagasi.</p>
       {error && (
         <p role="alert" className="text-sm text-red-800">
           {error}
