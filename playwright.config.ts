@@ -14,6 +14,11 @@ const BASE_URL = `http://localhost:${PORT}`;
 const CLOSED_PORT = PORT - 1;
 process.env.E2E_CLOSED_URL ??= `http://localhost:${CLOSED_PORT}`;
 const CHROMIUM = await requireBrowser();
+// The Montonio stand-in (tests/mocks/montonio-server.ts) the server's online payment talks to (issue "Pay online"):
+// its own port, far from the neighbouring runs' server ports, and the test keys.
+const MONTONIO_STUB_PORT = PORT + 1000;
+const MONTONIO_ACCESS_KEY = 'e2e-access-key';
+const MONTONIO_SECRET_KEY = 'e2e-secret-key-0123456789abcdef';
 // The server's output (the local mail log with confirmation and reset links, the first-admin link) and its database
 // file, where the auth tests read links and set up roles. Set here so the test workers inherit them.
 const RUN_ID = `${process.pid}`;
@@ -65,7 +70,17 @@ export default defineConfig({
         RATE_LIMIT_SIGNIN: '1000/900',
         RATE_LIMIT_BOOKINGS: '1000/600',
         RATE_LIMIT_CONTACT: '1000/600',
+        MONTONIO_ACCESS_KEY,
+        MONTONIO_SECRET_KEY,
+        MONTONIO_API_URL: `http://127.0.0.1:${MONTONIO_STUB_PORT}`,
       },
+    },
+    {
+      command: 'tsx tests/mocks/montonio-server.ts',
+      url: `http://127.0.0.1:${MONTONIO_STUB_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MONTONIO_STUB_PORT: String(MONTONIO_STUB_PORT), MONTONIO_ACCESS_KEY, MONTONIO_SECRET_KEY },
     },
     {
       command: 'tsx worker/hosts/node.ts',

@@ -12,7 +12,8 @@ export const PAYMENT_STATUSES = ['pending', 'partial', 'paid', 'overdue', 'faile
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How a payment or refund moved (issue "Back office II": the payments ledger). */
-export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
+/** `bank_link`: paid online through an Estonian bank link (issue "Pay online", migration 0024). */
+export const PAYMENT_METHODS = ['bank_transfer', 'bank_link', 'card', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Online payment (issue "Pay online"): the providers, what a guest pays online, and an order's last known status. */

@@ -40,6 +40,11 @@ export interface MyBookingDetail extends MyBookingSummary {
   today: string;
   companionNames: string[];
   schedule: ScheduleItem[];
+  /**
+   * "Maksa kohe" (issue "Pay online"): what can be paid online now, the next part of the schedule and all that is
+   * open; null when online payment is not configured, the booking is cancelled or nothing is due.
+   */
+  onlinePayment: { next: { part: ScheduleItem['part']; amountCents: number }; restCents: number } | null;
   /** How to pay by transfer: the booking's reference number and the seller's account. */
   payment: { referenceNumber: string; recipient: string; iban: string; bank: string };
   invoices: { id: number; number: string; kind: InvoiceKind; issuedOn: string; totalCents: number }[];

@@ -77,7 +77,7 @@ describe('the pay endpoint', () => {
     expect(order.method).toBe('paymentInitiation');
     expect(order.merchantReference.startsWith(`${bookingReferenceNumber(id)}-`)).toBe(true);
     expect(order.notificationUrl).toBe(`${app.origin}${WEBHOOK}`);
-    expect(order.returnUrl).toBe(`${app.origin}/api/payments/montonio/return`);
+    expect(order.returnUrl).toBe(`${app.origin}/makse`);
     expect(order.request).toMatchObject({ accessKey: montonio.accessKey, locale: 'et', payment: { amount: 300, currency: 'EUR' } });
     expect(typeof order.request.exp).toBe('number');
     const row = await orderRow(id);
@@ -124,11 +124,31 @@ describe('the pay endpoint', () => {
     expect(await app.count('online_payment_orders')).toBe(0);
   });
 
+  it('the booking confirmation points to the portal\'s "Maksa kohe" (behind sign-in), not to a payment link', async () => {
+    await myBooking();
+    const [mail] = await app.rows(`SELECT text, html FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+    expect(String(mail!.text)).toContain(`valige „Maksa kohe“ (internetipank või pangakaart):\n${app.origin}/minu-broneeringud\n`);
+    expect(String(mail!.html)).toContain(`<a href="${app.origin}/minu-broneeringud">Maksa kohe</a>`);
+    expect(await app.count('online_payment_orders')).toBe(0);
+  });
+
+  it("the portal's booking offers what is due next and all that is open, and nothing once cancelled", async () => {
+    const id = await myBooking();
+    const view = async () => (await readJson(await guest.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment;
+    expect(await view()).toEqual({ next: { part: 'advance', amountCents: ADVANCE }, restCents: OWED });
+    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`);
+    expect(await view()).toBeNull();
+  });
+
   it('is off (404 online_payment_off) when Montonio is not configured, and so are the notification and the return', async () => {
     const plain = await startTestApp();
     try {
       const g = await signedIn(plain);
       const id = await pricedBooking(plain, { email: g.email });
+      // The portal offers no "Maksa kohe" without the keys, and the confirmation does not mention it.
+      expect((await readJson(await g.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment).toBeNull();
+      const [mail] = await plain.rows(`SELECT text FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+      expect(String(mail!.text)).not.toContain('Maksa kohe');
       await expectRefused(await g.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}${WEBHOOK}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderToken":"x.y.z"}' }), 404, 'online_payment_off');
       await expectRefused(await fetch(`${plain.origin}/api/payments/montonio/return?order-token=x.y.z`), 404, 'online_payment_off');
@@ -139,7 +159,7 @@ describe('the pay endpoint', () => {
 });
 
 describe('the notification', () => {
-  it('paid: one ledger payment (bank link recorded as "other") with the order, the derived status and the audit record', async () => {
+  it('paid: one ledger payment (method bank_link) with the order, the derived status and the audit record', async () => {
     const id = await myBooking();
     const { order } = await pay(id);
     const res = await montonio.notify(order.uuid, 'PAID');
@@ -147,7 +167,7 @@ describe('the notification', () => {
     expect(await readJson(res)).toEqual({ ok: true });
     const [p] = await payments(id);
     const row = await orderRow(id);
-    expect(p).toMatchObject({ method: 'other', online_order_id: row.id, note: `montonio: ${order.uuid}`, reference: bookingReferenceNumber(id) });
+    expect(p).toMatchObject({ method: 'bank_link', online_order_id: row.id, note: `montonio: ${order.uuid}`, reference: bookingReferenceNumber(id) });
     expect(Number(p!.amount_cents)).toBe(ADVANCE);
     expect(row).toMatchObject({ status: 'paid', provider_method: 'paymentInitiation', refund_review: 0 });
     expect(await booking(id)).toMatchObject({ amount_paid_cents: ADVANCE, deposit_paid: 1, balance_paid: 0, payment_status: 'partial' });
@@ -205,6 +225,20 @@ describe('the notification', () => {
     expect(await payments(id)).toHaveLength(1);
     expect(await orderRow(id)).toMatchObject({ status: 'paid', refund_review: 1 });
     expect(await onlineAudits()).toBe(1);
+    // The admin's ledger shows the provider, its order id and the flag.
+    const admin = await signedIn(app, { admin: true });
+    const ledger = await readJson(await admin.b.get(`/api/admin/bookings/${id}/payments`));
+    expect(ledger.items).toEqual([expect.objectContaining({ amountCents: ADVANCE, online: { provider: 'montonio', orderId: order.uuid, method: 'paymentInitiation', refundReview: true } })]);
+  });
+
+  it('takes the token from the `order-token` query parameter too (Montonio sends both)', async () => {
+    const id = await myBooking();
+    const { order } = await pay(id);
+    order.paymentStatus = 'PAID';
+    const token = await montonio.sign(montonio.claimsOf(order, 'PAID'));
+    const res = await fetch(`${order.notificationUrl}?order-token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(await payments(id)).toHaveLength(1);
   });
 
   describe('refused, logged, nothing written', () => {

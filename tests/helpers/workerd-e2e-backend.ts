@@ -15,7 +15,7 @@
  * Tests query the database through the Hrana server itself, with `@libsql/client/web`.
  */
 import { rmSync } from 'node:fs';
-import { startMontonioStub } from '../mocks/montonio';
+import { startMontonioStub, type MontonioStatus } from '../mocks/montonio';
 import { createMigratedHranaServer } from './hrana-server';
 
 export const E2E_HOSTS = { database: 'libsql.test', sendgrid: 'api.sendgrid.com', montonio: 'montonio.test', control: 'control.test' } as const;
@@ -70,6 +70,12 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
       const { to, fail } = (await request.json()) as { to: string; fail: boolean };
       if (fail) failing.add(to.toLowerCase());
       else failing.delete(to.toLowerCase());
+      return new Response(null, { status: 204 });
+    }
+    if (request.method === 'POST' && url.pathname === '/montonio/status') {
+      // The order changes at Montonio without telling the shop (the notification is late).
+      const { uuid, status } = (await request.json()) as { uuid: string; status: MontonioStatus };
+      montonio.setStatus(uuid, status);
       return new Response(null, { status: 204 });
     }
     return new Response(null, { status: 404 });

@@ -27,7 +27,12 @@ const encode = (secret: string) => new TextEncoder().encode(secret);
  * notificationUrl, `returnToken()` is what the guest's browser brings back, and `sign()` makes bad tokens
  * (another key, expired, tampered claims).
  */
-export async function startMontonioStub({ accessKey = 'test-access-key', secretKey = 'test-secret-key-0123456789abcdef' } = {}) {
+export async function startMontonioStub({
+  accessKey = 'test-access-key',
+  secretKey = 'test-secret-key-0123456789abcdef',
+  port: listenOn = 0,
+  keepAlive = false,
+}: { accessKey?: string; secretKey?: string; port?: number; keepAlive?: boolean } = {}) {
   const orders = new Map<string, StubOrder>();
   let failing = false;
   let n = 0;
@@ -50,6 +55,26 @@ export async function startMontonioStub({ accessKey = 'test-access-key', secretK
     req.on('end', async () => {
       if (failing) return send(res, 503, { message: 'Service Unavailable' });
       const url = new URL(req.url ?? '/', 'http://stub');
+      if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
+      // The payment page the guest's browser is sent to (Playwright, tests/e2e/pay-online.spec.ts): "Maksa" or
+      // "Katkesta" posts back here; the stand-in notifies the shop as Montonio would, then sends the browser to the
+      // shop's returnUrl with the order token, as Montonio does.
+      const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
+      if (page) {
+        const o = orders.get(decodeURIComponent(page[1]!));
+        if (!o) return send(res, 404, { message: 'Order not found' });
+        if (req.method === 'GET') {
+          return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(paymentPage(o));
+        }
+        if (req.method === 'POST') {
+          const status: MontonioStatus = new URLSearchParams(raw).get('action') === 'pay' ? 'PAID' : 'ABANDONED';
+          const notified = await stub.notify(o.uuid, status).catch((error: unknown) => error);
+          if (!(notified instanceof Response) || !notified.ok) console.error('montonio stand-in: the notification failed', notified);
+          const back = new URL(o.returnUrl);
+          back.searchParams.set('order-token', await stub.returnToken(o.uuid));
+          return res.writeHead(303, { Location: back.toString() }).end();
+        }
+      }
       if (req.method === 'POST' && url.pathname === '/orders') {
         let data: string | undefined;
         try {
@@ -95,9 +120,9 @@ export async function startMontonioStub({ accessKey = 'test-access-key', secretK
       send(res, 404, { message: 'Not found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // Never what keeps a test process alive (the workerd-e2e backend closes it only at exit).
-  server.unref();
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
+  // Never what keeps a test process alive (the workerd-e2e backend closes it only at exit), unless it is the process.
+  if (!keepAlive) server.unref();
   const { port } = server.address() as AddressInfo;
 
   const order = (uuid?: string): StubOrder => {
@@ -164,3 +189,19 @@ export async function startMontonioStub({ accessKey = 'test-access-key', secretK
 }
 
 export type MontonioStub = Awaited<ReturnType<typeof startMontonioStub>>;
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The stand-in's payment page: the amount, and "Maksa" or "Katkesta". */
+function paymentPage(o: StubOrder): string {
+  const amount = `${o.grandTotal.toFixed(2).replace('.', ',')} ${o.currency}`;
+  return `<!doctype html>
+<html lang="et"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Montonio (test)</title></head>
+<body style="font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem">
+<main>
+<h1>Montonio makseleht (test)</h1>
+<p>Tellimus <span data-order>${escape(o.merchantReference)}</span>, summa <strong data-amount>${escape(amount)}</strong>, makseviis ${escape(o.method)}.</p>
+<form method="post"><button name="action" value="pay">Maksa</button> <button name="action" value="cancel">Katkesta</button></form>
+</main>
+</body></html>`;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { montonioFromEnv } from '../../worker/config';
 import { toCents } from '../../worker/domain/payments/online/montonio';
 import { amountDue, outcomeOf } from '../../worker/domain/payments/online/orders';
+import { returnStateOf } from '../../src/lib/payment-return';
 
 describe("Montonio's settings", () => {
   it('are off with none of the three, on with all three (the API address without its trailing slash)', () => {
@@ -33,5 +34,15 @@ describe('amounts', () => {
 
   it('tells the return page paid, pending, abandoned or failed', () => {
     expect(['created', 'pending', 'authorized', 'paid', 'abandoned', 'voided', 'refunded'].map((s) => outcomeOf(s as never))).toEqual(['pending', 'pending', 'pending', 'paid', 'abandoned', 'failed', 'paid']);
+  });
+});
+
+describe("the return page's reading of the return endpoint", () => {
+  it('takes an outcome and the booking, else the API\'s message; only a server error may be retried', () => {
+    expect(returnStateOf(200, { outcome: 'paid', bookingId: 7 })).toEqual({ kind: 'done', outcome: 'paid', bookingId: 7 });
+    expect(returnStateOf(200, { outcome: 'pending', bookingId: 7 })).toEqual({ kind: 'done', outcome: 'pending', bookingId: 7 });
+    expect(returnStateOf(200, { outcome: 'refunded', bookingId: 7 })).toMatchObject({ kind: 'error', retry: false });
+    expect(returnStateOf(400, { error: { code: 'payment_token_invalid', message: 'Vigane' } })).toEqual({ kind: 'error', message: 'Vigane', retry: false });
+    expect(returnStateOf(502, null)).toEqual({ kind: 'error', message: 'Makse seisu ei õnnestunud kontrollida.', retry: true });
   });
 });

@@ -86,6 +86,11 @@ export async function sendGridFailsFor(to: string, fail = true) {
   expect((await fetch(`${CONTROL}/sendgrid`, { method: 'POST', body: JSON.stringify({ to, fail }) })).status).toBe(204);
 }
 
+/** Changes an order's status at the Montonio stand-in without a notification (the notification is late). */
+export async function montonioStatus(uuid: string, status: string) {
+  expect((await fetch(`${CONTROL}/montonio/status`, { method: 'POST', body: JSON.stringify({ uuid, status }) })).status).toBe(204);
+}
+
 const PASSWORD = 'Salasona1';
 
 /** Signs up a new account and follows the confirmation link from the mail SendGrid got (which signs in). */

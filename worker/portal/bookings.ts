@@ -84,7 +84,8 @@ export async function ownedBooking(deps: Deps, userId: string, bookingId: number
   return row;
 }
 
-export async function myBooking(deps: Deps, userId: string, bookingId: number): Promise<MyBookingDetail> {
+/** `onlinePayment`: whether online payment is configured (issue "Pay online"; the keys stay on the server). */
+export async function myBooking(deps: Deps, userId: string, bookingId: number, { onlinePayment = false }: { onlinePayment?: boolean } = {}): Promise<MyBookingDetail> {
   const row = await ownedBooking(deps, userId, bookingId);
   const summary = toSummary(row);
   const today = tallinnDay(deps.now());
@@ -108,14 +109,17 @@ export async function myBooking(deps: Deps, userId: string, bookingId: number): 
   const { seller } = settings.invoicing;
   const open = bookingOpen(row, summary.retreat.endDate, today);
   const requested = row.cancellationRequestedAt !== null;
+  const schedule = bookingSchedule({ ...row, startDate: summary.retreat.startDate }, today);
+  // What "Maksa kohe" offers: the next part with money open on it, and all that is open (the same rule as
+  // worker/domain/payments/online/orders.ts's amountDue); none on a cancelled booking or without the provider's keys.
+  const next = schedule.find((item) => item.outstandingCents > 0);
+  const rest = schedule.reduce((sum, item) => sum + item.outstandingCents, 0);
   return {
     ...summary,
     today,
     companionNames: (row.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim()),
-    schedule: bookingSchedule(
-      { ...row, startDate: summary.retreat.startDate },
-      today,
-    ),
+    schedule,
+    onlinePayment: onlinePayment && row.status !== 'cancelled' && next ? { next: { part: next.part, amountCents: next.outstandingCents }, restCents: rest } : null,
     payment: { referenceNumber: bookingReferenceNumber(row.id), recipient: seller.name, iban: seller.iban, bank: seller.bank },
     invoices: documents,
     emails,

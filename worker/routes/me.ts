@@ -31,7 +31,9 @@ export const meRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
   .get('/bookings', async (c) => c.json({ items: await myBookings(c.var.deps, (await me(c)).userId) }))
-  .get('/bookings/:id', async (c) => c.json({ booking: await myBooking(c.var.deps, (await me(c)).userId, parseBookingId(c.req.param('id'))) }))
+  .get('/bookings/:id', async (c) =>
+    c.json({ booking: await myBooking(c.var.deps, (await me(c)).userId, parseBookingId(c.req.param('id')), { onlinePayment: onlineProvider(c.var.deps) !== null }) }),
+  )
   // The details' schema depends on today (no birthday in the future, no expired passport): the service applies it;
   // here the body only has to be a JSON object.
   .put('/bookings/:id/people/:position', validJson(z.record(z.string(), z.unknown())), async (c) => {

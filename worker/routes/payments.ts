@@ -36,7 +36,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .post('/montonio/webhook', validJson(notificationSchema), async (c) => {
     const provider = providerOf(c);
-    const { orderToken, refundToken } = c.req.valid('json');
+    // Montonio sends the token in the body (`orderToken`) and as the `order-token` query parameter: either will do.
+    const body = c.req.valid('json');
+    const orderToken = body.orderToken ?? c.req.query('order-token');
+    const refundToken = body.refundToken ?? c.req.query('refund-token');
     if (!orderToken) {
       if (refundToken) {
         // Refunds are sent back by the organiser, outside this product (issue "Pay online"); the notice is only logged.

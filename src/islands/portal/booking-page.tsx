@@ -9,6 +9,7 @@ import { ApiRequestError } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
 import { BackToList, BookingPending, Pair } from './parts';
+import { PayOnline } from './pay-online';
 import { portalApi, portalKeys } from './portal-api';
 import { TravellerForm } from './traveller-form';
 
@@ -123,6 +124,7 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
           </table>
         </div>
       )}
+      <PayOnline booking={booking} />
       {booking.outstandingCents > 0 && (
         <div>
           <h4 className="font-semibold text-ink-900">Maksmine pangaülekandega</h4>

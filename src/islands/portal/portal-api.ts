@@ -8,6 +8,9 @@ import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib
 import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';
 import type { TravelDetailsInput } from '../../lib/travel-details-schema';
 
+export type OnlinePart = 'next' | 'rest';
+export type OnlineMethod = 'bank_link' | 'card';
+
 export const portalKeys = {
   bookings: ['me', 'bookings'] as const,
   booking: (id: number) => ['me', 'bookings', id] as const,
@@ -20,6 +23,9 @@ export const portalApi = {
     apiRequest<{ person: TravellerView }>(`/api/me/bookings/${id}/people/${position}`, { method: 'PUT', body }),
   requestCancellation: (id: number, body: CancellationRequestInput) =>
     apiRequest<{ request: { requestedAt: string; refundCents: number } }>(`/api/me/bookings/${id}/cancellation-request`, { method: 'POST', body }),
+  /** "Maksa kohe" (issue "Pay online"): an order at the provider; answers the page to send the browser to. */
+  pay: (id: number, body: { part: OnlinePart; method: OnlineMethod }) =>
+    apiRequest<{ paymentUrl: string; amountCents: number }>(`/api/me/bookings/${id}/pay`, { method: 'POST', body }),
   deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
 };
 

@@ -70,6 +70,7 @@ export function statusesMatching(text: string): string[] {
 /** How a payment came in (../admin/payments' ledger entries). */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Pangaülekanne',
+  bank_link: 'Pangalink',
   card: 'Kaardimakse',
   cash: 'Sularaha',
   other: 'Muu',

@@ -61,6 +61,18 @@ export interface PaymentEntry {
   createdAt: string;
   /** The bank-statement transaction this payment came from (issue "Collect"); null for one typed in. */
   bankTransaction: PaymentSource | null;
+  /** Paid online (issue "Pay online"): the provider and its order id; null for any other entry. */
+  online: OnlinePaymentSource | null;
+}
+
+export interface OnlinePaymentSource {
+  provider: string;
+  /** The provider's own id of the order (Montonio's order UUID). */
+  orderId: string;
+  /** The provider's name for how it was paid (Montonio: paymentInitiation, cardPayments). */
+  method: string | null;
+  /** Paid on a booking that was cancelled, or beyond what it owed: the organiser decides on a refund. */
+  refundReview: boolean;
 }
 
 /** Where an imported payment came from: the statement's line, its day, payer and the bank's archive id. */

@@ -14,6 +14,7 @@ import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBuck
 import { findEditionOnSale, type EditionOnSale } from '../retreats/availability';
 import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from '../mail/outbox';
 import { bookingConfirmationMail } from '../mail/templates';
+import { PORTAL_PATH } from '../../../src/lib/portal';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bookingReferenceSql } from '../../db/reference-number';
 
@@ -138,7 +139,14 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   const guestId = crypto.randomUUID();
   // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail
   // gets it there (in SQL), the copy sent at once after the batch (in TypeScript); a test keeps the two equal.
-  const confirmation = bookingConfirmationMail(booking, { edition, quote: priced, waitingList, referenceNumber: REFERENCE_PLACEHOLDER });
+  const confirmation = bookingConfirmationMail(booking, {
+    edition,
+    quote: priced,
+    waitingList,
+    referenceNumber: REFERENCE_PLACEHOLDER,
+    // "Maksa kohe" lives in the portal, behind sign-in (issue "Pay online"): the mail points there when it is on.
+    onlinePaymentUrl: deps.config.montonio ? `${deps.config.publicOrigin}${PORTAL_PATH}` : null,
+  });
   const withReference = (text: string) => sql`replace(${text}, ${REFERENCE_PLACEHOLDER}, ${bookingReferenceSql(sql`last_insert_rowid()`)})`;
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,

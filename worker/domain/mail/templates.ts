@@ -46,7 +46,23 @@ const contactLines = () => [
  */
 export function bookingConfirmationMail(
   booking: BookingRequest,
-  { edition, quote, waitingList = false, referenceNumber }: { edition: RetreatEdition; quote: Quote; waitingList?: boolean; referenceNumber: string },
+  {
+    edition,
+    quote,
+    waitingList = false,
+    referenceNumber,
+    onlinePaymentUrl = null,
+  }: {
+    edition: RetreatEdition;
+    quote: Quote;
+    waitingList?: boolean;
+    referenceNumber: string;
+    /**
+     * The guest portal's address when online payment is configured (issue "Pay online"): "Maksa kohe" is there,
+     * behind sign-in, so the mail carries no link that pays without the guest (docs/decisions/024).
+     */
+    onlinePaymentUrl?: string | null;
+  },
 ): OutgoingMail {
   const companions = booking.companions.map((c) => `${c.firstName} ${c.lastName}${c.age !== null ? ` (${c.age})` : ''}`);
   const summary = summaryTable([
@@ -82,10 +98,29 @@ export function bookingConfirmationMail(
       ]
         .filter(Boolean)
         .join(' ');
+  const payOnline =
+    onlinePaymentUrl && !waitingList
+      ? `Soovite maksta kohe? Logige sisse kontoga, mille e-posti aadress on ${booking.email}, avage „Minu broneeringud“ ja valige „Maksa kohe“ (internetipank või pangakaart):`
+      : null;
   return {
     to: booking.email,
     subject,
-    text: [greeting, '', intro, '', 'Teie taotlus:', summary.text, '', paying, '', outro, ...contactLines(), '', `${SITE_CONTACTS.retreatName}`].join('\n'),
+    text: [
+      greeting,
+      '',
+      intro,
+      '',
+      'Teie taotlus:',
+      summary.text,
+      '',
+      paying,
+      ...(payOnline ? ['', payOnline, onlinePaymentUrl!] : []),
+      '',
+      outro,
+      ...contactLines(),
+      '',
+      `${SITE_CONTACTS.retreatName}`,
+    ].join('\n'),
     html: mailLayout(
       subject,
       `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(greeting)}</h1>
@@ -93,7 +128,7 @@ export function bookingConfirmationMail(
 <h2 style="font-size:16px;margin:24px 0 8px">Teie taotlus</h2>
 ${summary.html}
 <p style="margin-top:24px">${escapeHtml(paying)}</p>
-<p>${escapeHtml(outro)}</p>
+${payOnline ? `<p>${escapeHtml(payOnline)} <a href="${escapeHtml(onlinePaymentUrl!)}">Maksa kohe</a></p>\n` : ''}<p>${escapeHtml(outro)}</p>
 <p>${contactLines().map(escapeHtml).join('<br>')}</p>
 <p style="color:#4a5a5a">${escapeHtml(SITE_CONTACTS.retreatName)}</p>`,
     ),

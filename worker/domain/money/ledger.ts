@@ -12,7 +12,7 @@ import { formatMoney, tallinnDay } from '../../../src/lib/format';
 import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { bankTransactions, bookings, payments, retreats, users } from '../../db/schema';
+import { bankTransactions, bookings, onlinePaymentOrders, payments, retreats, users } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import type { AppDeps } from '../../deps';
@@ -99,16 +99,23 @@ export async function getLedger({ db }: Deps, bookingId: number): Promise<Paymen
         sourceName: bankTransactions.counterpartyName,
         sourceAccount: bankTransactions.counterpartyAccount,
         sourceArchiveId: bankTransactions.archiveId,
+        onlineProvider: onlinePaymentOrders.provider,
+        onlineOrderId: onlinePaymentOrders.providerOrderId,
+        onlineMethod: onlinePaymentOrders.providerMethod,
+        onlineRefundReview: onlinePaymentOrders.refundReview,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recordedBy))
       .leftJoin(bankTransactions, eq(bankTransactions.id, payments.bankTransactionId))
+      .leftJoin(onlinePaymentOrders, eq(onlinePaymentOrders.id, payments.onlineOrderId))
       .where(eq(payments.bookingId, bookingId))
       .orderBy(asc(payments.receivedOn), asc(payments.id)),
   ]);
   if (!booking) throw bookingNotFound();
-  const items: PaymentEntry[] = rows.map(({ sourceId, sourceStatementId, sourceBookedOn, sourceName, sourceAccount, sourceArchiveId, ...r }) => ({
+  const items: PaymentEntry[] = rows.map(({ sourceId, sourceStatementId, sourceBookedOn, sourceName, sourceAccount, sourceArchiveId, onlineProvider, onlineOrderId, onlineMethod, onlineRefundReview, ...r }) => ({
     ...r,
+    // Paid online (issue "Pay online"): the provider, its order id, and whether the organiser must decide a refund.
+    online: onlineProvider === null ? null : { provider: onlineProvider, orderId: onlineOrderId!, method: onlineMethod, refundReview: Boolean(onlineRefundReview) },
     reversedById: r.reversedById === null ? null : Number(r.reversedById),
     bankTransaction:
       sourceId === null

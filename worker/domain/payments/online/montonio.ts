@@ -37,6 +37,10 @@ export function toCents(value: unknown): number | null {
 
 const euros = (cents: number) => Number((cents / 100).toFixed(2));
 
+/** Montonio's method in the ledger's words (migration 0024 added bank_link). */
+const ledgerMethodOf = (providerMethod: string | null): ProviderOrder['ledgerMethod'] =>
+  providerMethod === MONTONIO_METHODS.card ? 'card' : providerMethod === MONTONIO_METHODS.bank_link ? 'bank_link' : 'other';
+
 function orderFrom(claims: Record<string, unknown>): ProviderOrder | null {
   const status = STATUSES[String(claims.paymentStatus)];
   const amountCents = toCents(claims.grandTotal);
@@ -45,7 +49,7 @@ function orderFrom(claims: Record<string, unknown>): ProviderOrder | null {
   const currency = claims.currency;
   if (!status || amountCents === null || typeof uuid !== 'string' || !uuid || typeof merchantReference !== 'string' || typeof currency !== 'string') return null;
   const providerMethod = typeof claims.paymentMethod === 'string' ? claims.paymentMethod : typeof claims.paymentMethodType === 'string' ? claims.paymentMethodType : null;
-  return { providerOrderId: uuid, merchantReference, status, amountCents, currency, providerMethod, ledgerMethod: providerMethod === MONTONIO_METHODS.card ? 'card' : 'other' };
+  return { providerOrderId: uuid, merchantReference, status, amountCents, currency, providerMethod, ledgerMethod: ledgerMethodOf(providerMethod) };
 }
 
 export function montonioProvider(settings: MontonioSettings, fetcher: typeof fetch = (...args) => fetch(...args)): OnlinePaymentProvider {
@@ -108,8 +112,9 @@ export function montonioProvider(settings: MontonioSettings, fetcher: typeof fet
         if (error instanceof errors.JWSSignatureVerificationFailed) throw new PaymentTokenError('signature');
         throw new PaymentTokenError('malformed');
       }
-      // A token Montonio signed for another store of ours (another access key) is not this store's.
-      if (claims.accessKey !== settings.accessKey) throw new PaymentTokenError('access_key');
+      // A token for another store of ours (another access key) is not this store's. Montonio's own WooCommerce
+      // plugin checks only the signature, so a token without the claim is taken on its signature alone.
+      if (claims.accessKey !== undefined && claims.accessKey !== settings.accessKey) throw new PaymentTokenError('access_key');
       const order = orderFrom(claims);
       if (!order) throw new PaymentTokenError('claims');
       return order;

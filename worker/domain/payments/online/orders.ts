@@ -26,9 +26,13 @@ import { PaymentProviderError, type OnlinePaymentProvider, type ProviderOrder } 
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config' | 'log'>;
 
-/** The paths the provider is given; the return answers JSON for the return page a later session builds. */
+/**
+ * The paths the provider is given: the notification, and the return page (src/pages/makse.astro), whose island
+ * brings the `order-token` Montonio appends to the API's return endpoint.
+ */
 export const MONTONIO_WEBHOOK_PATH = '/api/payments/montonio/webhook';
 export const MONTONIO_RETURN_PATH = '/api/payments/montonio/return';
+export const PAYMENT_RETURN_PAGE = '/makse';
 
 /** The configured provider, or null: online payment is off (no keys). */
 export function onlineProvider(deps: Pick<AppDeps, 'config'>): OnlinePaymentProvider | null {
@@ -70,7 +74,7 @@ export async function startOnlinePayment(
       merchantReference,
       amountCents,
       currency: 'EUR',
-      returnUrl: `${origin}${MONTONIO_RETURN_PATH}`,
+      returnUrl: `${origin}${PAYMENT_RETURN_PAGE}`,
       notificationUrl: `${origin}${MONTONIO_WEBHOOK_PATH}`,
       method,
       locale: 'et',

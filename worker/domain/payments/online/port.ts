@@ -33,8 +33,8 @@ export interface ProviderOrder {
   currency: string;
   /** The provider's own name for how it was paid, kept on the order row. */
   providerMethod: string | null;
-  /** How the ledger records it: card, else 'other' (bank link; see docs/decisions/024). */
-  ledgerMethod: 'card' | 'other';
+  /** How the ledger records it: a bank link, a card, or 'other' for a method the product does not offer. */
+  ledgerMethod: 'bank_link' | 'card' | 'other';
 }
 
 /** A notification or return token that is not the provider's, not ours, expired or malformed. */

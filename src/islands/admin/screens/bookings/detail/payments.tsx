@@ -25,6 +25,9 @@ import { lazyComponent } from '../../../../lazy-component';
 // "Lisa makse" (its form, selects and date picker) loads when it is first opened.
 const PaymentDialog = lazyComponent(() => import('./payment-dialog').then((m) => m.PaymentDialog));
 
+const ONLINE_PROVIDER_LABELS: Record<string, string> = { montonio: 'Montonio' };
+const ONLINE_METHOD_LABELS: Record<string, string> = { paymentInitiation: 'pangalink', cardPayments: 'kaart' };
+
 export function BookingPayments({ bookingId }: { bookingId: string }) {
   const ledger = useBookingPayments(bookingId);
   const write = usePaymentWrite(bookingId);
@@ -60,7 +63,27 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
       id: 'note',
       header: 'Märkus',
       cell: (p) => {
-        const note = [p.reversesPaymentId !== null ? `Vastukanne kandele #${p.reversesPaymentId}` : null, p.reversedById !== null ? 'Tühistatud' : null, p.note].filter(Boolean).join(' · ');
+        const online = p.online;
+        // An online payment's note is the provider's id, which its own line below shows.
+        const ownNote = online && p.note === `${online.provider}: ${online.orderId}` ? null : p.note;
+        const note = [p.reversesPaymentId !== null ? `Vastukanne kandele #${p.reversesPaymentId}` : null, p.reversedById !== null ? 'Tühistatud' : null, ownNote].filter(Boolean).join(' · ');
+        if (online) {
+          // Paid online (issue "Pay online"): the provider and its order id; flagged when the organiser must decide a refund.
+          return (
+            <span className="flex flex-col gap-0.5" data-online-payment={online.orderId}>
+              {note && <span>{note}</span>}
+              <span className="text-xs break-words">
+                Makstud internetis ({ONLINE_PROVIDER_LABELS[online.provider] ?? online.provider}
+                {online.method ? `, ${ONLINE_METHOD_LABELS[online.method] ?? online.method}` : ''}), tellimus {online.orderId}
+              </span>
+              {online.refundReview && (
+                <span>
+                  <Badge tone="red">Vajab tagastuse otsust</Badge>
+                </span>
+              )}
+            </span>
+          );
+        }
         const source = p.bankTransaction;
         if (!source) return note || '–';
         // Imported from a bank statement (issue "Collect"): who paid, the day on the statement, the bank's archive id.

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings, guests } from '../../worker/db/schema';
+import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../worker/db/migrate';
+import { createTestDb, type TestDb } from '../helpers/test-db';
+
+/**
+ * Migration 0024 (issue "Pay online"): `payments` rebuilt so `method` takes `bank_link`. A database that stopped at
+ * 0023 keeps every row, id and link; its online bank-link payments (recorded as 'other') become 'bank_link', a typed
+ * 'other' stays 'other'; the append-only triggers, the foreign keys and the unique indexes are back.
+ */
+
+let t: TestDb;
+let folder: string;
+
+beforeEach(async () => {
+  const journal = JSON.parse(readFileSync(join(DEFAULT_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag === '0024_payment_method_bank_link');
+  expect(upTo).toBeGreaterThan(0);
+  folder = await mkdtemp(join(tmpdir(), 'migrations-0023-'));
+  await cp(DEFAULT_MIGRATIONS_FOLDER, folder, { recursive: true });
+  await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+  t = await createTestDb({ migrate: false });
+  await migrateDatabase(t.client, folder);
+});
+afterEach(async () => {
+  await t.cleanup();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const run = (sql: string, args: (string | number | null)[] = []) => t.client.execute({ sql, args });
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected the statement to fail, it succeeded');
+}
+
+describe('migration 0024: payments.method takes bank_link', () => {
+  it('keeps every payment, turns online bank-link payments into bank_link, and keeps the ledger append-only', async () => {
+    const [guest] = await t.db.insert(guests).values({ firstName: 'Mari', lastName: 'Maksja', email: 'mari@example.com', phone: '+37250000000' }).returning();
+    const [booking] = await t.db.insert(bookings).values({ guestId: guest!.id }).returning();
+    const at = '2026-11-27T10:00:00.000Z';
+    const order = async (uuid: string, method: string) =>
+      Number(
+        (
+          await run(
+            `INSERT INTO online_payment_orders (provider, provider_order_id, merchant_reference, booking_id, amount_cents, currency, part, status, provider_method, created_at, updated_at)
+             VALUES ('montonio', ?, ?, ?, 30000, 'EUR', 'next', 'paid', ?, ?, ?) RETURNING id`,
+            [uuid, `ref-${uuid}`, booking!.id, method, at, at],
+          )
+        ).rows[0]!.id,
+      );
+    const bankOrder = await order('uuid-bank', 'paymentInitiation');
+    const cardOrder = await order('uuid-card', 'cardPayments');
+    const pay = (amount: number, method: string, onlineOrderId: number | null, reverses: number | null = null) =>
+      run(`INSERT INTO payments (booking_id, amount_cents, method, received_on, reference, note, reverses_payment_id, online_order_id) VALUES (?, ?, ?, '2026-11-27', 'R1', NULL, ?, ?)`, [
+        booking!.id,
+        amount,
+        method,
+        reverses,
+        onlineOrderId,
+      ]);
+    await pay(30000, 'other', bankOrder);
+    await pay(30000, 'card', cardOrder);
+    await pay(5000, 'other', null);
+    await pay(-5000, 'other', null, 3);
+    // Before 0024, the CHECK refuses the new method.
+    expect(await failure(pay(100, 'bank_link', null))).toMatch(/CHECK constraint failed/);
+
+    await migrateDatabase(t.client);
+
+    const rows = (await run('SELECT id, amount_cents, method, online_order_id, reverses_payment_id FROM payments ORDER BY id')).rows.map((r) => ({ ...r }));
+    expect(rows).toEqual([
+      { id: 1, amount_cents: 30000, method: 'bank_link', online_order_id: bankOrder, reverses_payment_id: null },
+      { id: 2, amount_cents: 30000, method: 'card', online_order_id: cardOrder, reverses_payment_id: null },
+      { id: 3, amount_cents: 5000, method: 'other', online_order_id: null, reverses_payment_id: null },
+      { id: 4, amount_cents: -5000, method: 'other', online_order_id: null, reverses_payment_id: 3 },
+    ]);
+    // The new method goes in; an unknown one and a zero amount do not.
+    await pay(100, 'bank_link', null);
+    expect(await failure(pay(100, 'paypal', null))).toMatch(/CHECK constraint failed/);
+    expect(await failure(pay(0, 'cash', null))).toMatch(/CHECK constraint failed/);
+    // Append-only, as before.
+    expect(await failure(run('UPDATE payments SET amount_cents = 1 WHERE id = 1'))).toMatch(/append-only/);
+    expect(await failure(run('UPDATE payments SET booking_id = 999 WHERE id = 1'))).toMatch(/append-only/);
+    expect(await failure(run('DELETE FROM payments WHERE id = 1'))).toMatch(/append-only/);
+    // One payment per online order, one reversal per payment; foreign keys enforced.
+    expect(await failure(pay(30000, 'bank_link', bankOrder))).toMatch(/UNIQUE constraint failed: payments.online_order_id/);
+    expect(await failure(pay(-5000, 'other', null, 3))).toMatch(/UNIQUE constraint failed: payments.reverses_payment_id/);
+    expect(await failure(pay(100, 'cash', 9999))).toMatch(/FOREIGN KEY/);
+    const indexes = (await run("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'payments' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => r.name);
+    expect(indexes).toEqual(['payments_bank_transaction_idx', 'payments_booking_id_idx', 'payments_online_order_unique', 'payments_received_on_idx', 'payments_reverses_payment_id_unique']);
+    expect((await run('PRAGMA foreign_key_check')).rows).toEqual([]);
+  });
+});
