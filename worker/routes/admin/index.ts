@@ -17,6 +17,7 @@ import { adminAuditRoutes } from './audit';
 import { adminBankStatementRoutes } from './bank-statements';
 import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
+import { adminContactMessageRoutes } from './contact-messages';
 import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
 import { adminRetreatRoutes } from './retreats';
@@ -35,6 +36,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/audit', adminAuditRoutes)
   .route('/exports', adminExportRoutes)
   .route('/clients', adminClientRoutes)
+  .route('/contact-messages', adminContactMessageRoutes)
   .route('/invoices', adminInvoiceRoutes)
   .route('/bank-statements', adminBankStatementRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
