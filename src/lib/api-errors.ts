@@ -67,6 +67,7 @@ export const API_ERRORS = {
   statement_empty: { status: 422, message: 'Fail on tühi.' },
   statement_several_accounts: { status: 422, message: 'Failis on mitme konto väljavõtted: importige iga konto eraldi.' },
   bank_transaction_resolved: { status: 409, message: 'See makse on juba lahendatud: laadige nimekiri uuesti.' },
+  no_recipients: { status: 422, message: 'Valitud sihtrühmas ei ole kedagi, kellele kirjutada.' },
   spam_rejected: { status: 422, message: 'Päring tundus automaatne ja lükati tagasi.' },
   rate_limited: { status: 429, message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' },
   db_unavailable: { status: 503, message: 'Andmebaas ei ole praegu kättesaadav. Palun proovige mõne minuti pärast uuesti.' },

@@ -42,6 +42,7 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import { REVIEW_REASONS } from '../../src/lib/admin/bank-statements';
+import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/admin/group-messages';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
@@ -790,8 +791,6 @@ export const contactMessageReplies = sqliteTable(
   },
   (t) => [index('contact_message_replies_message_idx').on(t.contactMessageId, t.id)],
 );
-
-export const GROUP_MESSAGE_AUDIENCES = ['all', 'unpaid', 'travel_details_missing'] as const;
 
 /** A message to an edition's group (issue 24): one row per send, its idempotency key unique. */
 export const groupMessages = sqliteTable(
