@@ -36,6 +36,7 @@ export const API_ERRORS = {
   client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },
   booking_closed: { status: 409, message: 'Selle broneeringu andmeid ei saa enam muuta: broneering on tühistatud või retriit on läbi.' },
+  feedback_already_given: { status: 409, message: 'Olete selle retriidi kohta juba tagasisidet andnud. Aitäh!' },
   cancellation_already_requested: { status: 409, message: 'Tühistamise soov on juba saadetud. Võtame sinuga peagi ühendust.' },
   upcoming_booking: { status: 409, message: 'Teil on eelseisev broneering. Konto kustutamiseks tühistage see enne või kirjutage meile.' },
   admin_account: { status: 409, message: 'Administraatori kontot ei saa siit kustutada. Palu teisel administraatoril see kasutajate lehel kustutada.' },

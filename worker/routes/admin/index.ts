@@ -20,6 +20,7 @@ import { adminClientRoutes } from './clients';
 import { adminContactMessageRoutes } from './contact-messages';
 import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
+import { adminRetreatFeedbackRoutes } from './retreat-feedback';
 import { adminRetreatMessageRoutes } from './retreat-messages';
 import { adminRetreatRoutes } from './retreats';
 import { adminUserRoutes } from './users';
@@ -43,6 +44,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatMessageRoutes)
+  .route('/retreats', adminRetreatFeedbackRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
   // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
   .post('/session-timeout', async (c) => {
