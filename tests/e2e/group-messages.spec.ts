@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, extraAdmin, serverLog, signInContext, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
+import { serverNow } from './clock';
+import { signFeedbackToken } from '../../worker/domain/feedback-token';
 
 /**
  * Talking to the group and to visitors (issue 24) in Chromium against the real Node host, API and database: a
  * message to an edition's group (preview, confirmation, one e-mail per guest in the server's mail log, listed on the
- * booking's e-mails, never to the cancelled), the "Sõnumid" screen's reply to a contact-form message, and axe at
- * 1280 and 390 px. The edition is made for this file, with guests whose surname is unique to the run.
+ * booking's e-mails, never to the cancelled), the "Sõnumid" screen's reply to a contact-form message, the public
+ * feedback form opened from its signed link and the answer on the retreat's detail, and axe at 1280 and 390 px. The edition is made for this file, with guests whose surname is unique to the run.
  */
 
 const TAG = `Laine${letters()}`;
@@ -129,5 +131,43 @@ for (const width of [1280, 390]) {
     await form.getByRole('button', { name: 'Eelvaade' }).click();
     await expect(page.locator('[data-group-message-preview]').getByText('Kiri läheb 2 inimesele.')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // The public feedback form (Birgit's link; nothing is sent).
+    await page.goto(`/tagasiside#token=${await signFeedbackToken(process.env.E2E_AUTH_SECRET!, bookings.Birgit!, serverNow())}`);
+    await expect(page.getByText('Tere, Birgit!')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }
+
+test('feedback: the signed link opens the form, the answer is stored once and listed on the retreat', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const token = await signFeedbackToken(process.env.E2E_AUTH_SECRET!, bookings.Aili!, serverNow());
+  await page.goto(`/tagasiside#token=${token}`);
+  await expect(page.getByText(`Tere, Aili!`)).toBeVisible();
+  // The token leaves the address bar.
+  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  const form = page.locator('[data-feedback-form]');
+  await expect(form.getByRole('checkbox', { name: /tsiteerida/ })).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Saada tagasiside' }).click();
+  await expect(form.getByText('Valige hinne 1 kuni 5.')).toBeVisible();
+  await form.getByRole('radio', { name: '5 – suurepärane' }).check();
+  await form.getByRole('textbox', { name: 'Teie tagasiside' }).fill(`Imeline nädal ${TAG}!`);
+  await form.getByRole('checkbox', { name: /tsiteerida/ }).check();
+  await form.getByRole('button', { name: 'Saada tagasiside' }).click();
+  await expect(page.getByRole('heading', { name: 'Aitäh tagasiside eest!' })).toBeVisible();
+
+  // The same link again (a new page load: from the same page it would be a fragment change only): already answered.
+  await page.goto('about:blank');
+  await page.goto(`/tagasiside#token=${token}`);
+  await expect(page.locator('[data-feedback-state="invalid"]')).toContainText('juba tagasisidet andnud');
+  await page.goto('about:blank');
+  await page.goto('/tagasiside');
+  await expect(page.locator('[data-feedback-state="invalid"]')).toContainText('Link on vigane');
+
+  await openRetreat(page);
+  const table = page.getByRole('table', { name: 'Retriidi tagasiside' });
+  await expect(table.getByRole('row').filter({ hasText: `Imeline nädal ${TAG}!` })).toContainText('5 / 5');
+  await expect(page.locator('[data-section="retreat-feedback"]').getByRole('link', { name: /Laadi alla CSV/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -5,46 +5,17 @@
  * (jose, HS256, the auth secret, audience "feedback"), which names the booking; one answer per booking.
  */
 import { sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import { FEEDBACK_PATH, type FeedbackOpen, type FeedbackValues } from '../../src/lib/feedback';
 import { addDays, tallinnDay } from '../../src/lib/format';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import { emailOutbox, feedbackAnswers, feedbackRequests } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { signFeedbackToken, verifyFeedbackToken } from './feedback-token';
 import { escapeHtml, mailLayout } from './mail/html';
 
 /** Requests go from the day after the edition's last day, for this many days (an old edition's guests get none). */
 export const FEEDBACK_REQUEST_WINDOW_DAYS = 14;
-/** The link works this long after the request. */
-export const FEEDBACK_LINK_DAYS = 60;
-
-const AUDIENCE = 'feedback';
-const encoder = new TextEncoder();
-
-export async function signFeedbackToken(secret: string, bookingId: number, now: Date): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ bid: bookingId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + FEEDBACK_LINK_DAYS * 24 * 60 * 60)
-    .sign(encoder.encode(secret));
-}
-
-/** The booking a feedback token names; 400 `token_expired` past its time, `invalid_token` for anything else. */
-export async function verifyFeedbackToken(secret: string, token: string, now: Date): Promise<number> {
-  try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'], audience: AUDIENCE, currentDate: now });
-    if (typeof payload.bid !== 'number' || !Number.isSafeInteger(payload.bid) || payload.bid < 1) throw new ApiError('invalid_token');
-    return payload.bid;
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw new ApiError('token_expired');
-    throw new ApiError('invalid_token');
-  }
-}
-
 export function feedbackRequestMail(guest: { firstName: string; email: string }, retreatName: string, link: string) {
   const subject = `${SITE_CONTACTS.retreatName}: kuidas retriit teile meeldis?`;
   const intro = `Tere, ${guest.firstName}! Aitäh, et olite meiega retriidil ${retreatName}. Oleksime tänulikud, kui leiaksite minuti, et öelda, kuidas see teile meeldis: hinne ühest viieni ja paar sõna.`;

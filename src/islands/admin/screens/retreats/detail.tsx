@@ -19,6 +19,7 @@ import { DataTable, type DataColumn } from '../../ui/data-table';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { Facts, Section } from '../bookings/detail/parts';
 import { lazyComponent } from '../../../lazy-component';
+import { FeedbackSection } from './feedback';
 import { GroupMessageSection } from './group-message';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
@@ -156,6 +157,7 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
         <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty={<EmptyState text="Kinnitatud ega ootel broneeringuid ei ole" />} />
       </Section>
       <GroupMessageSection retreatId={retreat.id} />
+      <FeedbackSection retreatId={retreat.id} />
       {editing && <RetreatDialog retreat={retreat} onClose={() => setEditing(false)} />}
     </div>
   );
