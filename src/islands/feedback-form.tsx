@@ -5,7 +5,8 @@
  * Validated with the schema POST /api/feedback applies.
  */
 import { useEffect, useId, useState } from 'react';
-import { FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS, type FeedbackInput, type FeedbackOpen, type FeedbackValues } from '../lib/feedback';
+import { FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS, type FeedbackOpen } from '../lib/feedback';
+import type { FeedbackInput, FeedbackValues } from '../lib/feedback-schema';
 import { FieldError, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { postJson } from './forms/post-json';

@@ -10,8 +10,8 @@ import {
   type ContactMessageListItem,
   type ContactMessageListQuery,
   type ContactMessageListResponse,
-  type ContactReplyValues,
 } from '../../src/lib/admin/contact-messages';
+import type { ContactReplyValues } from '../../src/lib/admin/contact-reply';
 import { containsPattern, pageWindow } from '../db/paging';
 import { auditLogs, contactMessageReplies, contactMessages, emailOutbox, users } from '../db/schema';
 import type { AppDeps } from '../deps';

@@ -12,8 +12,8 @@ import {
   type GroupMessageRecipient,
   type GroupMessageSent,
   type GroupMessageSummary,
-  type GroupMessageValues,
 } from '../../src/lib/admin/group-messages';
+import type { GroupMessageValues } from '../../src/lib/admin/group-message-schema';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import { auditLogs, emailOutbox, groupMessageRecipients, groupMessages, retreats, users } from '../db/schema';

@@ -5,7 +5,8 @@
  * (jose, HS256, the auth secret, audience "feedback"), which names the booking; one answer per booking.
  */
 import { sql } from 'drizzle-orm';
-import { FEEDBACK_PATH, type FeedbackOpen, type FeedbackValues } from '../../src/lib/feedback';
+import { FEEDBACK_PATH, type FeedbackOpen } from '../../src/lib/feedback';
+import type { FeedbackValues } from '../../src/lib/feedback-schema';
 import { addDays, tallinnDay } from '../../src/lib/format';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import { emailOutbox, feedbackAnswers, feedbackRequests } from '../db/schema';

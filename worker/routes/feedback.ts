@@ -4,7 +4,7 @@
  * per booking. The token is the only key: nothing here reads a session.
  */
 import { Hono } from 'hono';
-import { feedbackOpenSchema, feedbackSchema } from '../../src/lib/feedback';
+import { feedbackOpenSchema, feedbackSchema } from '../../src/lib/feedback-schema';
 import type { AppEnv } from '../app-env';
 import { validJson } from '../http/validate';
 import { openFeedback, submitFeedback } from '../domain/feedback';

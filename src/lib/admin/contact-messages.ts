@@ -2,9 +2,9 @@
  * The back office's "Sõnumid" (issue 24): contact-form messages with their state (new or answered, who answered and
  * when), search and paging on the server, and a reply by e-mail. Shared by the screen and the API.
  */
-import * as z from 'zod';
+// zod/mini, as ./list-query: the screen parses its URL with this; the reply form's schema is ./contact-reply.
+import * as z from 'zod/mini';
 import { fromParam, pagingParams, searchParam, type ListPage } from './list-query';
-import { messageSubjectField, messageTextField } from './message-fields';
 
 export const CONTACT_MESSAGE_STATES = ['new', 'answered'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
@@ -55,14 +55,6 @@ export interface ContactMessageDetail extends Omit<ContactMessageListItem, 'exce
   message: string;
   replies: ContactMessageReply[];
 }
-
-/** POST /api/admin/contact-messages/:id/reply. */
-export const contactReplySchema = z.strictObject({
-  subject: messageSubjectField,
-  text: messageTextField,
-});
-export type ContactReplyInput = z.input<typeof contactReplySchema>;
-export type ContactReplyValues = z.output<typeof contactReplySchema>;
 
 /** The reply's suggested subject: "Re: " and the visitor's subject, or a plain one. */
 export const replySubjectFor = (subject: string | null): string => (subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : 'Vastus teie sõnumile');

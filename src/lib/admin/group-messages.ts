@@ -3,8 +3,7 @@
  * owe money, or those whose travel details are missing), a subject and a text; a preview of one rendered e-mail; the
  * send, one e-mail per recipient through the outbox, never twice for the same send (its Idempotency-Key).
  */
-import * as z from 'zod';
-import { messageSubjectField, messageTextField } from './message-fields';
+// No zod here: the retreat's detail shows the labels and sends; the form's schema (./group-message-schema) loads with the form.
 
 export const GROUP_MESSAGE_AUDIENCES = ['all', 'unpaid', 'travel_details_missing'] as const;
 export type GroupMessageAudience = (typeof GROUP_MESSAGE_AUDIENCES)[number];
@@ -14,19 +13,6 @@ export const GROUP_MESSAGE_AUDIENCE_LABELS: Record<GroupMessageAudience, string>
   unpaid: 'Need, kellel on tasumata summa',
   travel_details_missing: 'Need, kelle reisiandmed on puudu',
 };
-
-export const GROUP_MESSAGE_TEXTS = {
-  audienceRequired: 'Valige, kellele kiri läheb.',
-} as const;
-
-/** POST /api/admin/retreats/:id/messages/preview and …/messages (the send also needs an Idempotency-Key header). */
-export const groupMessageSchema = z.strictObject({
-  audience: z.enum(GROUP_MESSAGE_AUDIENCES, { error: GROUP_MESSAGE_TEXTS.audienceRequired }),
-  subject: messageSubjectField,
-  text: messageTextField,
-});
-export type GroupMessageInput = z.input<typeof groupMessageSchema>;
-export type GroupMessageValues = z.output<typeof groupMessageSchema>;
 
 export interface GroupMessageRecipient {
   bookingId: number;

@@ -1,6 +1,7 @@
 /** /api/admin/contact-messages ("Sõnumid", issue 24): the list, one message with its replies, and a reply by e-mail. */
 import { Hono } from 'hono';
-import { contactMessageListQuerySchema, contactReplySchema } from '../../../src/lib/admin/contact-messages';
+import { contactMessageListQuerySchema } from '../../../src/lib/admin/contact-messages';
+import { contactReplySchema } from '../../../src/lib/admin/contact-reply';
 import type { AppEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
 import { getContactMessage, listContactMessages, parseContactMessageId, replyToContactMessage } from '../../admin/contact-messages';

@@ -4,7 +4,7 @@
  * (the same key again sends nothing). Mounted beside the retreat routes under the same prefix.
  */
 import { Hono } from 'hono';
-import { groupMessageSchema } from '../../../src/lib/admin/group-messages';
+import { groupMessageSchema } from '../../../src/lib/admin/group-message-schema';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
 import { validJson } from '../../http/validate';

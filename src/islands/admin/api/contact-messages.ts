@@ -5,8 +5,8 @@ import type {
   ContactMessageDetail,
   ContactMessageListQuery,
   ContactMessageListResponse,
-  ContactReplyInput,
 } from '../../../lib/admin/contact-messages';
+import type { ContactReplyInput } from '../../../lib/admin/contact-reply';
 import { BASE } from './keys';
 
 export const contactMessageKeys = {

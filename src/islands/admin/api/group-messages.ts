@@ -1,7 +1,8 @@
 /** A message to an edition's group (issue 24): the edition's sends, the preview, and the send. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { GroupMessageInput, GroupMessagePreview, GroupMessageSent, GroupMessageSummary } from '../../../lib/admin/group-messages';
+import type { GroupMessageInput } from '../../../lib/admin/group-message-schema';
+import type { GroupMessagePreview, GroupMessageSent, GroupMessageSummary } from '../../../lib/admin/group-messages';
 import { BASE } from './keys';
 
 export const groupMessageKeys = {

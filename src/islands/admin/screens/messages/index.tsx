@@ -24,7 +24,10 @@ import { Pagination } from '../../ui/pagination';
 import { SearchBox } from '../../ui/search-box';
 import { SelectField } from '../../ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { ContactMessageDialog } from './message-dialog';
+import { lazyComponent } from '../../../lazy-component';
+
+// The message with its reply form (react-hook-form, zod) loads when a message is first opened.
+const ContactMessageDialog = lazyComponent(() => import('./message-dialog').then((m) => m.ContactMessageDialog));
 
 const ALL = 'all';
 

@@ -5,14 +5,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import {
-  CONTACT_MESSAGE_STATE_LABELS,
-  contactReplySchema,
-  replySubjectFor,
-  type ContactMessageDetail,
-  type ContactReplyInput,
-  type ContactReplyValues,
-} from '../../../../lib/admin/contact-messages';
+import { CONTACT_MESSAGE_STATE_LABELS, replySubjectFor, type ContactMessageDetail } from '../../../../lib/admin/contact-messages';
+import { contactReplySchema, type ContactReplyInput, type ContactReplyValues } from '../../../../lib/admin/contact-reply';
 import { formatDateTime } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
