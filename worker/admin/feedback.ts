@@ -25,10 +25,9 @@ const ANSWER_COLUMNS = {
   createdAt: feedbackAnswers.createdAt,
 };
 
-async function requireRetreat(deps: Pick<AppDeps, 'db'>, retreatId: number): Promise<string> {
-  const [retreat] = await deps.db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, retreatId));
+async function requireRetreat(deps: Pick<AppDeps, 'db'>, retreatId: number): Promise<void> {
+  const [retreat] = await deps.db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, retreatId));
   if (!retreat) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
-  return retreat.name;
 }
 
 export async function retreatFeedback(deps: Deps, retreatId: number): Promise<FeedbackSummary> {
@@ -49,13 +48,12 @@ export async function retreatFeedback(deps: Deps, retreatId: number): Promise<Fe
 export const FEEDBACK_CSV_HEADER = ['Kuupäev', 'Nimi', 'Hinne', 'Tagasiside', 'Tohib tsiteerida', 'Broneeringu nr'];
 
 /** The edition's answers as CSV for the content editors; the download is recorded in the audit trail. */
-export async function retreatFeedbackCsv(deps: Deps, retreatId: number, actor: Actor): Promise<{ name: string; body: ReadableStream<Uint8Array> }> {
-  const name = await requireRetreat(deps, retreatId);
+export async function retreatFeedbackCsv(deps: Deps, retreatId: number, actor: Actor): Promise<ReadableStream<Uint8Array>> {
+  await requireRetreat(deps, retreatId);
   await recordAudit(deps, { userId: actor.userId, action: 'feedback.export', severity: 'low', resourceType: 'retreat', resourceId: String(retreatId), ip: actor.ip, userAgent: actor.userAgent });
   const CHUNK = 500;
-  const body = csvStream(FEEDBACK_CSV_HEADER, async (offset) => {
+  return csvStream(FEEDBACK_CSV_HEADER, async (offset) => {
     const rows = await deps.db.select(ANSWER_COLUMNS).from(feedbackAnswers).where(eq(feedbackAnswers.retreatId, retreatId)).orderBy(feedbackAnswers.createdAt, feedbackAnswers.id).limit(CHUNK).offset(offset);
     return rows.map((r) => [formatDate(r.createdAt), r.guestName, r.rating, r.comment ?? '', r.mayQuote ? 'jah' : 'ei', r.bookingId]);
   });
-  return { name, body };
 }

@@ -5,7 +5,7 @@
  * A send is named by its Idempotency-Key: the same key again sends nothing and answers with the first send, and the
  * recipients' primary key (send, address) keeps anyone from getting one send twice.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   type GroupMessageAudience,
   type GroupMessagePreview,
@@ -184,7 +184,7 @@ export async function listGroupMessages(deps: Deps, retreatId: number): Promise<
     })
     .from(groupMessages)
     .leftJoin(users, eq(users.id, groupMessages.sentBy))
-    .where(and(eq(groupMessages.retreatId, retreatId)))
+    .where(eq(groupMessages.retreatId, retreatId))
     .orderBy(desc(groupMessages.id))
     .limit(100);
   return rows.map((r) => ({ ...r, delivered: Number(r.delivered) }));

@@ -11,8 +11,7 @@ export const adminRetreatFeedbackRoutes = new Hono<AppEnv>()
   .get('/:id/feedback.csv', async (c) => {
     const { deps } = c.var;
     const id = parseRetreatId(c.req.param('id'));
-    const { body } = await retreatFeedbackCsv(deps, id, await adminActor(c));
-    return c.body(body, 200, {
+    return c.body(await retreatFeedbackCsv(deps, id, await adminActor(c)), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="tagasiside-${id}-${tallinnDay(deps.now())}.csv"`,
     });
