@@ -26,7 +26,7 @@ export default defineConfig({
     // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
     // Only pages meant for search: not the 404 pages, sign-in, the admin app or the first-admin screens.
     sitemap({
-      filter: (page) => !/^\/(?:404|kogemus\/404|auth|minu-broneeringud|makse|dashboard|email-test|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(?:404|kogemus\/404|auth|minu-broneeringud|makse|tagasiside|dashboard|email-test|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
     }),
   ],
   // Encoding AVIF at sharp's default effort was most of a cold build. Lower efforts encode several times faster;

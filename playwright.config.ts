@@ -29,6 +29,8 @@ process.env.E2E_ADMIN_FILE ??= path.join(os.tmpdir(), `retreat-e2e-${RUN_ID}-adm
 // The server's clock starts at TEST_CLOCK_START (every edition of the content file open); tests that compare with
 // the server's "today" read it through tests/e2e/clock.ts, which needs to know when that clock was set.
 process.env.E2E_CLOCK_SET_AT ??= String(Date.now());
+// The main server's signing key, so a test can make the signed link an e-mail would carry (the feedback form's).
+process.env.E2E_AUTH_SECRET ??= `e2e-${RUN_ID}-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -62,6 +64,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATABASE_URL: process.env.E2E_DATABASE_URL,
+        AUTH_SECRET: process.env.E2E_AUTH_SECRET,
         TEST_CLOCK_START,
         // The outbox loop sends what the immediate attempt could not; tests read mails from the log, so keep it brisk.
         BACKGROUND_INTERVAL_MS: '1000',

@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { contactRoutes } from './routes/contact';
+import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { setupRoutes } from './routes/setup';
 
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/availability', availabilityRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
+  app.route('/api/feedback', feedbackRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);
   app.route('/api/admin', adminRoutes);

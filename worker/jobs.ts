@@ -3,6 +3,7 @@ import { authAttempts, authTokens, sessions } from './db/schema';
 import type { AppDeps } from './deps';
 import { dispatchDueMail, pruneOutbox } from './domain/mail/outbox';
 import { markOverdueBookings, queuePaymentReminders } from './domain/money/jobs';
+import { queueFeedbackRequests } from './domain/feedback';
 import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
@@ -38,6 +39,7 @@ async function moneyJobs(deps: AppDeps) {
   await queuePaymentReminders(deps);
   await queueTravelDetailsReminders(deps);
   await eraseExpiredHealthData(deps);
+  await queueFeedbackRequests(deps);
 }
 
 export async function pruneAuthData({ db, now }: Pick<AppDeps, 'db' | 'now'>) {

@@ -11,13 +11,19 @@ import { bookingRequest, letters } from './booking-requests';
 const TAG = `Laius${letters()}`;
 let adminEmail = '';
 
-// Six screens, each with a screenshot and an axe run, in one test per width.
+// Seven screens, each with a screenshot and an axe run, in one test per width.
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({ request, baseURL }) => {
   if (adminEmail) return;
   adminEmail = await extraAdmin(request, baseURL!, 'widths-admin');
   await bookingRequest(request, baseURL!, { firstName: 'Kristiina-Marleen', lastName: `${TAG}-Õunapuu`, email: `kristiina.${TAG.toLowerCase()}@example.com` });
+  // A long contact-form message for "Sõnumid".
+  const contact = await request.post('/api/contact', {
+    headers: { Origin: baseURL! },
+    data: { name: `Kristiina-Marleen ${TAG}-Õunapuu`, email: `kristiina.${TAG.toLowerCase()}@example.com`, subject: 'Küsimus toa ja lendude kohta', message: 'Tere! '.repeat(80), website: '' },
+  });
+  expect(contact.status()).toBe(201);
 });
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -28,6 +34,7 @@ const LISTS: [path: string, heading: string][] = [
   ['/admin/bookings', 'Broneeringud'],
   ['/admin/invoices', 'Arved'],
   ['/admin/clients', 'Kliendid'],
+  ['/admin/sonumid', 'Sõnumid'],
   ['/admin/users', 'Kasutajad'],
   ['/admin/retreats', 'Retriidid'],
   ['/admin/audit', 'Auditilogi'],
@@ -67,7 +74,7 @@ test('on a phone every section of the back office is in sight, and the lists scr
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('[data-loading]')).toHaveCount(0);
     const tabs = page.getByRole('navigation', { name: 'Haldus' }).getByRole('link');
-    await expect(tabs).toHaveCount(7);
+    await expect(tabs).toHaveCount(8);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       const name = (await tab.textContent()) ?? '';

@@ -49,7 +49,7 @@ const csv = (rows: unknown[][]) => stringify(rows.map((row) => row.map(inertCell
 export const csvFile = (header: string[], rows: unknown[][]): string => BOM + csv([header, ...rows]);
 
 /** A stream of CSV text: the header, then one chunk of rows per `nextChunk` call until it returns none. */
-function csvStream(header: string[], nextChunk: (offset: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
+export function csvStream(header: string[], nextChunk: (offset: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let offset = 0;
   return new ReadableStream<Uint8Array>({

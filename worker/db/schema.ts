@@ -42,6 +42,7 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import { REVIEW_REASONS } from '../../src/lib/admin/bank-statements';
+import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/admin/group-messages';
 import type { InvoiceDocument } from '../../src/lib/admin/invoices';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
@@ -806,8 +807,92 @@ export const contactMessages = sqliteTable(
     message: text('message').notNull(),
     ip: text('ip'),
     createdAt: createdAt(),
+    /** Answered from the back office (issue 24): when, and by whom. */
+    answeredAt: text('answered_at'),
+    answeredBy: text('answered_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt), index('contact_messages_answered_created_idx').on(t.answeredAt, t.createdAt)],
+);
+
+/** Replies sent from the back office's "Sõnumid" (issue 24, migration 0027); the mail itself is in the outbox. */
+export const contactMessageReplies = sqliteTable(
+  'contact_message_replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactMessageId: integer('contact_message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    outboxId: integer('outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('contact_message_replies_message_idx').on(t.contactMessageId, t.id)],
+);
+
+/** A message to an edition's group (issue 24): one row per send, its idempotency key unique. */
+export const groupMessages = sqliteTable(
+  'group_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    retreatId: integer('retreat_id')
+      .notNull()
+      .references(() => retreats.id, { onDelete: 'cascade' }),
+    audience: text('audience', { enum: GROUP_MESSAGE_AUDIENCES }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    sentBy: text('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    recipientCount: integer('recipient_count').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('group_messages_idempotency_key_unique').on(t.idempotencyKey),
+    index('group_messages_retreat_idx').on(t.retreatId, t.id),
+    check('group_messages_audience_valid', oneOf(t.audience, GROUP_MESSAGE_AUDIENCES)),
+  ],
+);
+
+/** One row per address a send went to: the primary key keeps anyone from getting the same send twice. */
+export const groupMessageRecipients = sqliteTable(
+  'group_message_recipients',
+  {
+    groupMessageId: integer('group_message_id')
+      .notNull()
+      .references(() => groupMessages.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    outboxId: integer('outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupMessageId, t.toAddress] })],
+);
+
+/** The feedback request of a booking (issue 24): the row is the mark that it went, once. */
+export const feedbackRequests = sqliteTable('feedback_requests', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  retreatId: integer('retreat_id').references(() => retreats.id, { onDelete: 'set null' }),
+  requestedAt: text('requested_at').notNull(),
+});
+
+/** A guest's feedback on an edition, one per booking; `may_quote` is their permission to quote it on the site. */
+export const feedbackAnswers = sqliteTable(
+  'feedback_answers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    retreatId: integer('retreat_id').references(() => retreats.id, { onDelete: 'set null' }),
+    guestName: text('guest_name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    mayQuote: integer('may_quote', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('feedback_answers_booking_unique').on(t.bookingId), index('feedback_answers_retreat_idx').on(t.retreatId, t.createdAt)],
 );
 
 /**

@@ -10,7 +10,7 @@ import { ADMIN_HOME, matchAdminPath, type AdminPath } from '../../lib/admin/rout
 import type { ScreenProps } from './screen-props';
 
 
-export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'users' | 'retreats' | 'audit';
+export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'messages' | 'users' | 'retreats' | 'audit';
 
 export interface AdminRouteDef {
   /** One of ADMIN_PATHS ("/admin/bookings/:id": a `:name` segment becomes `params.name`). */
@@ -40,6 +40,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/invoices', title: 'Arved', section: 'invoices', screen: lazyScreen(() => import('./screens/invoices/list')) },
   { path: '/admin/invoices/:id', title: 'Arve', section: 'invoices', screen: lazyScreen(() => import('./screens/invoices')) },
   { path: '/admin/clients', title: 'Kliendid', section: 'clients', screen: lazyScreen(() => import('./screens/clients')) },
+  { path: '/admin/sonumid', title: 'Sõnumid', section: 'messages', screen: lazyScreen(() => import('./screens/messages')) },
   { path: '/admin/users', title: 'Kasutajad', section: 'users', screen: lazyScreen(() => import('./screens/users')) },
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },
   { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats/detail')) },
@@ -52,6 +53,7 @@ export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[
   { section: 'bookings', href: '/admin/bookings', label: 'Broneeringud' },
   { section: 'invoices', href: '/admin/invoices', label: 'Arved' },
   { section: 'clients', href: '/admin/clients', label: 'Kliendid' },
+  { section: 'messages', href: '/admin/sonumid', label: 'Sõnumid' },
   { section: 'users', href: '/admin/users', label: 'Kasutajad' },
   { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },
   { section: 'audit', href: '/admin/audit', label: 'Auditilogi' },

@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** Sent as JSON; a FormData (a file upload) is sent as multipart. */
   body?: unknown;
   query?: Record<string, QueryValue>;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -55,7 +57,10 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
   try {
     return await fetch(url, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined || form ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        ...options.headers,
+        ...(options.body === undefined || form ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }),
+      },
       body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       cache: 'no-store',

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { bookingRequestSchemaFor } from '../../lib/booking/schema';
 import { contactRequestSchema } from '../../lib/contact-schema';
+import { feedbackSchema } from '../../lib/feedback-schema';
 
 /**
  * The booking form's resolver: the shared schema with the age rule counted on the chosen edition's first day, from
@@ -25,3 +26,4 @@ export const bookingResolver: Resolver = (values, context, options) => {
   return resolver(values, context, options);
 };
 export const contactResolver = zodResolver(contactRequestSchema);
+export const feedbackResolver = zodResolver(feedbackSchema);

@@ -15,6 +15,7 @@ export const ADMIN_PATHS = [
   '/admin/invoices',
   '/admin/invoices/:id',
   '/admin/clients',
+  '/admin/sonumid',
   '/admin/users',
   '/admin/retreats',
   '/admin/retreats/:id',

@@ -17,8 +17,11 @@ import { adminAuditRoutes } from './audit';
 import { adminBankStatementRoutes } from './bank-statements';
 import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
+import { adminContactMessageRoutes } from './contact-messages';
 import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
+import { adminRetreatFeedbackRoutes } from './retreat-feedback';
+import { adminRetreatMessageRoutes } from './retreat-messages';
 import { adminRetreatRoutes } from './retreats';
 import { adminRetreatSheetRoutes } from './retreat-sheets';
 import { adminRetreatDecisionRoutes } from './retreat-decision';
@@ -37,12 +40,15 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/audit', adminAuditRoutes)
   .route('/exports', adminExportRoutes)
   .route('/clients', adminClientRoutes)
+  .route('/contact-messages', adminContactMessageRoutes)
   .route('/invoices', adminInvoiceRoutes)
   .route('/bank-statements', adminBankStatementRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatSheetRoutes)
   .route('/retreats', adminRetreatDecisionRoutes)
+  .route('/retreats', adminRetreatMessageRoutes)
+  .route('/retreats', adminRetreatFeedbackRoutes)
   .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
   // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
   .post('/session-timeout', async (c) => {

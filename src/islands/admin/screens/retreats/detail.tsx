@@ -21,6 +21,8 @@ import { Facts, Section } from '../bookings/detail/parts';
 import { lazyComponent } from '../../../lazy-component';
 import { RunSheets } from './run-sheets';
 import { DecisionSection } from './decision-section';
+import { FeedbackSection } from './feedback';
+import { GroupMessageSection } from './group-message';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
 const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
@@ -158,6 +160,8 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
         <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty={<EmptyState text="Kinnitatud ega ootel broneeringuid ei ole" />} />
       </Section>
       <RunSheets retreatId={retreat.id} />
+      <GroupMessageSection retreatId={retreat.id} />
+      <FeedbackSection retreatId={retreat.id} />
       {editing && <RetreatDialog retreat={retreat} onClose={() => setEditing(false)} />}
     </div>
   );

@@ -1,0 +1,51 @@
+/**
+ * "Tagasiside" on the retreat's detail (issue 24): the guests' answers after the edition (rating, text, whether it
+ * may be quoted on the site), the mean rating against the requests sent, and the CSV for the content editors.
+ */
+import type { FeedbackAnswer } from '../../../../lib/feedback';
+import { formatDate } from '../../../../lib/format';
+import { useRetreatFeedback } from '../../api/feedback';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { Facts, Section, YesNo } from '../bookings/detail/parts';
+
+export function FeedbackSection({ retreatId }: { retreatId: number }) {
+  const feedback = useRetreatFeedback(retreatId);
+  const columns: DataColumn<FeedbackAnswer>[] = [
+    { id: 'name', header: 'Külaline', isRowHeader: true, cell: (a) => a.guestName, className: 'font-semibold whitespace-nowrap' },
+    { id: 'rating', header: 'Hinne', cell: (a) => `${a.rating} / 5`, className: 'whitespace-nowrap tabular-nums' },
+    { id: 'comment', header: 'Tagasiside', cell: (a) => <span className="whitespace-pre-wrap">{a.comment ?? '–'}</span> },
+    { id: 'quote', header: 'Tohib tsiteerida', cell: (a) => <YesNo value={a.mayQuote} /> },
+    { id: 'date', header: 'Kuupäev', cell: (a) => formatDate(a.createdAt), className: 'whitespace-nowrap' },
+  ];
+  return (
+    <Section
+      id="retreat-feedback"
+      title="Tagasiside"
+      actions={
+        feedback.data && feedback.data.items.length > 0 ? (
+          <a href={`/api/admin/retreats/${retreatId}/feedback.csv`} className="btn-outline" download>
+            Laadi alla CSV<span className="sr-only"> (tagasiside)</span>
+          </a>
+        ) : undefined
+      }
+    >
+      {feedback.isPending ? (
+        <LoadingState text="Laadimine..." />
+      ) : feedback.isError ? (
+        <ErrorState text="Tagasiside laadimine ebaõnnestus" detail={feedback.error.message} onRetry={() => void feedback.refetch()} />
+      ) : (
+        <div className="grid gap-4">
+          <Facts
+            items={[
+              ['Küsitud', String(feedback.data.requested)],
+              ['Vastanud', String(feedback.data.items.length)],
+              ['Keskmine hinne', feedback.data.average === null ? null : feedback.data.average.toLocaleString('et-EE')],
+            ]}
+          />
+          <DataTable label="Retriidi tagasiside" columns={columns} items={feedback.data.items} verticalAlign="top" empty={<EmptyState text="Tagasisidet ei ole veel" />} />
+        </div>
+      )}
+    </Section>
+  );
+}

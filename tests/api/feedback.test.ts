@@ -1,0 +1,218 @@
+import { SignJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FEEDBACK_TEXTS } from '../../src/lib/feedback';
+import { FEEDBACK_CSV_HEADER } from '../../worker/admin/feedback';
+import { queueFeedbackRequests } from '../../worker/domain/feedback';
+import { FEEDBACK_LINK_DAYS, signFeedbackToken } from '../../worker/domain/feedback-token';
+import { runScheduledJobs } from '../../worker/jobs';
+import { signedIn } from '../helpers/admin-session';
+import { startTestApp, type TestApp } from '../helpers/app-server';
+import { validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
+
+/**
+ * Feedback after an edition ends (issue 24): one request per attendee, once, never to the cancelled, the waiting
+ * list or an edition not yet over (nor one long over); the signed link's checks (wrong key, other audience, expired,
+ * a booking cancelled since); the answer once per booking with bad input refused; the answers per edition and their
+ * CSV for the content editors, audited.
+ */
+
+let app: TestApp;
+let clock: Date;
+
+beforeEach(async () => {
+  app = await startTestApp();
+  clock = new Date(app.deps.now().getTime());
+  app.deps.now = () => clock;
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const sql = (statement: string, args: (string | number)[] = []) => app.deps.sql.execute({ sql: statement, args });
+const post = (path: string, body: unknown) => app.post(path, body);
+
+async function book(firstName: string, email: string, retreatMonth = 'jan-2026'): Promise<number> {
+  const res = await app.post('/api/bookings', validBooking({ firstName, lastName: 'Kask', email, retreatMonth }));
+  expect(res.status).toBe(201);
+  return (await readJson(res)).bookingId as number;
+}
+
+/** January's edition (14.–24.01.2026): two attendees, a pending request, a cancelled booking, a waiting-list place; March's guest. */
+async function edition() {
+  const ids = {
+    mari: await book('Mari', 'mari@example.com'),
+    jyri: await book('Jüri', 'jyri@example.com'),
+    pending: await book('Peeter', 'peeter@example.com'),
+    cancelled: await book('Kati', 'kati@example.com'),
+    waiting: await book('Tiit', 'tiit@example.com'),
+    march: await book('Liis', 'liis@example.com', 'mar-2026'),
+  };
+  await sql("UPDATE bookings SET status = 'confirmed' WHERE id IN (?, ?, ?)", [ids.mari, ids.jyri, ids.march]);
+  await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [ids.cancelled]);
+  await sql("UPDATE bookings SET status = 'confirmed', waiting_list = 1 WHERE id = ?", [ids.waiting]);
+  const [row] = (await sql('SELECT retreat_id FROM bookings WHERE id = ?', [ids.mari])).rows;
+  return { ...ids, retreatId: Number(row!.retreat_id) };
+}
+
+const requests = async () => (await sql("SELECT booking_id, to_address, text FROM email_outbox WHERE kind = 'feedback_request' ORDER BY booking_id")).rows;
+const tokenOf = (text: unknown) => /\/tagasiside#token=([\w.-]+)/.exec(String(text))![1]!;
+
+describe('feedback requests', () => {
+  it('go once to each attendee after the edition ends, never to the cancelled or the waiting list', async () => {
+    const e = await edition();
+    clock = new Date('2026-01-24T20:00:00Z'); // the last day: not over yet
+    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+
+    clock = new Date('2026-01-25T08:00:00Z');
+    expect(await queueFeedbackRequests(app.deps)).toBe(2);
+    const sent = await requests();
+    expect(sent.map((r) => [Number(r.booking_id), r.to_address])).toEqual([
+      [e.mari, 'mari@example.com'],
+      [e.jyri, 'jyri@example.com'],
+    ]);
+    expect(String(sent[0]!.text)).toContain('Tere, Mari!');
+    expect(String(sent[0]!.text)).toContain(`${app.origin}/tagasiside#token=`);
+
+    // Once: the next runs, days later, send nothing more.
+    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+    clock = new Date('2026-01-30T08:00:00Z');
+    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+    expect(await requests()).toHaveLength(2);
+    expect(await app.count('feedback_requests')).toBe(2);
+  });
+
+  it('are not sent for an edition that ended long ago (its guests were never asked)', async () => {
+    await edition();
+    clock = new Date('2026-03-01T08:00:00Z'); // January's edition ended 36 days ago; March's has not started
+    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+  });
+
+  it('go out with the scheduled jobs', async () => {
+    const e = await edition();
+    clock = new Date('2026-01-26T08:00:00Z');
+    await runScheduledJobs(app.deps);
+    expect((await requests()).map((r) => Number(r.booking_id))).toEqual([e.mari, e.jyri]);
+    const delivered = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => /tagasiside#token=/.test(m.text));
+    expect(delivered.map((m) => m.to).sort()).toEqual(['jyri@example.com', 'mari@example.com']);
+  });
+});
+
+describe('the feedback form', () => {
+  async function linkFor(who: 'mari' | 'jyri') {
+    const e = await edition();
+    clock = new Date('2026-01-25T08:00:00Z');
+    await queueFeedbackRequests(app.deps);
+    const row = (await requests()).find((r) => Number(r.booking_id) === e[who])!;
+    return { e, token: tokenOf(row.text) };
+  }
+
+  it('opens with the guest and the edition, takes one answer, and refuses a second', async () => {
+    const { e, token } = await linkFor('mari');
+    const opened = await post('/api/feedback/open', { token });
+    expect(opened.status).toBe(200);
+    expect(await readJson(opened)).toEqual({ firstName: 'Mari', retreatName: expect.stringContaining('2026'), answered: false });
+
+    const res = await post('/api/feedback', { token, rating: 5, comment: '  Imeline nädal!\r\nAitäh. ', mayQuote: true });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await sql('SELECT * FROM feedback_answers')).rows).toEqual([
+      expect.objectContaining({ booking_id: e.mari, retreat_id: e.retreatId, guest_name: 'Mari Kask', rating: 5, comment: 'Imeline nädal!\nAitäh.', may_quote: 1 }),
+    ]);
+    expect((await readJson(await post('/api/feedback/open', { token }))).answered).toBe(true);
+
+    const again = await post('/api/feedback', { token, rating: 1 });
+    expect(again.status).toBe(409);
+    expect((await readJson(again)).error.code).toBe('feedback_already_given');
+    expect(await app.count('feedback_answers')).toBe(1);
+  });
+
+  it('quoting is not allowed unless ticked; the text is optional', async () => {
+    const { token } = await linkFor('jyri');
+    expect((await post('/api/feedback', { token, rating: '4' })).status).toBe(201);
+    expect((await sql('SELECT rating, comment, may_quote FROM feedback_answers')).rows).toEqual([{ rating: 4, comment: null, may_quote: 0 }]);
+  });
+
+  it('refuses bad input, storing nothing', async () => {
+    const { token } = await linkFor('mari');
+    for (const body of [
+      { token, rating: 0 },
+      { token, rating: 6 },
+      { token, rating: 3.5 },
+      { token },
+      { token, rating: 'viis' },
+      { token, rating: 4, comment: 'x'.repeat(3001) },
+      { token, rating: 4, mayQuote: 'jah' },
+      { token, rating: 4, extra: 1 },
+      { rating: 4 },
+    ]) {
+      const res = await post('/api/feedback', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    }
+    const bad = await readJson(await post('/api/feedback', { token, rating: 9 }));
+    expect(JSON.stringify(bad)).toContain(FEEDBACK_TEXTS.ratingRequired);
+    expect((await post('/api/feedback', '{"token":')).status).toBe(400);
+    expect(await app.count('feedback_answers')).toBe(0);
+  });
+
+  it('checks the token: signature, audience, expiry, and a booking cancelled since', async () => {
+    const { e, token } = await linkFor('mari');
+    const code = async (t: string) => {
+      const res = await post('/api/feedback', { token: t, rating: 5 });
+      return [res.status, (await readJson(res)).error?.code];
+    };
+    expect(await code(`${token.slice(0, -2)}xx`)).toEqual([400, 'invalid_token']);
+    expect(await code(await signFeedbackToken('some other secret, long enough to sign', e.mari, clock))).toEqual([400, 'invalid_token']);
+    const noAudience = await new SignJWT({ bid: e.mari }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1d').sign(new TextEncoder().encode(app.deps.config.authSecret));
+    expect(await code(noAudience)).toEqual([400, 'invalid_token']);
+    expect(await code(await signFeedbackToken(app.deps.config.authSecret, 999_999, clock))).toEqual([400, 'invalid_token']);
+
+    // The link lasts FEEDBACK_LINK_DAYS.
+    const issued = clock;
+    clock = new Date(issued.getTime() + (FEEDBACK_LINK_DAYS + 1) * 24 * 60 * 60 * 1000);
+    expect(await code(token)).toEqual([400, 'token_expired']);
+    clock = new Date(issued.getTime() + 24 * 60 * 60 * 1000);
+
+    await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [e.mari]);
+    expect(await code(token)).toEqual([400, 'invalid_token']);
+    expect(await app.count('feedback_answers')).toBe(0);
+  });
+});
+
+describe('the answers in the back office', () => {
+  it('are listed per edition with the mean rating, and exported as CSV (audited); admins only', async () => {
+    const e = await edition();
+    clock = new Date('2026-01-25T08:00:00Z');
+    await queueFeedbackRequests(app.deps);
+    const [mari, jyri] = (await requests()).map((r) => tokenOf(r.text));
+    expect((await post('/api/feedback', { token: mari, rating: 5, comment: '=Imeline; "päike"', mayQuote: true })).status).toBe(201);
+    clock = new Date(clock.getTime() + 60_000);
+    expect((await post('/api/feedback', { token: jyri, rating: 4 })).status).toBe(201);
+
+    const admin = await signedIn(app, { admin: true });
+    const list = await readJson(await admin.b.get(`/api/admin/retreats/${e.retreatId}/feedback`));
+    expect(list).toEqual({
+      requested: 2,
+      average: 4.5,
+      items: [
+        expect.objectContaining({ bookingId: e.jyri, guestName: 'Jüri Kask', rating: 4, comment: null, mayQuote: false }),
+        expect.objectContaining({ bookingId: e.mari, guestName: 'Mari Kask', rating: 5, comment: '=Imeline; "päike"', mayQuote: true }),
+      ],
+    });
+
+    const res = await admin.b.get(`/api/admin/retreats/${e.retreatId}/feedback.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const text = await res.text();
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe(FEEDBACK_CSV_HEADER.join(';'));
+    expect(lines[1]).toBe(`25.01.2026;Mari Kask;5;"'=Imeline; ""päike""";jah;${e.mari}`);
+    expect(lines[2]).toBe(`25.01.2026;Jüri Kask;4;;ei;${e.jyri}`);
+    expect((await sql("SELECT count(*) AS n FROM audit_logs WHERE action = 'feedback.export'")).rows[0]!.n).toBe(1);
+
+    expect((await admin.b.get('/api/admin/retreats/99999/feedback')).status).toBe(404);
+    const guest = await signedIn(app);
+    expect((await guest.b.get(`/api/admin/retreats/${e.retreatId}/feedback`)).status).toBe(403);
+    expect((await guest.b.get(`/api/admin/retreats/${e.retreatId}/feedback.csv`)).status).toBe(403);
+  });
+});

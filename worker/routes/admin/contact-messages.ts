@@ -1,0 +1,16 @@
+/** /api/admin/contact-messages ("Sõnumid", issue 24): the list, one message with its replies, and a reply by e-mail. */
+import { Hono } from 'hono';
+import { contactMessageListQuerySchema } from '../../../src/lib/admin/contact-messages';
+import { contactReplySchema } from '../../../src/lib/admin/contact-reply';
+import type { AppEnv } from '../../app-env';
+import { validJson, validQuery } from '../../http/validate';
+import { getContactMessage, listContactMessages, parseContactMessageId, replyToContactMessage } from '../../admin/contact-messages';
+import { adminActor } from './actor';
+
+export const adminContactMessageRoutes = new Hono<AppEnv>()
+  .get('/', validQuery(contactMessageListQuerySchema), async (c) => c.json(await listContactMessages(c.var.deps, c.req.valid('query'))))
+  .get('/:id', async (c) => c.json({ message: await getContactMessage(c.var.deps, parseContactMessageId(c.req.param('id'))) }))
+  .post('/:id/reply', validJson(contactReplySchema), async (c) => {
+    const message = await replyToContactMessage(c.var.deps, parseContactMessageId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ message }, 201);
+  });
