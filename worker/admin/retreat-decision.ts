@@ -29,7 +29,7 @@ import { creditNoteDraft } from '../domain/invoices/document';
 import { creditedTotal, documentInsert, OUTER_INVOICE_ID } from '../domain/invoices/issue';
 import { EDITION_NOTICES } from '../domain/mail/edition-notices';
 import { guestNoticeInsert } from '../domain/mail/guest-notices';
-import { deriveFromLedger, scheduleFactsOf } from '../domain/money/ledger';
+import { deriveFromLedger, paidSoFar, scheduleFactsOf } from '../domain/money/ledger';
 import { confirmedPeople, paidPeople } from '../domain/retreats/decision';
 import { PEOPLE_OF_BOOKING } from '../domain/retreats/places';
 
@@ -65,7 +65,7 @@ async function readFacts({ db }: Deps, id: number) {
         firstName: guests.firstName,
         email: guests.email,
         people: sql<number>`${PEOPLE_OF_BOOKING('"bookings"')}`,
-        paid: sql<number>`(SELECT coalesce(sum(p.amount_cents), 0) FROM ${payments} AS p WHERE p.booking_id = "bookings"."id")`,
+        paid: paidSoFar(sql`"bookings"."id"`),
         createdAt: bookings.createdAt,
         startDate: START_DATE_SQL,
         paymentPlan: bookings.paymentPlan,

@@ -4,7 +4,7 @@
  * zero), the booking's amounts and payment status derived again from every row, and the audit record. The last two
  * run only when the row went in (`changes()`), so a refused entry changes nothing at all.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { bookingNotFound } from '../bookings/record';
 import type { PaymentEntry, PaymentLedger, PaymentValues } from '../../../src/lib/admin/payments';
 import { PAYMENT_MESSAGES } from '../../../src/lib/admin/payments';
@@ -75,7 +75,8 @@ export function deriveFromLedger(deps: Deps, bookingId: number, facts: ScheduleF
     WHERE bookings.id = ${bookingId} AND ${when === 'always' ? sql`1` : sql`changes() > 0`}`);
 }
 
-export const paidSoFar = (bookingId: number) => sql`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
+/** What a booking's ledger holds: the sum of its payments (refunds are negative). `bookingId` may be a column. */
+export const paidSoFar = (bookingId: number | SQL) => sql<number>`(SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${bookingId})`;
 
 export async function getLedger({ db }: Deps, bookingId: number): Promise<PaymentLedger> {
   const reversals = sql`(SELECT r.id FROM payments AS r WHERE r.reverses_payment_id = ${payments.id})`;
