@@ -589,9 +589,12 @@ describe('GET /api/admin/dashboard', () => {
     await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900, amount_paid_cents = 30000 WHERE id = ${a}`);
     await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 100000, payment_status = 'overdue' WHERE id = ${b}`);
     await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 500000, amount_paid_cents = 1000, payment_status = 'overdue' WHERE id = ${c}`);
+    // Two contact-form messages, one of them answered: one is new.
+    await app.deps.sql.execute("INSERT INTO contact_messages (name, email, message) VALUES ('Mari', 'mari@example.com', 'Tere'), ('Jüri', 'jyri@example.com', 'Tere')");
+    await app.deps.sql.execute("UPDATE contact_messages SET answered_at = '2026-02-01T10:00:00.000Z' WHERE name = 'Jüri'");
     const res = await get('/api/admin/dashboard');
     expect(res.body).toEqual({
-      counts: { users: 1, clients: 3, bookings: 3, retreats: 5 }, // the two above and the three editions migration 0017 made
+      counts: { users: 1, clients: 3, bookings: 3, retreats: 5, newMessages: 1 }, // the two above and the three editions migration 0017 made
       upcomingRetreats: [
         // The bookings' edition; its bookings were all moved to "Kevad".
         {

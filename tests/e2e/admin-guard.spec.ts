@@ -83,14 +83,14 @@ test.describe('the first admin', () => {
     await expect(page.locator('[data-admin-app] [lang]:not([lang="et"])')).toHaveCount(0);
 
     const counts = await (await dashboardResponse).json();
-    for (const key of ['users', 'clients', 'bookings', 'retreats'] as const) {
+    for (const key of ['users', 'clients', 'bookings', 'retreats', 'newMessages'] as const) {
       await expect(page.locator(`[data-count="${key}"]`)).toHaveText(String(counts.counts[key]));
     }
     expect(counts.counts.users).toBeGreaterThanOrEqual(1);
     await expect(page.locator('[data-status="Andmebaas"]')).toContainText('Töötab');
     await expect(page.locator('[data-status="API"]')).toContainText('Töötab');
     await expect(page.locator('[data-status="Veebirakendus"]')).toContainText('Töötab');
-    for (const href of ['/admin/users', '/admin/clients', '/admin/bookings', '/admin/bookings/new', '/admin/retreats']) {
+    for (const href of ['/admin/users', '/admin/clients', '/admin/bookings', '/admin/bookings/new', '/admin/retreats', '/admin/sonumid?state=new']) {
       await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
     }
     await expectNoAxeViolations(page);

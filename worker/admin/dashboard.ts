@@ -4,11 +4,11 @@
  * their money: billed, received, outstanding, overdue; and their go/no-go (issue 24): confirmed and paid people against
  * the minimum, the decision day, and a flag a week before it (or once it passed without a decision).
  */
-import { asc, count, gte, sql } from 'drizzle-orm';
+import { asc, count, gte, isNull, sql } from 'drizzle-orm';
 import { OUTSTANDING_SQL } from '../domain/money/balance';
 import type { DashboardResponse } from '../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../src/lib/format';
-import { bookings, customers, retreats, users } from '../db/schema';
+import { bookings, contactMessages, customers, retreats, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { recentCriticalEvents } from './audit-trail';
 import { placesTaken } from '../domain/retreats/places';
@@ -21,11 +21,13 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
   const { db } = deps;
   const today = tallinnDay(deps.now());
   const criticalEvents = recentCriticalEvents(deps);
-  const [[u], [cl], [b], [r], upcoming] = await db.batch([
+  const [[u], [cl], [b], [r], [m], upcoming] = await db.batch([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(customers),
     db.select({ n: count() }).from(bookings),
     db.select({ n: count() }).from(retreats),
+    // Contact-form messages nobody has answered yet ("Sõnumid", issue 24).
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.answeredAt)),
     db
       .select({
         id: retreats.id,
@@ -59,7 +61,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
       .limit(UPCOMING_LIMIT),
   ]);
   return {
-    counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0 },
+    counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0, newMessages: m?.n ?? 0 },
     upcomingRetreats: upcoming.map(({ billed, received, outstanding, decisionOn, confirmedAt, cancelledAt, ...row }) => {
       const day = decisionDay({ startDate: row.startDate, decisionOn });
       const decision = decisionState({ confirmedAt, cancelledAt });

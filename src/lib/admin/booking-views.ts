@@ -207,7 +207,8 @@ export interface BookingEmail {
 export type EmailTestResult = 'sent' | 'logged' | 'queued' | 'failed';
 
 export interface DashboardResponse {
-  counts: { users: number; clients: number; bookings: number; retreats: number };
+  /** newMessages: contact-form messages not yet answered. */
+  counts: { users: number; clients: number; bookings: number; retreats: number; newMessages: number };
   upcomingRetreats: {
     id: number;
     name: string;

@@ -57,6 +57,7 @@ const ICONS = {
   bookings: svg('M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2'),
   add: svg('M12 5v14M5 12h14'),
   retreats: svg('M3 20h18M5 20l7-14 7 14M9.5 13h5'),
+  messages: svg('M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2M22 6l-10 7L2 6'),
   bank: svg('M3 10h18M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18M12 3l9 5H3z'),
 };
 
@@ -134,6 +135,7 @@ export default function Dashboard() {
           <ActionCard href="/admin/bookings" title="Vaata broneeringuid" description="Staatused, maksed ja arved" count={count('bookings')} countKey="bookings" countLabel={noun('bookings', 'broneering', 'broneeringut')} icon={ICONS.bookings} />
           <ActionCard href="/admin/bookings/new" title="Uus broneering" description="Broneering olemasolevale kliendile" icon={ICONS.add} />
           <ActionCard href="/admin/bank-statements" title="Pangaväljavõte" description="Impordi väljavõte ja seo maksed" icon={ICONS.bank} />
+          <ActionCard href="/admin/sonumid?state=new" title="Sõnumid" description="Kontaktivormi kirjad ja vastused" count={count('newMessages')} countKey="newMessages" countLabel={noun('newMessages', 'uus sõnum', 'uut sõnumit')} icon={ICONS.messages} />
           <ActionCard href="/admin/retreats" title="Halda retriite" description="Kuupäevad, hinnad ja kohad" count={count('retreats')} countKey="retreats" countLabel={noun('retreats', 'retriit', 'retriiti')} icon={ICONS.retreats} />
         </ul>
       </section>
