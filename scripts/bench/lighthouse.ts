@@ -1,6 +1,7 @@
 // npm run bench:lighthouse — Lighthouse (mobile, simulated throttling) in the tests' Chromium against the Node host
 // serving dist/, on the main content pages. Prints the four category scores, LCP / FCP / TBT / CLS and the
-// JavaScript transferred per page, then what the largest paint was and how long its parts took.
+// JavaScript transferred per page, then what the largest paint was, how long its parts took and which requests had
+// finished before it.
 // Build first (`npm run build`). Pages: pass paths as arguments to override the default list.
 // Fails (exit code 1) when a page cannot be loaded or a loaded page's LCP is over LCP_GOAL_MS.
 // LIGHTHOUSE_REPORTS=<dir> also writes each page's full report there as JSON, to read the audits in detail.
@@ -41,6 +42,24 @@ function lcpBreakdown(audits: Audits): { element: string; phases: string } {
 function renderBlocking(audits: Audits): string[] {
   const items = (audits['render-blocking-insight']?.details as Details | undefined)?.items ?? [];
   return items.map((item) => `${new URL(String(item.url)).pathname} (${Math.round(Number(item.totalBytes ?? 0) / 1024)} KB, ${Math.round(Number(item.wastedMs ?? 0))} ms)`);
+}
+
+/**
+ * The requests (besides the page itself) that had finished when the largest paint happened in the unthrottled load.
+ * Lighthouse's simulation counts every one of them as something the paint waited for (a module script too, and the
+ * favicon), so each one here can add a round trip to the simulated LCP.
+ */
+function finishedBeforePaint(audits: Audits): string[] {
+  const details = audits['network-requests']?.details as (Details & { debugData?: { networkStartTimeTs?: number } }) | undefined;
+  const metrics = ((audits.metrics?.details as Details | undefined)?.items ?? [])[0];
+  const startTs = details?.debugData?.networkStartTimeTs;
+  const originTs = Number(metrics?.observedTimeOriginTs);
+  const paintMs = Number(metrics?.observedLargestContentfulPaint);
+  if (startTs === undefined || !Number.isFinite(originTs) || !Number.isFinite(paintMs)) return [];
+  const offsetMs = (startTs - originTs) / 1000;
+  return (details?.items ?? [])
+    .filter((item) => item.resourceType !== 'Document' && Number(item.networkEndTime) + offsetMs <= paintMs)
+    .map((item) => new URL(String(item.url)).pathname.replace(/^\/_astro\//, ''));
 }
 
 /** JavaScript transferred while the page loaded (compressed bytes on the wire). */
@@ -87,9 +106,15 @@ try {
     }
     const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
     if (scores.some((s) => s < 100)) allPerfect = false;
-    const lcpMs = audits['largest-contentful-paint']?.numericValue ?? NaN;
-    // Only a page that loaded is measured against the goal; NaN (no LCP at all) counts as over it.
-    if (!(lcpMs <= LCP_GOAL_MS)) overGoal.push(`${page} ${Math.round(lcpMs)} ms`);
+    const lcp = audits['largest-contentful-paint'];
+    if (lcp?.numericValue === undefined) {
+      // Loaded, but Lighthouse could not measure its largest paint: a failed run too, not a page within the goal.
+      process.exitCode = 1;
+      allPerfect = false;
+      rows.push(`${page.padEnd(20)} failed: no LCP (${lcp?.errorMessage ?? 'audit missing'})`);
+      continue;
+    }
+    if (lcp.numericValue > LCP_GOAL_MS) overGoal.push(`${page} ${Math.round(lcp.numericValue)} ms`);
     const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? NaN)} ms`;
     rows.push(
       `${page.padEnd(20)} ${scores.map((s) => String(s).padStart(4)).join(' ')}   LCP ${ms('largest-contentful-paint').padStart(8)}  FCP ${ms('first-contentful-paint').padStart(8)}  TBT ${ms('total-blocking-time').padStart(7)}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  JS ${scriptKb(audits).toFixed(1)} KB`,
@@ -97,6 +122,8 @@ try {
     const { element, phases } = lcpBreakdown(audits);
     rows.push(`${''.padEnd(22)}LCP element: ${element}`);
     rows.push(`${''.padEnd(22)}LCP parts (unthrottled trace): ${phases}`);
+    const before = finishedBeforePaint(audits);
+    rows.push(`${''.padEnd(22)}finished before the paint: ${before.length > 0 ? before.join(', ') : 'nothing but the page'}`);
     const blocking = renderBlocking(audits);
     if (blocking.length > 0) rows.push(`${''.padEnd(22)}render-blocking: ${blocking.join(', ')}`);
     const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable');
@@ -113,5 +140,5 @@ if (overGoal.length > 0) {
   process.exitCode = 1;
   console.log(`LCP over the ${LCP_GOAL_MS} ms goal: ${overGoal.join(', ')}`);
 } else {
-  console.log(`LCP within the ${LCP_GOAL_MS} ms goal on every page loaded`);
+  console.log(`LCP within the ${LCP_GOAL_MS} ms goal on every page`);
 }
