@@ -20,7 +20,15 @@ export default defineConfig({
   cacheDir,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: {
+    format: 'file',
+    // The stylesheet (11 KB br) is written into each page's <head> instead of being linked: a linked one is a
+    // render-blocking request of its own after the page, which on a slow mobile link (Lighthouse's profile: 150 ms round
+    // trip) kept every content page's first paint waiting one more round trip, and on the landing page a connection of
+    // its own beside the hero image's (docs/decisions/025-content-lcp.md). Astro hashes the inlined <style> into each
+    // page's CSP like its other inline parts.
+    inlineStylesheets: 'always',
+  },
   integrations: [
     react(),
     // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
