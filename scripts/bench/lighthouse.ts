@@ -78,7 +78,7 @@ function scriptKb(audits: Audits): number {
 async function warmUp(url: string): Promise<void> {
   const get = async (target: string) => (await fetch(target, { headers: { 'Accept-Encoding': 'br' } })).text();
   const html = await get(url);
-  const assets = new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]));
+  const assets = new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:css|js))"/g)].flatMap((m) => (m[1] ? [m[1]] : [])));
   await Promise.all([...assets].map((asset) => get(new URL(asset, url).href)));
 }
 
