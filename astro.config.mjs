@@ -7,6 +7,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { reactAriaStyleHashes } from './scripts/csp/react-aria-styles.mjs';
 import { calendarContextsApart } from './scripts/vite/calendar-contexts.mjs';
 import { gregorianCalendarOnly } from './scripts/vite/gregorian-calendar.mjs';
+import { pageCss } from './scripts/astro/page-css.mjs';
 
 // The public origin is only used for canonical URLs and the sitemap; content is the same on every host.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -20,7 +21,15 @@ export default defineConfig({
   cacheDir,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: {
+    format: 'file',
+    // The stylesheet (11 KB br) is written into each page's <head> instead of being linked: a linked one is a
+    // render-blocking request of its own after the page, which on a slow mobile link (Lighthouse's profile: 150 ms round
+    // trip) kept every content page's first paint waiting one more round trip, and on the landing page a connection of
+    // its own beside the hero image's (docs/decisions/025-content-lcp.md). Astro hashes the inlined <style> into each
+    // page's CSP like its other inline parts; the pageCss integration below then trims each content page's copy.
+    inlineStylesheets: 'always',
+  },
   integrations: [
     react(),
     // Every public page except the not-found pages (dist/404.html, dist/kogemus/404.html).
@@ -28,6 +37,8 @@ export default defineConfig({
     sitemap({
       filter: (page) => !/^\/(?:404|kogemus\/404|auth|minu-broneeringud|makse|tagasiside|dashboard|email-test|admin(?:\/.*)?|create-main-admin|admin-setup)(?:\.html)?\/?$/.test(new URL(page).pathname),
     }),
+    // Each content page keeps only the inlined styles it uses (scripts/astro/page-css.mjs).
+    pageCss(),
   ],
   // Encoding AVIF at sharp's default effort was most of a cold build. Lower efforts encode several times faster;
   // the higher qualities give back the fidelity they lose (docs/decisions/007-image-variants.md).

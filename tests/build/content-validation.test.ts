@@ -21,7 +21,7 @@ function astroSync(cwd: string) {
 
 beforeAll(async () => {
   site = await mkdtemp(path.join(os.tmpdir(), 'content-build-'));
-  for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'src', 'content', 'public', 'scripts/csp', 'scripts/vite']) {
+  for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'src', 'content', 'public', 'scripts/csp', 'scripts/vite', 'scripts/astro']) {
     await cp(path.join(REPO, entry), path.join(site, entry), { recursive: true });
   }
   await symlink(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
