@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile } from '../../worker/hosts/static-headers';
+import { headersFor, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile, sharedCsp } from '../../worker/hosts/static-headers';
 
 describe('routeKeyForFile', () => {
   it.each([
@@ -22,6 +22,22 @@ describe('pageCsp', () => {
   });
 });
 
+describe('sharedCsp', () => {
+  const meta = (styles: string) => `default-src 'self'; script-src 'self' 'sha256-s1='; style-src 'self' ${styles}`;
+  it('is the one policy when every page has it', () => {
+    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: meta("'sha256-a='") }])).toBe(pageCsp(meta("'sha256-a='")));
+  });
+  it("is the union of the pages' hashes when the policies differ only in hashes (each page's pruned stylesheet)", () => {
+    const shared = sharedCsp([{ metaCsp: meta("'sha256-full=' 'sha256-b='") }, { metaCsp: meta("'sha256-kkk=' 'sha256-b='") }, { metaCsp: meta("'sha256-full=' 'sha256-b='") }]);
+    expect(shared).toBe("default-src 'self'; script-src 'self' 'sha256-s1='; style-src 'self' 'sha256-full=' 'sha256-b=' 'sha256-kkk='; frame-ancestors 'none'");
+  });
+  it('is null when the policies differ in anything but hashes, or a page has none', () => {
+    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: meta("'sha256-a=' https://cdn.example") }])).toBeNull();
+    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: `${meta("'sha256-a='")}; img-src 'self'` }])).toBeNull();
+    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: null }])).toBeNull();
+  });
+});
+
 describe('metaCspOf', () => {
   it('reads the policy Astro writes into the head', () => {
     const html = `<head><meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-x'; style-src 'self'"></head>`;
@@ -38,7 +54,8 @@ describe('metaCspOf', () => {
 describe('_headers round trip', () => {
   const file = renderHeadersFile([
     { route: '/kkk', metaCsp: "script-src 'self' 'sha256-k'" },
-    { route: '/', metaCsp: "script-src 'self' 'sha256-i'" },
+    // A policy that differs in more than its hashes: each page keeps its own.
+    { route: '/', metaCsp: "script-src 'self' 'sha256-i'; img-src 'self'" },
   ]);
   const rules = parseHeadersFile(file);
 
@@ -65,6 +82,18 @@ describe('_headers round trip', () => {
       expect(headersFor(same, path).get('Content-Security-Policy'), path).toBe("script-src 'self' 'sha256-a'; frame-ancestors 'none'");
     }
     expect(same.filter((r) => r.headers.some(([name]) => name === 'Content-Security-Policy'))).toHaveLength(1);
+  });
+
+  it('when the pages differ only in hashes (each content page its pruned stylesheet), the site-wide one is their union', () => {
+    const pages = [
+      { route: '/', metaCsp: "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-full'" },
+      { route: '/kkk', metaCsp: "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-kkk'" },
+    ];
+    const union = parseHeadersFile(renderHeadersFile(pages));
+    for (const path of ['/', '/kkk', '/missing']) {
+      expect(headersFor(union, path).get('Content-Security-Policy'), path).toBe("script-src 'self' 'sha256-a'; style-src 'self' 'sha256-full' 'sha256-kkk'; frame-ancestors 'none'");
+    }
+    expect(union.filter((r) => r.headers.some(([name]) => name === 'Content-Security-Policy'))).toHaveLength(1);
   });
 
   it('sends no Referer from /auth and the first-admin screens, where links with secrets land', () => {

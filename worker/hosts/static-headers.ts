@@ -62,15 +62,37 @@ export const ROUTE_HEADERS: Readonly<Record<string, Readonly<Record<string, stri
   '/admin-setup': NO_REFERRER,
 };
 
+const isHash = (source: string) => /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source);
+
 /**
- * The policy every page shares, if they all have the same one (Astro collects the hashes of the whole site into
- * each page's policy, so they do). Then it goes in the `/*` rule: on Workers a path with no file is answered with
- * the 404 page under the requested path, which no page rule names, and it would otherwise go without a CSP.
+ * The policy every page shares. Astro collects the hashes of the whole site into each page's policy, so they all
+ * had the same one; since the content pages keep only the styles they use (scripts/astro/page-css.mjs, decision 025),
+ * their policies differ in the hash of that one stylesheet. The shared policy is then their union: the same
+ * directives and sources, with every page's hashes (a hash admits only the exact text it was made from, so one page's
+ * hash allows nothing on another). It goes in the `/*` rule: on Workers a path with no file is answered with the 404
+ * page under the requested path, which no page rule names, and it would otherwise go without a CSP. Each page's own
+ * <meta> keeps its narrower policy; browsers enforce both. Null when the policies differ in anything but hashes.
  */
 export function sharedCsp(pages: { metaCsp: string | null }[]): string | null {
-  const policies = new Set(pages.map((p) => (p.metaCsp ? pageCsp(p.metaCsp) : null)));
-  const [only] = policies;
-  return policies.size === 1 && only ? only : null;
+  if (pages.some((p) => !p.metaCsp)) return null;
+  const policies = [...new Set(pages.map((p) => pageCsp(p.metaCsp!)))];
+  if (policies.length === 0) return null;
+  const parsed = policies.map((policy) =>
+    policy.split('; ').map((directive) => {
+      const [name = '', ...sources] = directive.split(' ');
+      return { name, fixed: sources.filter((s) => !isHash(s)), hashes: sources.filter(isHash) };
+    }),
+  );
+  const [first] = parsed;
+  const sameShape = parsed.every(
+    (directives) =>
+      directives.length === first!.length &&
+      directives.every((d, i) => d.name === first![i]!.name && d.fixed.join(' ') === first![i]!.fixed.join(' ')),
+  );
+  if (!sameShape) return null;
+  return first!
+    .map((d, i) => [d.name, ...d.fixed, ...new Set(parsed.flatMap((directives) => directives[i]!.hashes))].join(' '))
+    .join('; ');
 }
 
 export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
