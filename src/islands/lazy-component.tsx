@@ -32,7 +32,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const [, setReady] = useState(Loaded !== null);
     const [failed, setFailed] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
-      if (!Loaded) get().then(() => setReady(true), (error: unknown) => setFailed({ error }));
+      // The chunk may have arrived (through `preload`, or another instance) after this drew its fallback and before
+      // this effect ran: then nothing would ever draw it again, so the state is set either way.
+      if (Loaded) setReady(true);
+      else get().then(() => setReady(true), (error: unknown) => setFailed({ error }));
     }, []);
     if (failed) throw failed.error;
     return Loaded ? <Loaded {...props} /> : (fallback?.(props) ?? null);
