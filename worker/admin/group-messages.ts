@@ -20,7 +20,7 @@ import { auditLogs, emailOutbox, groupMessageRecipients, groupMessages, retreats
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
-import { escapeHtml, mailLayout } from '../domain/mail/html';
+import { escapeHtml, mailLayout, textParagraphs } from '../domain/mail/html';
 import { deliverMessage, enqueueMail } from '../domain/mail/outbox';
 import type { OutgoingMail } from '../domain/mail/transport';
 import { OWES_SQL } from '../domain/money/balance';
@@ -67,10 +67,7 @@ export async function groupRecipients(deps: Pick<AppDeps, 'db'>, retreatId: numb
 export function groupMessageMail(recipient: { firstName: string; email: string; bookingId: number }, retreatName: string, message: { subject: string; text: string }): OutgoingMail {
   const greeting = `Tere, ${recipient.firstName}!`;
   const why = `Saite selle kirja, sest teil on broneering (nr ${recipient.bookingId}) retriidile ${retreatName}.`;
-  const paragraphs = message.text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+  const paragraphs = textParagraphs(message.text);
   return {
     to: recipient.email,
     subject: message.subject,

@@ -4,7 +4,7 @@ import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import { contactMessages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { deliverMessage, enqueueMail } from './mail/outbox';
-import { escapeHtml, mailLayout } from './mail/html';
+import { escapeHtml, mailLayout, textParagraphs } from './mail/html';
 import { contactNotificationMail } from './mail/templates';
 import type { OutgoingMail } from './mail/transport';
 
@@ -41,19 +41,14 @@ export function contactReplyMail(
 ): OutgoingMail {
   const when = formatDateTime(original.createdAt);
   const quoted = original.message.split('\n').map((line) => `> ${line}`).join('\n');
-  const paragraphs = (text: string) =>
-    text
-      .split(/\n{2,}/)
-      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-      .join('');
   return {
     to: original.email,
     subject: reply.subject,
     text: `${reply.text}\n\n${SITE_CONTACTS.retreatName}\n\n${when} kirjutasite:\n${quoted}`,
     html: mailLayout(
       reply.subject,
-      `${paragraphs(reply.text)}<p>${escapeHtml(SITE_CONTACTS.retreatName)}</p>
-<div style="margin-top:24px;padding-left:12px;border-left:3px solid #d8d2c6;color:#4a5a5a"><p>${escapeHtml(when)} kirjutasite:</p>${paragraphs(original.message)}</div>`,
+      `${textParagraphs(reply.text)}<p>${escapeHtml(SITE_CONTACTS.retreatName)}</p>
+<div style="margin-top:24px;padding-left:12px;border-left:3px solid #d8d2c6;color:#4a5a5a"><p>${escapeHtml(when)} kirjutasite:</p>${textParagraphs(original.message)}</div>`,
     ),
   };
 }

@@ -2,16 +2,11 @@ import * as z from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import { PAYMENT_PLANS } from '../payment-plans';
 import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
+import { ageOn } from './age';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
 
 export * from './form-options';
-
-/** Whole years between a birthday and a day, both YYYY-MM-DD (calendar arithmetic, no time zones involved). */
-export function ageOn(birthday: string, day: string): number {
-  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
-  const [dy, dm, dd] = day.split('-').map(Number) as [number, number, number];
-  return dy - by - (dm < bm || (dm === bm && dd < bd) ? 1 : 0);
-}
+export { ageOn } from './age';
 
 const birthdayField = z
   .string({ error: BOOKING_MESSAGES.birthdayRequired })

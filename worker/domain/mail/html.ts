@@ -9,6 +9,14 @@ export function escapeHtml(value: string): string {
 }
 
 /** A plain, mail-client-safe page around the body: inline styles only, no external resources. */
+/** A text an admin typed, as HTML: a blank line starts a paragraph, a single line break stays one; everything escaped. */
+export function textParagraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 export function mailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="et"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f3ec;font-family:Helvetica,Arial,sans-serif;color:#1d2a2a;line-height:1.5">

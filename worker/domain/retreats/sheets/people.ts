@@ -5,6 +5,7 @@
  */
 import type { TravelDetails } from '../../../../src/lib/travel-details';
 import { formatDateEt } from '../../../../src/lib/format';
+import { ageOn as wholeYears } from '../../../../src/lib/booking/age';
 
 export interface SheetEdition {
   id: number;
@@ -37,9 +38,7 @@ export interface SheetPerson {
 /** Full years on `day` of someone born on `birthday` (both ISO days); null when either is missing. */
 export function ageOn(birthday: string | null, day: string | null): number | null {
   if (!birthday || !day || !/^\d{4}-\d{2}-\d{2}/.test(birthday)) return null;
-  const [by, bm, bd] = birthday.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return wholeYears(birthday.slice(0, 10), day.slice(0, 10));
 }
 
 /** The person's age on the first day: from their birthday, else the age the booking form gave. */
