@@ -110,4 +110,20 @@ describe('_headers round trip', () => {
     expect(headersFor(rules, '/_astro/index.abc123.js').get('Cache-Control')).toContain('immutable');
     expect(headersFor(rules, '/kkk').get('Cache-Control')).toBeNull();
   });
+
+  it('sends the build assets no page policy (it governs documents only), and keeps it on pages and unknown paths', () => {
+    const same = parseHeadersFile(renderHeadersFile(['/', '/kkk'].map((route) => ({ route, metaCsp: "script-src 'self' 'sha256-a'" }))));
+    expect(renderHeadersFile([{ route: '/', metaCsp: "script-src 'self'" }])).toMatch(/^\/_astro\/\*\n(?: {2}.+\n)* {2}! Content-Security-Policy\n/m);
+    const asset = headersFor(same, '/_astro/index.abc123.js');
+    expect(asset.get('Content-Security-Policy')).toBeNull();
+    expect(asset.get('X-Content-Type-Options')).toBe('nosniff');
+    for (const path of ['/', '/kkk', '/missing', '/_astro']) expect(headersFor(same, path).get('Content-Security-Policy'), path).toContain('sha256-a');
+  });
+
+  it('reads a detach line as Cloudflare does: the header goes for that rule\'s paths only', () => {
+    const rules = parseHeadersFile('/*\n  X-A: 1\n  X-B: 2\n/files/*\n  ! X-A\n');
+    expect(headersFor(rules, '/files/a.txt').get('X-A')).toBeNull();
+    expect(headersFor(rules, '/files/a.txt').get('X-B')).toBe('2');
+    expect(headersFor(rules, '/other').get('X-A')).toBe('1');
+  });
 });

@@ -41,6 +41,17 @@ describe('worker entry in workerd', () => {
     }
   });
 
+  it('sends the build\'s scripts without the pages\' policy (documents only), with the other headers and a year\'s cache', async () => {
+    const home = await (await exports.default.fetch('https://retreat.example/')).text();
+    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+    expect(script).toBeDefined();
+    const res = await exports.default.fetch(`https://retreat.example${script}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Security-Policy')).toBeNull();
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Cache-Control')).toContain('immutable');
+  });
+
   it('refuses a cross-origin POST with 403', async () => {
     const res = await exports.default.fetch('https://retreat.example/api/health', {
       method: 'POST',

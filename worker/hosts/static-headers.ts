@@ -6,8 +6,9 @@ import { SECURITY_HEADERS } from '../http/security-headers';
  * it the way Workers static assets do), so both hosts send the same headers for the same static file. Rules are
  * exact paths or prefixes ending in `*`; every matching rule applies, and a header named by several of them gets
  * their values joined with a comma, as on Cloudflare. The writer repeats a header only where that join is meant.
+ * A rule may also detach a header the broader rules give (`! Name`, Cloudflare's syntax): `detach` holds those names.
  */
-export type HeaderRules = { pattern: string; headers: [string, string][] }[];
+export type HeaderRules = { pattern: string; headers: [string, string][]; detach?: string[] }[];
 
 /** The URL path a built HTML file answers to: index.html → /, kkk.html → /kkk, a/index.html → /a. */
 export function routeKeyForFile(relativePath: string): string {
@@ -99,7 +100,9 @@ export function renderHeadersFile(pages: { route: string; metaCsp: string | null
   const shared = sharedCsp(pages);
   const rules: HeaderRules = [
     { pattern: '/*', headers: [...Object.entries(SECURITY_HEADERS), ...(shared ? [['Content-Security-Policy', shared] as [string, string]] : [])] },
-    { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
+    // The build's scripts, chunks and images: a policy only governs documents, and the 1.8 KB site-wide one (the
+    // pages' union) would be most of a small script's transfer (docs/decisions/025-content-lcp.md).
+    { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']], detach: ['Content-Security-Policy'] },
   ];
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const headers: [string, string][] = Object.entries(ROUTE_HEADERS[page.route] ?? {});
@@ -111,7 +114,7 @@ export function renderHeadersFile(pages: { route: string; metaCsp: string | null
       if (APP_SHELL_ROUTES.includes(page.route)) rules.push({ pattern: `${page.route}/*`, headers });
     }
   }
-  return rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join('\n')).join('\n') + '\n';
+  return rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`), ...(r.detach ?? []).map((n) => `  ! ${n}`)].join('\n')).join('\n') + '\n';
 }
 
 export function parseHeadersFile(text: string): HeaderRules {
@@ -122,8 +125,13 @@ export function parseHeadersFile(text: string): HeaderRules {
       rules.push({ pattern: line.trim(), headers: [] });
       continue;
     }
-    const colon = line.indexOf(':');
     const rule = rules.at(-1);
+    const detached = /^\s+!\s*(\S+)\s*$/.exec(line)?.[1];
+    if (rule && detached) {
+      (rule.detach ??= []).push(detached);
+      continue;
+    }
+    const colon = line.indexOf(':');
     if (rule && colon > 0) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;
@@ -133,11 +141,14 @@ function matches(pattern: string, pathname: string): boolean {
   return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
 }
 
-/** The headers Workers static assets send for `pathname`: every matching rule's, repeated names comma-joined. */
+/**
+ * The headers Workers static assets send for `pathname`: every matching rule's, repeated names comma-joined, less
+ * those a matching rule detaches.
+ */
 export function headersFor(rules: HeaderRules, pathname: string): Headers {
   const headers = new Headers();
-  for (const rule of rules) {
-    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) headers.append(name, value);
-  }
+  const matching = rules.filter((rule) => matches(rule.pattern, pathname));
+  for (const rule of matching) for (const [name, value] of rule.headers) headers.append(name, value);
+  for (const rule of matching) for (const name of rule.detach ?? []) headers.delete(name);
   return headers;
 }
