@@ -28,6 +28,23 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/#programm$/);
   });
 
+  test('lands a link from another page on its landing-page section, just under the bar, at both widths', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    // A section's place depends on the layout of everything above it: anything that skips or defers that layout
+    // (content-visibility, lazily drawn sections) puts the target thousands of pixels off.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const id of ['programm', 'hinnad', 'tiim', 'kkk']) {
+        await page.goto('/kkk');
+        await page.goto(`/#${id}`);
+        await expect
+          .poll(() => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)), { message: `${width} px #${id}` })
+          .toBeLessThanOrEqual(150);
+        expect(await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top), `${width} px #${id}`).toBeGreaterThanOrEqual(-2);
+      }
+    }
+  });
+
   test('has the spec\'s buttons and the sign-in link', async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto('/galerii');

@@ -10,6 +10,27 @@ for (const [path, h1] of PUBLIC_ROUTES) {
   });
 }
 
+test('the hero\'s three dates take the place kept for them: nothing under them moves when they arrive', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/availability', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const book = page.locator('main').getByRole('link', { name: 'Broneeri koht' }).first();
+    await expect(page.locator('[data-edition-dates-placeholder]')).toHaveCount(3);
+    const before = (await book.boundingBox())!.y;
+    release();
+    await expect(page.locator('[data-edition-dates] time')).toHaveCount(3);
+    expect((await book.boundingBox())!.y, `${width} px`).toBe(before);
+    await page.unroute('**/api/availability');
+  }
+});
+
 test('the landing page has every section in the spec\'s order and its counts', async ({ page, consoleErrors }) => {
   void consoleErrors;
   await page.goto('/');
