@@ -160,13 +160,45 @@ describe('sign-in', () => {
     const res = await b.post('/api/auth/signin', { email: who.email, password: PASSWORD });
     expect(res.status).toBe(200);
     const cookies = res.headers.getSetCookie();
-    expect(cookies).toHaveLength(2);
-    for (const cookie of cookies) expect(cookie).toMatch(/HttpOnly/i), expect(cookie).toMatch(/Secure/i), expect(cookie).toMatch(/SameSite=Lax/i);
+    const tokens = cookies.filter((c) => /^(access|refresh)_token=/.test(c));
+    expect(tokens).toHaveLength(2);
+    for (const cookie of tokens) expect(cookie).toMatch(/HttpOnly/i), expect(cookie).toMatch(/Secure/i), expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookies.find((c) => c.startsWith('refresh_token='))).toMatch(/Path=\/api\/auth/);
+    // The pages' hint (src/lib/auth/browser-signals.ts): readable by scripts, and nothing in it but "1".
+    const hint = cookies.find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\/;/), expect(hint).toMatch(/Secure/i), expect(hint).toMatch(/SameSite=Lax/i);
+    expect(cookies).toHaveLength(3);
     const body = await readJson(res);
     expect(JSON.stringify(body)).not.toMatch(/eyJ|token/i);
     expect(await readJson(await b.get('/api/auth/session'))).toMatchObject({ user: { email: who.email }, isAdmin: false });
     expect(await readJson(await browser(app).get('/api/auth/session'))).toEqual({ user: null, refreshable: false });
+  });
+
+  it('keeps the signed-in hint with the session: cleared on sign-out, cleared when stale, given to a session without one', async () => {
+    const who = await signedInUser();
+    const b = browser(app);
+    await b.post('/api/auth/signin', { email: who.email, password: PASSWORD });
+    expect(b.jar.get('signed_in')).toBe('1');
+    expect((await b.post('/api/auth/signout', { scope: 'local' })).status).toBe(204);
+    expect(b.jar.has('signed_in')).toBe(false);
+
+    // A hint left behind (the session cookies gone): the answer "nobody" clears it.
+    const stale = browser(app);
+    stale.jar.set('signed_in', '1');
+    expect(await readJson(await stale.get('/api/auth/session'))).toEqual({ user: null, refreshable: false });
+    expect(stale.jar.has('signed_in')).toBe(false);
+
+    // A session from before the hint: reading it sets one.
+    const earlier = browser(app);
+    await earlier.post('/api/auth/signin', { email: who.email, password: PASSWORD });
+    earlier.jar.delete('signed_in');
+    expect(await readJson(await earlier.get('/api/auth/session'))).toMatchObject({ user: { email: who.email } });
+    expect(earlier.jar.get('signed_in')).toBe('1');
+
+    // Nobody, and no hint: nothing to set or clear.
+    expect((await browser(app).get('/api/auth/session')).headers.getSetCookie()).toEqual([]);
   });
 
   it('allows 3 attempts per e-mail per 15 minutes across sign-up and sign-in; the 4th gets 429', async () => {

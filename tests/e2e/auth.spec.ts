@@ -133,6 +133,30 @@ test('sign up → confirm from the mailed link → account menu → sign out →
   await signOutFromMenu(page);
 });
 
+test('a visitor who never signed in gets "Logi sisse" with no account script and no session call; a sign-in in another tab brings the menu', async ({ page, context, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  const email = await confirmedUser(request, baseURL!, 'hint');
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/kkk');
+  await expect(nav(page).getByRole('link', { name: 'Logi sisse' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The content page's only scripts are inline: the account corner's waits for the signed-in hint cookie.
+  expect(asked.filter((path) => path.endsWith('.js') || path.startsWith('/api/auth'))).toEqual([]);
+
+  const other = await context.newPage();
+  await openAuth(other);
+  await signIn(other, email, PASSWORD);
+  await expect(other).toHaveURL(/\/$/);
+  // The first tab heard it on the tabs' channel: it loads the account script, which reads the session.
+  await expect(accountButton(page)).toContainText('Kati Karu');
+  await expect(nav(page).getByRole('link', { name: 'Logi sisse' })).toBeHidden();
+  expect(asked).toContain('/api/auth/session');
+  // A page opened now has the hint and shows the account menu straight away.
+  await page.goto('/galerii');
+  await expect(accountButton(page)).toContainText('Kati Karu');
+});
+
 test('forgot password → reset link → new password → sign in with it', async ({ page, request, baseURL }) => {
   const email = await confirmedUser(request, baseURL!, 'reset');
   await openAuth(page);

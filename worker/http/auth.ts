@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionBody } from '../../src/lib/auth-schemas';
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from '../../src/lib/auth/browser-signals';
 import type { AppEnv } from '../app-env';
 import { authenticate, type AuthenticatedUser, type IssuedSession } from '../domain/auth/sessions';
 import { ApiError } from '../errors';
@@ -19,11 +20,27 @@ export function setSessionCookies(c: Context, issued: IssuedSession, now: Date) 
     path: REFRESH_PATH,
     maxAge: Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000),
   });
+  setSignedInHint(c, Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * The page scripts' hint that there may be a session to read (src/lib/auth/signed-in-hint.ts). It is readable by
+ * scripts on purpose and carries nothing secret.
+ */
+export function setSignedInHint(c: Context, maxAgeSeconds: number) {
+  setCookie(c, SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE, { secure: true, sameSite: 'Lax', path: '/', maxAge: maxAgeSeconds });
+}
+
+export const readSignedInHint = (c: Context) => getCookie(c, SIGNED_IN_HINT_COOKIE) === SIGNED_IN_HINT_VALUE;
+
+export function clearSignedInHint(c: Context) {
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: true });
 }
 
 export function clearSessionCookies(c: Context) {
   deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: true });
   deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure: true });
+  clearSignedInHint(c);
 }
 
 export const readAccessCookie = (c: Context) => getCookie(c, ACCESS_COOKIE);

@@ -1,7 +1,19 @@
 import { Hono } from 'hono';
 import { confirmSchema, emailOnlySchema, resetPasswordSchema, signInSchema, signOutSchema, signUpSchema } from '../../src/lib/auth-schemas';
 import type { AppEnv } from '../app-env';
-import { clearSessionCookies, currentAuth, readAccessCookie, readRefreshCookie, requestContext, sessionBody, setSessionCookies } from '../http/auth';
+import {
+  clearSessionCookies,
+  clearSignedInHint,
+  currentAuth,
+  readAccessCookie,
+  readRefreshCookie,
+  readSignedInHint,
+  requestContext,
+  sessionBody,
+  setSessionCookies,
+  setSignedInHint,
+} from '../http/auth';
+import { ABSOLUTE_LIFETIME_MS } from '../domain/auth/sessions';
 import { ApiError } from '../errors';
 import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
@@ -65,6 +77,13 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
     c.header('Cache-Control', 'no-store');
     const auth = await currentAuth(c);
-    if (!auth) return c.json({ user: null, refreshable: readRefreshCookie(c) !== undefined || readAccessCookie(c) !== undefined });
+    if (!auth) {
+      const refreshable = readRefreshCookie(c) !== undefined || readAccessCookie(c) !== undefined;
+      // A hint outliving its session would only make the pages ask again: the answer "nobody" clears it.
+      if (!refreshable && readSignedInHint(c)) clearSignedInHint(c);
+      return c.json({ user: null, refreshable });
+    }
+    // A session from before the hint existed gets one, so the content pages show it too.
+    if (!readSignedInHint(c)) setSignedInHint(c, ABSOLUTE_LIFETIME_MS / 1000);
     return c.json(sessionBody(auth, auth.accessExpiresAt));
   });

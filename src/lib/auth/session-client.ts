@@ -7,6 +7,9 @@
  * refresh at once: rotation runs under a Web Lock and re-reads the session first (another tab may have just done it).
  */
 import type { SessionBody } from '../auth-schemas';
+import { AUTH_CHANNEL, type AuthMessage } from './browser-signals';
+
+export { AUTH_CHANNEL, type AuthMessage };
 
 /**
  * A session as the API answers it, plus `localExpiresAt`: the access token's expiry on this device's clock (the
@@ -15,10 +18,6 @@ import type { SessionBody } from '../auth-schemas';
  */
 export type Session = SessionBody & { localExpiresAt?: number };
 export type SessionUser = SessionBody['user'];
-
-export type AuthMessage = { type: 'signed-out' } | { type: 'signed-in' };
-
-export const AUTH_CHANNEL = 'auth';
 
 /** A network failure or a 5xx: worth retrying. A 401 is an answer ("not signed in"), not an error. */
 export class SessionUnavailableError extends Error {}
