@@ -15,16 +15,13 @@ const REFRESH_PATH = '/api/auth';
 export function setSessionCookies(c: Context, issued: IssuedSession, now: Date) {
   const base = { httpOnly: true, secure: true, sameSite: 'Lax' } as const;
   setCookie(c, ACCESS_COOKIE, issued.accessToken, { ...base, path: '/', maxAge: Math.floor((issued.accessExpiresAt.getTime() - now.getTime()) / 1000) });
-  setCookie(c, REFRESH_COOKIE, issued.refreshToken, {
-    ...base,
-    path: REFRESH_PATH,
-    maxAge: Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000),
-  });
-  setSignedInHint(c, Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000));
+  const sessionSeconds = Math.floor((issued.sessionExpiresAt.getTime() - now.getTime()) / 1000);
+  setCookie(c, REFRESH_COOKIE, issued.refreshToken, { ...base, path: REFRESH_PATH, maxAge: sessionSeconds });
+  setSignedInHint(c, sessionSeconds);
 }
 
 /**
- * The page scripts' hint that there may be a session to read (src/lib/auth/signed-in-hint.ts). It is readable by
+ * The page scripts' hint that there may be a session to read (src/lib/auth/browser-signals.ts). It is readable by
  * scripts on purpose and carries nothing secret.
  */
 export function setSignedInHint(c: Context, maxAgeSeconds: number) {
