@@ -3,164 +3,107 @@
 // the page before its first paint counts: the landing-page-sized pages need a second round trip for the page itself
 // once it is over what the first one carries (about 14 KB), and the browser parses and matches every rule before it
 // paints. After the build, each page without an island (the content pages: their markup is all in the HTML and in
-// the few small scripts it names) keeps only the rules whose classes occur in that page or its scripts; the app
-// pages keep the whole sheet. The CSP hash of the <style> is replaced with the new one's
-// (docs/decisions/025-content-lcp.md). tests/unit/page-css.test.ts checks the pruning.
+// the few small scripts it names) keeps only the rules it can use, as PurgeCSS finds them from the page and its
+// scripts; the app pages keep the whole sheet. The CSP hash of the <style> is replaced with the new one's
+// (docs/decisions/025-content-lcp.md). tests/unit/page-css.test.ts checks the pruning; `npm run check:page-css`
+// compares the computed styles of the built pages with another build's.
+//
+// PurgeCSS runs here, in Node at build time only: nothing of it reaches the worker or the browser.
 
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postcss from 'postcss';
+import { PurgeCSS } from 'purgecss';
 
-/** At-rules whose body holds rules to prune; every other at-rule (@property, @keyframes, @page, ...) is kept whole. */
-const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container']);
+const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
- * Splits a stylesheet into its top-level parts: `{ prelude, body }` for a block, `{ statement }` for `@layer a, b;`
- * and the like. Comments are dropped; strings and escapes are stepped over so braces in them do not count.
+ * What a page's text can name, for PurgeCSS to match selectors against: the runs between spaces and quotes as the
+ * markup and scripts write class lists (Tailwind's names carry `:`, `/`, `[`, `]`, `.`, `%`, `!`, `=`, `&`, `>`),
+ * the plain words in them (tags, attribute names and values) and the `data-*` attributes a script sets through
+ * `dataset.camelCase`, which is never written out as such.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function pageTokens(text) {
+  const tokens = new Set();
+  for (const pattern of [/[^\s"'`<>\\]+/g, /[^\s"'`\\]+/g, /[\w-]+/g]) {
+    for (const [token] of text.matchAll(pattern)) tokens.add(token);
+  }
+  for (const [, name] of text.matchAll(/\bdataset\.([A-Za-z_$][\w$]*)/g)) tokens.add(`data-${kebab(name)}`);
+  return [...tokens];
+}
+
+/**
+ * PurgeCSS's options for a page whose text yields `tokens`.
+ * - A pseudo-class on its own names nothing in the page (`:focus-visible`, `:where(:not([hidden=until-found]))`):
+ *   without the safelist entry PurgeCSS drops such selectors, or empties the `:where()` and drops the rule.
+ * - `dynamicAttributes`: attributes the scripts set (`el.hidden = ...`, the menus' and the video list's
+ *   `aria-expanded`/`aria-pressed`) whether or not the markup carries them yet (PurgeCSS itself always keeps
+ *   `open`, `checked`, `selected` and `value`); the `data-*` ones set through `dataset` come from pageTokens.
+ * - `variables`: custom properties nothing reads go; those the page names itself are kept.
+ * - `keyframes`, `fontFace`: the ones no kept rule uses go.
+ * @param {string[]} tokens
+ * @returns {Omit<import('purgecss').UserDefinedOptions, 'content' | 'css'>}
+ */
+export function purgeOptions(tokens) {
+  return {
+    defaultExtractor: () => tokens,
+    safelist: {
+      standard: [/^:/],
+      variables: tokens.filter((token) => /^--[\w-]+$/.test(token)),
+    },
+    dynamicAttributes: ['hidden', 'aria-expanded', 'aria-pressed'],
+    variables: true,
+    keyframes: true,
+    fontFace: true,
+  };
+}
+
+/**
+ * The stylesheet with only what a page whose text (markup and scripts) is `text` can use.
+ * PurgeCSS leaves `@property` rules alone; one registering a custom property nothing reads any more (no `var()` of
+ * it left, not named in the page) goes too, as do blocks left empty.
  * @param {string} css
- * @returns {({ prelude: string, body: string } | { statement: string })[]}
+ * @param {string} text
+ * @returns {Promise<string>}
  */
-export function topLevelParts(css) {
-  /** @type {({ prelude: string, body: string } | { statement: string })[]} */
-  const parts = [];
-  let depth = 0;
-  let start = 0;
-  let bodyStart = -1;
-  let prelude = '';
-  for (let i = 0; i < css.length; i++) {
-    const c = css[i];
-    if (c === '\\') {
-      i++;
-    } else if (c === '"' || c === "'") {
-      const close = css.indexOf(c, i + 1);
-      i = close === -1 ? css.length : close;
-    } else if (c === '/' && css[i + 1] === '*') {
-      const close = css.indexOf('*/', i + 2);
-      const end = close === -1 ? css.length : close + 2;
-      if (depth === 0) {
-        // A comment between parts (the licence line): not part of the next prelude.
-        if (css.slice(start, i).trim() === '') start = end;
+export async function pruneStylesheet(css, text) {
+  const tokens = pageTokens(text);
+  const [result] = await new PurgeCSS().purge({
+    ...purgeOptions(tokens),
+    content: [{ raw: text, extension: 'html' }],
+    css: [{ raw: css }],
+  });
+  const root = postcss.parse(result.css);
+  const read = new Set(tokens);
+  root.walkDecls((decl) => {
+    for (const [, name] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(name);
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!read.has(rule.params.trim())) rule.remove();
+  });
+  for (let emptied = true; emptied; ) {
+    emptied = false;
+    root.walk((node) => {
+      if ((node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0) {
+        node.remove();
+        emptied = true;
       }
-      i = end - 1;
-    } else if (c === '{') {
-      if (depth === 0) {
-        prelude = css.slice(start, i).trim();
-        bodyStart = i + 1;
-      }
-      depth++;
-    } else if (c === '}') {
-      depth--;
-      if (depth === 0) {
-        parts.push({ prelude, body: css.slice(bodyStart, i) });
-        start = i + 1;
-      }
-    } else if (c === ';' && depth === 0) {
-      const statement = css.slice(start, i + 1).trim();
-      if (statement) parts.push({ statement });
-      start = i + 1;
-    }
+    });
   }
-  return parts;
+  return root.toString();
 }
 
 /**
- * Splits a selector list at its top-level commas (not those inside :is(...), [attr="a,b"] or escaped).
- * @param {string} list
+ * The built scripts a page loads, with the modules they import, read as text.
+ * @param {string} dist
+ * @param {string} html
+ * @returns {Promise<string[]>}
  */
-export function splitSelectors(list) {
-  const out = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === '\\') i++;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(list.slice(start));
-  return out.map((s) => s.trim()).filter(Boolean);
-}
-
-/**
- * The class names a selector names, unescaped (`.md\:flex` → `md:flex`, `.\32xl\:p-4` → `2xl:p-4`).
- * @param {string} selector
- */
-export function classNames(selector) {
-  const names = [];
-  for (const m of selector.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)) {
-    names.push(
-      m[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex, char) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : char)),
-    );
-  }
-  return names;
-}
-
-/**
- * The stylesheet with only the rules a page can use: a rule's selectors are kept when every class they name occurs
- * in `text` (the page's markup and scripts); rules naming no class (the reset, the theme's variables, element
- * styles) and at-rules other than the grouping ones are kept as they are.
- * @param {string} css
- * @param {(className: string) => boolean} used
- * @returns {string}
- */
-export function pruneCss(css, used) {
-  let out = '';
-  for (const part of topLevelParts(css)) {
-    if ('statement' in part) {
-      out += part.statement;
-      continue;
-    }
-    const { prelude, body } = part;
-    if (prelude.startsWith('@')) {
-      const name = /^@([\w-]+)/.exec(prelude)?.[1] ?? '';
-      if (!GROUPING_AT_RULES.has(name)) {
-        out += `${prelude}{${body}}`;
-        continue;
-      }
-      const inner = pruneCss(body, used);
-      if (inner) out += `${prelude}{${inner}}`;
-      continue;
-    }
-    const kept = splitSelectors(prelude).filter((selector) => classNames(selector).every(used));
-    if (kept.length > 0) out += `${kept.join(',')}{${body}}`;
-  }
-  return out;
-}
-
-/**
- * Drops the custom properties nothing reads any more: a `--name: value` declaration and an `@property --name` rule
- * go when no `var(--name` is left in the stylesheet and `--name` occurs nowhere in the page (`text`), and rules left
- * empty go with them. The theme's colours and Tailwind's `--tw-*` defaults are most of what is left after pruning.
- * @param {string} css
- * @param {(text: string) => boolean} inPage
- */
-export function dropUnusedProperties(css, inPage) {
-  let out = css;
-  // A dropped declaration may have been the only reader of another property: repeat until nothing changes.
-  for (let round = 0; round < 4; round++) {
-    const read = (name) => out.includes(`var(--${name}`) || inPage(`--${name}`);
-    const next = out
-      .replace(/@property --([\w-]+)\{[^}]*\}/g, (rule, name) => (read(name) ? rule : ''))
-      .replace(/(?<=[{;])--([\w-]+):[^;{}]*(?:;|(?=\}))/g, (decl, name) => (read(name) ? decl : ''))
-      .replace(/;\}/g, '}');
-    let emptied = next;
-    for (let previous = ''; previous !== emptied; ) {
-      previous = emptied;
-      emptied = emptied.replace(/(^|[{};])[^{};]*\{\}/g, '$1');
-    }
-    if (emptied === out) break;
-    out = emptied;
-  }
-  return out;
-}
-
-/** The built scripts a page loads, with the modules they import, read as text. */
-async function pageScripts(dist, html) {
+export async function pageScripts(dist, html) {
   const seen = new Set();
   const texts = [];
   const visit = async (urlPath) => {
@@ -187,17 +130,16 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
  * Returns the page unchanged when it has an island (its markup is made in the browser) or no stylesheet.
  * @param {string} html
  * @param {string[]} scripts the text of the built scripts the page loads
+ * @returns {Promise<string>}
  */
-export function prunePage(html, scripts) {
+export async function prunePage(html, scripts) {
   if (html.includes('<astro-island')) return html;
   const style = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!style) return html;
   const css = style[1];
   const rest = html.slice(0, style.index) + html.slice(style.index + style[0].length);
-  // Where a class can come from: the markup (attributes, templates, inline scripts) and the page's own scripts.
-  const haystack = [rest, decodeEntities(rest), ...scripts].join('\n');
-  const inPage = (text) => haystack.includes(text);
-  const pruned = dropUnusedProperties(pruneCss(css, inPage), inPage);
+  // Where a selector's names can come from: the markup (attributes, templates, inline scripts) and the page's scripts.
+  const pruned = await pruneStylesheet(css, [rest, decodeEntities(rest), ...scripts].join('\n'));
   if (pruned === css) return html;
   const oldHash = sha256(css);
   if (!html.includes(oldHash)) throw new Error('page-css: the page CSP has no hash of its stylesheet');
@@ -218,7 +160,7 @@ export function pageCss() {
         for (const file of files) {
           const full = path.join(dist, file);
           const html = await readFile(full, 'utf8');
-          const out = prunePage(html, await pageScripts(dist, html));
+          const out = await prunePage(html, await pageScripts(dist, html));
           if (out !== html) {
             await writeFile(full, out);
             pruned++;
