@@ -153,12 +153,16 @@ const AVAILABILITY = {
   ],
 };
 
-/** The page's scripts are done: after-paint scripts started, session read, dates filled, payment outcome shown. */
+/**
+ * The page's scripts are done: after-paint scripts started (the account corner's only with the signed-in hint, which
+ * this signed-out visitor lacks: "Logi sisse" shows instead), dates filled, payment outcome shown.
+ */
 function scriptsDone(): boolean {
   const payment = document.querySelector<HTMLElement>('[data-payment-return]');
+  const signedOut = document.querySelector<HTMLElement>('[data-auth-show="out"]');
   return (
-    !document.querySelector('template[data-after-paint]') &&
-    (!document.querySelector('[data-auth-show]') || !!document.documentElement.dataset.auth) &&
+    !document.querySelector('template[data-after-paint]:not([data-if-cookie])') &&
+    (!signedOut || !signedOut.hidden || !!document.documentElement.dataset.auth) &&
     [...document.querySelectorAll('[data-edition-dates]')].every((list) => !!list.querySelector('time')) &&
     (!payment || payment.dataset.state !== 'loading')
   );
