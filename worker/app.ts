@@ -44,6 +44,13 @@ export function createApp(deps: AppDeps) {
     c.set('deps', withRequestWaitUntil(deps, c));
     await next();
   });
+  // An answer's Date comes from the clock that dates its tokens: the browser measures its own clock's skew against it
+  // (src/lib/auth/session-client.ts). Under a test clock (TEST_CLOCK_START) the host's own Date was a year off, every
+  // session looked expired, and the pages refreshed it every few seconds. In production the two clocks are one.
+  app.use('/api/*', async (c, next) => {
+    c.header('Date', c.var.deps.now().toUTCString());
+    await next();
+  });
   app.use('/api/*', ...requestLog(), securityHeaders(), originCheck(deps.config.allowedOrigins, [MONTONIO_WEBHOOK_PATH]), ...jsonBodyRules());
 
   app.route('/api/health', healthRoutes);

@@ -275,6 +275,16 @@ describe('tokens', () => {
   }
   const asAccess = (token: string) => ({ get: (path: string) => fetch(`${app.origin}${path}`, { headers: { Cookie: `access_token=${token}` } }) });
 
+  it('dates its answers by the clock that dates the tokens, so a browser reads the expiry on its own clock right', async () => {
+    const { b } = await signedInUser();
+    const res = await b.get('/api/auth/session');
+    // The test clock is months away from the machine's: a host-written Date would put the expiry in the past.
+    expect(res.headers.get('Date')).toBe(clock.toUTCString());
+    const { expiresAt } = await readJson(res);
+    expect(Date.parse(expiresAt) - Date.parse(res.headers.get('Date')!)).toBeGreaterThan(ACCESS_TOKEN_TTL_S * 1000 - 2000);
+    expect((await b.post('/api/auth/signin', { email: 'x@example.com', password: 'vale' })).headers.get('Date')).toBe(clock.toUTCString());
+  });
+
   it('rejects forged, expired, wrong-key and alg-none access tokens', async () => {
     const { b } = await signedInUser();
     const good = await accessOf(b);

@@ -33,6 +33,9 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
+      // A rotation the server made must reach the cookie jar even when the page navigates away meanwhile: a refresh
+      // cut off there would leave the old token, whose next use counts as reuse and ends the session.
+      keepalive: path === 'refresh',
     });
   } catch {
     throw new SessionUnavailableError('network');
