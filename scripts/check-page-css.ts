@@ -22,7 +22,8 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createStaticHandler } from '../worker/hosts/node-static';
-import { pageScripts } from './astro/page-css.mjs';
+import { routeKeyForFile } from '../worker/hosts/static-headers';
+import { isPrunedPage, pageScripts } from './astro/page-css.mjs';
 import { requireBrowser } from './find-browser';
 
 const args = process.argv.slice(2);
@@ -49,15 +50,12 @@ const STATES: State[] = [
   { name: '1280 scrolled', width: 1280, menu: false, scroll: true },
 ];
 
-/** The content pages (no island) of a build, as URL paths: /, /kkk, /kogemus/kadri-tamm, /404, ... */
+/** The content pages (those whose stylesheet is pruned) of a build, as URL paths: /, /kkk, /kogemus/kadri-tamm, ... */
 async function contentPages(dist: string): Promise<string[]> {
   const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
   const pages: string[] = [];
   for (const file of files) {
-    const html = await readFile(path.join(dist, file), 'utf8');
-    if (html.includes('<astro-island') || !html.includes('<style>')) continue;
-    const route = `/${file.split(path.sep).join('/').replace(/\.html$/, '')}`;
-    pages.push(route === '/index' ? '/' : route.replace(/\/index$/, ''));
+    if (isPrunedPage(await readFile(path.join(dist, file), 'utf8'))) pages.push(routeKeyForFile(file));
   }
   return pages;
 }

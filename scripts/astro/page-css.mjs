@@ -126,6 +126,13 @@ const decodeEntities = (text) =>
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
+ * Whether a built page is one whose stylesheet is pruned: a content page, whose markup is all in its HTML (no island
+ * draws more in the browser), with its inlined stylesheet.
+ * @param {string} html
+ */
+export const isPrunedPage = (html) => !html.includes('<astro-island') && html.includes('<style>');
+
+/**
  * Rewrites one built page: its inline stylesheet pruned to what the page uses, the CSP's hash of it replaced.
  * Returns the page unchanged when it has an island (its markup is made in the browser) or no stylesheet.
  * @param {string} html
@@ -133,7 +140,7 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
  * @returns {Promise<string>}
  */
 export async function prunePage(html, scripts) {
-  if (html.includes('<astro-island')) return html;
+  if (!isPrunedPage(html)) return html;
   const style = /<style>([\s\S]*?)<\/style>/.exec(html);
   if (!style) return html;
   const css = style[1];

@@ -8,7 +8,6 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** A plain, mail-client-safe page around the body: inline styles only, no external resources. */
 /** A text an admin typed, as HTML: a blank line starts a paragraph, a single line break stays one; everything escaped. */
 export function textParagraphs(text: string): string {
   return text
@@ -17,6 +16,7 @@ export function textParagraphs(text: string): string {
     .join('');
 }
 
+/** A plain, mail-client-safe page around the body: inline styles only, no external resources. */
 export function mailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="et"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f3ec;font-family:Helvetica,Arial,sans-serif;color:#1d2a2a;line-height:1.5">
