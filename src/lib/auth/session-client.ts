@@ -2,14 +2,12 @@
  * The browser's side of the session API (docs/api/auth.md), free of React so the account menu on content pages can
  * use it too (src/scripts/account-menu.ts, ≤ 3 KB gz). Tokens live in HttpOnly cookies: nothing here ever sees one.
  *
- * Tabs talk over BroadcastChannel('auth'): "signed-out" (every tab drops its user), "signed-in" (every tab re-reads
- * the session). Refresh tokens rotate and a reused old one revokes the whole session family, so two tabs must never
- * refresh at once: rotation runs under a Web Lock and re-reads the session first (another tab may have just done it).
+ * Tabs talk over the channel named in ./browser-signals.ts (announce, onAuthMessage). Refresh tokens rotate and a
+ * reused old one revokes the whole session family, so two tabs must never refresh at once: rotation runs under a Web
+ * Lock and re-reads the session first (another tab may have just done it).
  */
 import type { SessionBody } from '../auth-schemas';
 import { AUTH_CHANNEL, type AuthMessage } from './browser-signals';
-
-export { AUTH_CHANNEL, type AuthMessage };
 
 /**
  * A session as the API answers it, plus `localExpiresAt`: the access token's expiry on this device's clock (the
