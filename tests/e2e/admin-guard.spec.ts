@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin, nav, signInContext } from './accounts';
 
 /**
@@ -10,12 +10,7 @@ import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin,
 test.describe('guard', () => {
   test('shows "Laadimine..." while the session loads, then sends an anonymous visitor to /auth', async ({ page, consoleErrors }) => {
     void consoleErrors;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/session', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/auth/session');
     await page.goto('/dashboard');
     await expect(page.getByRole('status').filter({ hasText: 'Laadimine...' })).toBeVisible();
     // The waiting state is the interface too: Estonian, nothing in it marked as another language.

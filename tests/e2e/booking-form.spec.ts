@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { expectNoAxeViolations } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 import { serverSql } from './booking-requests';
 
 /**
@@ -283,13 +283,7 @@ test.describe('booking form', () => {
     void consoleErrors;
     await openForm(page);
     const keys: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/bookings', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '');
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/bookings', (request) => keys.push(request.headers()['idempotency-key'] ?? ''));
     await fillMainGuest(page);
     await submitButton(page).dblclick();
     const sending = page.getByRole('button', { name: 'Saadan...' });

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Pages as a visitor gets them, minus the outside world: this machine has no internet, so requests to other hosts
@@ -25,6 +25,21 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Holds every request to `url` until the returned function is called, to look at what a page shows while it waits;
+ * `seen` is told of each request as it arrives.
+ */
+export async function holdRequests(page: Page, url: string, seen?: (request: Request) => void): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    seen?.(route.request());
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 /** A failed request the test provokes on purpose: asserted, then taken off the list the fixture checks at the end. */
 export function expectFailedRequest(errors: string[], pattern: RegExp): void {

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES, expect, test } from './fixtures';
+import { PUBLIC_ROUTES, expect, holdRequests, test } from './fixtures';
 
 for (const [path, h1] of PUBLIC_ROUTES) {
   test(`${path} renders its heading with status 200`, async ({ page, consoleErrors }) => {
@@ -14,12 +14,7 @@ test('the hero\'s three dates take the place kept for them: nothing under them m
   void consoleErrors;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/availability', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/availability');
     await page.goto('/');
     const book = page.locator('main').getByRole('link', { name: 'Broneeri koht' }).first();
     await expect(page.locator('[data-edition-dates-placeholder]')).toHaveCount(3);
