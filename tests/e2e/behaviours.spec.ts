@@ -17,6 +17,20 @@ test.describe('navigation bar', () => {
     await expect.poll(() => background(page)).toBe('rgba(0, 0, 0, 0)');
   });
 
+  test('is solid on a page that opens scrolled, without the visitor scrolling', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    // The first read of the scroll position waits for a frame (Nav.astro): a page that opens at a section must
+    // still get the solid bar, and one that opens at the top must still be transparent after that frame.
+    await page.goto('/kkk');
+    await page.goto('/#hinnad');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect.poll(() => background(page)).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(page.locator('[data-site-nav]')).toHaveAttribute('data-solid', 'true');
+    await page.goto('/');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(page.locator('[data-site-nav]')).toHaveAttribute('data-solid', 'false');
+  });
+
   test('rewrites in-page anchors to the landing page when off it', async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto('/');
