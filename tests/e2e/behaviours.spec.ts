@@ -141,6 +141,34 @@ test.describe('gallery viewer', () => {
   });
 });
 
+test.describe('gallery thumbnails', () => {
+  test('a thumbnail reached with Tab shows its whole focus ring, on every side', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    // A tile paints only inside itself (content-visibility): the ring, drawn outside the button, must still fit.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/galerii');
+      const thumb = page.locator('[data-gallery-thumb]').nth(1);
+      for (let i = 0; i < 80 && !(await thumb.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await expect(thumb).toBeFocused();
+      await thumb.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      const box = (await thumb.boundingBox())!;
+      // Strips 1-4 px outside each edge of the button, where the 3 px ring at 2 px offset is drawn.
+      const strips = [
+        { x: box.x - 4, y: box.y + 8, width: 3, height: box.height - 16 },
+        { x: box.x + box.width + 1, y: box.y + 8, width: 3, height: box.height - 16 },
+        { x: box.x + 8, y: box.y - 4, width: box.width - 16, height: 3 },
+        { x: box.x + 8, y: box.y + box.height + 1, width: box.width - 16, height: 3 },
+      ];
+      const shots = () => Promise.all(strips.map((clip) => page.screenshot({ clip, animations: 'disabled' })));
+      const focused = await shots();
+      await thumb.evaluate((el) => el.blur());
+      const blurred = await shots();
+      strips.forEach((_, side) => expect(focused[side]!.equals(blurred[side]!), `${width} px, side ${side}: the ring is drawn`).toBe(false));
+    }
+  });
+});
+
 test('FAQ keeps only one answer open at a time', async ({ page, consoleErrors }) => {
   void consoleErrors;
   await page.goto('/kkk');
