@@ -20,6 +20,8 @@ export const API_ERRORS = {
   booking_changed: { status: 409, message: 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   payment_already_reversed: { status: 409, message: 'See kanne on juba tühistatud vastukandega.' },
   already_cancelled: { status: 409, message: 'Broneering on juba tühistatud.' },
+  /** A transition the booking's state does not allow (src/lib/booking-lifecycle.ts says which and why). */
+  transition_refused: { status: 409, message: 'Seda ei saa selle broneeringuga teha.' },
   booking_cancelled_pay: { status: 409, message: 'Broneering on tühistatud: selle eest ei saa maksta.' },
   booking_cancelled: { status: 409, message: 'Broneering on tühistatud: sellele saab kanda ainult tagastusi.' },
   overpayment_unconfirmed: { status: 409, message: 'Makse on suurem kui broneeringu tasumata summa. Kinnitage ülemakse või muutke summat.' },

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'booking.reminders',
   'booking.move',
   'booking.promote',
+  'booking.waiting_list',
   'booking.plan',
   'booking.cancel',
   'booking.cancellation_requested',

@@ -140,6 +140,15 @@ export function planOffered(plan: PaymentPlan, days: PlanDays): boolean {
   return planShape(plan, days, ADVANCE_CENTS, numberMath).parts.length > 1;
 }
 
+/** What a booking's plan is called on its days: a plan its days no longer allow (a move, new dates) runs as one sum. */
+export const SINGLE_PAYMENT_LABEL = 'Kogu summa korraga';
+export const UNSET_PLAN_LABEL = 'Määramata (ettemaks ja jääk)';
+
+export function planLabel(plan: PaymentPlan | null, days: PlanDays): string {
+  if (!planOffered(plan ?? 'advance', days)) return SINGLE_PAYMENT_LABEL;
+  return plan ? PAYMENT_PLAN_LABELS[plan] : UNSET_PLAN_LABEL;
+}
+
 /** The advance a booking's plan asks for: its own (or the settings' 300 €) on the advance plan, none on the others. */
 export function planAdvanceCents(b: { paymentPlan: PaymentPlan | null; advanceCents: number | null }): number {
   return b.paymentPlan === 'full' || b.paymentPlan === 'instalments' ? 0 : (b.advanceCents ?? ADVANCE_CENTS);

@@ -1,6 +1,7 @@
 /**
  * The guest portal's contract (issue "Guest portal"): what a signed-in guest sees of their own bookings. Browser-safe.
  */
+import type { BookingState } from './booking-lifecycle';
 import type { RefundQuote } from './cancellation';
 import type { InvoiceKind } from './enums';
 import type { ScheduleItem } from './payment-schedule';
@@ -9,6 +10,8 @@ import type { TravelDetails } from './travel-details';
 export interface MyBookingSummary {
   id: number;
   status: string;
+  /** Its state in the lifecycle (./booking-lifecycle). */
+  state: BookingState;
   waitingList: boolean;
   createdAt: string;
   retreat: { name: string; startDate: string | null; endDate: string | null };
@@ -16,6 +19,8 @@ export interface MyBookingSummary {
   owedCents: number;
   paidCents: number;
   outstandingCents: number;
+  /** Paid beyond what the booking is billed (an overpayment, or money kept after a cancellation): it goes back. */
+  refundOwedCents: number;
   /** People whose travel details are complete, of all on the booking. */
   travelDetails: { complete: number; total: number };
 }
@@ -64,11 +69,14 @@ export interface MyBookingDetail extends MyBookingSummary {
 }
 
 /** The booking's status as the guest reads it (the admin's words are shorter: src/lib/admin/labels.ts). */
-export function myBookingStatusLabel(booking: Pick<MyBookingSummary, 'status' | 'waitingList'>): string {
-  if (booking.status === 'cancelled') return 'Tühistatud';
-  if (booking.waitingList) return 'Ootejärjekorras';
-  return booking.status === 'confirmed' ? 'Kinnitatud' : 'Ootab kinnitust';
+const GUEST_STATE_LABELS: Record<BookingState, string> = { request: 'Ootab kinnitust', waiting: 'Ootejärjekorras', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
+
+export function myBookingStatusLabel(booking: Pick<MyBookingSummary, 'state'>): string {
+  return GUEST_STATE_LABELS[booking.state];
 }
+
+/** The portal's line for money going back to the guest. */
+export const refundOwedText = (amount: string) => `Teile tagastatakse ${amount}.`;
 
 /** Where the portal lives, for links in the menu and in e-mails. */
 export const PORTAL_PATH = '/minu-broneeringud';

@@ -609,6 +609,7 @@ describe('GET /api/admin/dashboard', () => {
           billedCents: 0,
           receivedCents: 0,
           outstandingCents: 0,
+          refundOwedCents: 0,
           overdue: 0,
           // The go/no-go (issue 24): on 1.03.2026 both balance due days (60 days before) have passed undecided.
           minParticipants: 8,
@@ -627,9 +628,11 @@ describe('GET /api/admin/dashboard', () => {
           confirmed: 1,
           pending: 1,
           people: 3,
-          billedCents: 229900,
-          receivedCents: 30000,
+          // The cancelled c is billed what it kept (all its 10 €: it was cancelled before kept amounts were recorded).
+          billedCents: 229900 + 1000,
+          receivedCents: 30000 + 1000,
           outstandingCents: 199900,
+          refundOwedCents: 0,
           overdue: 1,
           // a and its companion are confirmed; nobody's deposit is recorded as paid (the amounts above are set by hand).
           minParticipants: 8,

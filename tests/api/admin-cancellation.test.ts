@@ -74,7 +74,7 @@ describe('cancelling', () => {
     expect(note.document.reason).toBe('Haigus');
     const [audit] = await app.rows("SELECT severity, metadata FROM audit_logs WHERE action = 'booking.cancel'");
     expect(audit!.severity).toBe('high');
-    expect(JSON.parse(String(audit!.metadata))).toMatchObject({ from: 'pending', paidCents: 50000, quotedRefundCents: 47500, refundCents: 47500, daysBefore: 103, creditCents: 127400 });
+    expect(JSON.parse(String(audit!.metadata))).toMatchObject({ from: 'request', paidCents: 50000, quotedRefundCents: 47500, refundCents: 47500, daysBefore: 103, creditCents: 127400 });
     // Once.
     const again = await admin.b.send('POST', `/api/admin/bookings/${id}/cancel`, { version: body.booking.version, refund: '0', method: 'bank_transfer' });
     expect(again.status).toBe(409);

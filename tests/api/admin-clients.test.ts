@@ -292,13 +292,23 @@ describe('GET /api/admin/clients/:id', () => {
     expect(res.body.client.bookings[1]).toEqual({
       id: first,
       status: 'confirmed',
+      state: 'confirmed',
       paymentStatus: 'partial',
       checkInDate: '2026-04-01',
       checkOutDate: '2026-04-11',
       retreat: { id: Number(retreat!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11' },
       totalAmountCents: 129900,
       amountPaidCents: 30000,
-      totals: { servicesCents: 4550, companionsCents: 85000, billedCents: 129900 + 4550 + 85000, paidCents: 30000, remainingCents: 129900 + 4550 + 85000 - 30000, overpaidCents: 0 },
+      totals: {
+        servicesCents: 4550,
+        companionsCents: 85000,
+        priceCents: 129900 + 4550 + 85000,
+        billedCents: 129900 + 4550 + 85000,
+        paidCents: 30000,
+        remainingCents: 129900 + 4550 + 85000 - 30000,
+        overpaidCents: 0,
+        refundOwedCents: 0,
+      },
       createdAt: '2026-03-01T08:00:00.000Z',
     });
     // A public request is on its edition's retreat and comes priced (1.03.2026 for 14.03.2026: the full payment, 1234 €).

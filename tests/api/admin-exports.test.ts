@@ -60,12 +60,12 @@ describe('GET /api/admin/exports/bookings.csv', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = lines(text);
-    expect(header).toBe('Broneeringu nr;Loodud;Eesnimi;Perekonnanimi;E-post;Telefon;Retriit;Saabumine;Lahkumine;Staatus;Makse staatus;Majutus;Summa (€);Lisateenused (€);Kaasreisijad (€);Makstud (€);Jääk (€)');
+    expect(header).toBe('Broneeringu nr;Loodud;Eesnimi;Perekonnanimi;E-post;Telefon;Retriit;Saabumine;Lahkumine;Staatus;Makse staatus;Majutus;Summa (€);Lisateenused (€);Kaasreisijad (€);Makstud (€);Jääk (€);Tagastada (€)');
     const cells = row!.split(';');
     expect(cells.slice(0, 5)).toEqual([String(id), expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), 'Õnne', 'Ääremaa', 'onne@example.com']);
     expect(cells[9]).toBe('Kinnitatud');
     // 1299 + 45,50 + 1000 − 300 = 2044,50
-    expect(cells.slice(12)).toEqual(['1299,00', '45,50', '1000,00', '300,00', '2044,50']);
+    expect(cells.slice(12)).toEqual(['1299,00', '45,50', '1000,00', '300,00', '2044,50', '0,00']);
   });
 
   it('has exactly the list\'s filters, search and order', async () => {
@@ -121,13 +121,13 @@ describe('GET /api/admin/exports/clients.csv', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = lines(text);
-    expect(header).toBe('Eesnimi;Perekonnanimi;E-post;Telefon;Liitunud;Broneeringuid;Jääk kokku (€)');
+    expect(header).toBe('Eesnimi;Perekonnanimi;E-post;Telefon;Liitunud;Broneeringuid;Jääk kokku (€);Tagastada kokku (€)');
     const onne = rows.find((r) => r.includes('onne@example.com'))!.split(';');
     // 1299 + 45,50 − 300 on the first booking, nothing on the paid second: 1044,50 from 2 bookings; nothing on an
     // unpriced one.
     // The phone number is text (a leading apostrophe): a spreadsheet keeps its plus sign and runs nothing.
-    expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', "'+37251234567", expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50']);
-    expect(rows.find((r) => r.includes('teine@example.com'))!.split(';').slice(5)).toEqual(['1', '0,00']);
+    expect(onne).toEqual(['Õnne', 'Ääremaa', 'onne@example.com', "'+37251234567", expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), '2', '1044,50', '0,00']);
+    expect(rows.find((r) => r.includes('teine@example.com'))!.split(';').slice(5)).toEqual(['1', '0,00', '0,00']);
   });
 
   it("has exactly the list's search and order, through every chunk", async () => {

@@ -58,7 +58,8 @@ describe('authorisation', () => {
 
 describe('recording payments', () => {
   it('derives amount paid, deposit, balance and status from the ledger as money comes in', async () => {
-    const id = await pricedBooking();
+    // Booked on 1.12.2025 for 14.03.2026: the advance, then the balance on 13.01.2026.
+    const id = await pricedBooking({ retreatMonth: 'mar-2026' });
     expect(await booking(id)).toMatchObject({ payment_status: 'pending', deposit_paid: 0, balance_paid: 0 });
 
     const advance = await pay(id, { amount: String(ADVANCE_CENTS / 100), reference: bookingReferenceNumber(id) });
@@ -74,6 +75,16 @@ describe('recording payments', () => {
     expect(last.booking).toMatchObject({ amountPaidCents: OWED, balancePaid: true, paymentStatus: 'paid', totals: { remainingCents: 0 } });
     expect(last.ledger.totals).toEqual({ receivedCents: OWED, refundedCents: 0, paidCents: OWED });
     expect(last.ledger.items.map((p: { amountCents: number }) => p.amountCents)).toEqual([ADVANCE_CENTS, 100000, rest]);
+  });
+
+  it('a booking made too late for the advance owes one sum: 300 € is part of it, not its deposit', async () => {
+    // Booked on 1.12.2025 for 14.01.2026, after the balance day: the terms (3.3) ask for everything at once.
+    const id = await pricedBooking();
+    const body = await readJson(await pay(id, { amount: String(ADVANCE_CENTS / 100) }));
+    expect(body.booking.schedule).toMatchObject([{ part: 'full', amountCents: OWED, paidCents: ADVANCE_CENTS }]);
+    expect(body.booking).toMatchObject({ depositPaid: false, paymentStatus: 'partial' });
+    await pay(id, { amount: String((OWED - ADVANCE_CENTS) / 100).replace('.', ',') });
+    expect(await booking(id)).toMatchObject({ deposit_paid: 1, balance_paid: 1, payment_status: 'paid' });
   });
 
   it('a deposit below the advance is partial without the deposit flag', async () => {
@@ -146,7 +157,7 @@ describe('recording payments', () => {
 
 describe('refunds and reversals', () => {
   it('a refund is a negative entry and may not exceed what stays paid', async () => {
-    const id = await pricedBooking();
+    const id = await pricedBooking({ retreatMonth: 'mar-2026' });
     await pay(id, { amount: '500' });
     const before = await booking(id);
     const tooMuch = await pay(id, { kind: 'refund', amount: '500,01' });

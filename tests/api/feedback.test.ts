@@ -39,7 +39,10 @@ async function book(firstName: string, email: string, retreatMonth = 'jan-2026')
   return (await readJson(res)).bookingId as number;
 }
 
-/** January's edition (14.–24.01.2026): two attendees, a pending request, a cancelled booking, a waiting-list place; March's guest. */
+/**
+ * January's edition (14.–24.01.2026): two confirmed bookings and a request holding its place (the three attendees:
+ * its participants), a cancelled booking, a waiting-list request; March's guest.
+ */
 async function edition() {
   const ids = {
     mari: await book('Mari', 'mari@example.com'),
@@ -51,7 +54,7 @@ async function edition() {
   };
   await sql("UPDATE bookings SET status = 'confirmed' WHERE id IN (?, ?, ?)", [ids.mari, ids.jyri, ids.march]);
   await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [ids.cancelled]);
-  await sql("UPDATE bookings SET status = 'confirmed', waiting_list = 1 WHERE id = ?", [ids.waiting]);
+  await sql('UPDATE bookings SET waiting_list = 1 WHERE id = ?', [ids.waiting]);
   const [row] = (await sql('SELECT retreat_id FROM bookings WHERE id = ?', [ids.mari])).rows;
   return { ...ids, retreatId: Number(row!.retreat_id) };
 }
@@ -66,11 +69,12 @@ describe('feedback requests', () => {
     expect(await queueFeedbackRequests(app.deps)).toBe(0);
 
     clock = new Date('2026-01-25T08:00:00Z');
-    expect(await queueFeedbackRequests(app.deps)).toBe(2);
+    expect(await queueFeedbackRequests(app.deps)).toBe(3);
     const sent = await requests();
     expect(sent.map((r) => [Number(r.booking_id), r.to_address])).toEqual([
       [e.mari, 'mari@example.com'],
       [e.jyri, 'jyri@example.com'],
+      [e.pending, 'peeter@example.com'],
     ]);
     expect(String(sent[0]!.text)).toContain('Tere, Mari!');
     expect(String(sent[0]!.text)).toContain(`${app.origin}/tagasiside#token=`);
@@ -79,8 +83,8 @@ describe('feedback requests', () => {
     expect(await queueFeedbackRequests(app.deps)).toBe(0);
     clock = new Date('2026-01-30T08:00:00Z');
     expect(await queueFeedbackRequests(app.deps)).toBe(0);
-    expect(await requests()).toHaveLength(2);
-    expect(await app.count('feedback_requests')).toBe(2);
+    expect(await requests()).toHaveLength(3);
+    expect(await app.count('feedback_requests')).toBe(3);
   });
 
   it('are not sent for an edition that ended long ago (its guests were never asked)', async () => {
@@ -93,9 +97,9 @@ describe('feedback requests', () => {
     const e = await edition();
     clock = new Date('2026-01-26T08:00:00Z');
     await runScheduledJobs(app.deps);
-    expect((await requests()).map((r) => Number(r.booking_id))).toEqual([e.mari, e.jyri]);
+    expect((await requests()).map((r) => Number(r.booking_id))).toEqual([e.mari, e.jyri, e.pending]);
     const delivered = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => /tagasiside#token=/.test(m.text));
-    expect(delivered.map((m) => m.to).sort()).toEqual(['jyri@example.com', 'mari@example.com']);
+    expect(delivered.map((m) => m.to).sort()).toEqual(['jyri@example.com', 'mari@example.com', 'peeter@example.com']);
   });
 });
 
@@ -192,7 +196,7 @@ describe('the answers in the back office', () => {
     const admin = await signedIn(app, { admin: true });
     const list = await readJson(await admin.b.get(`/api/admin/retreats/${e.retreatId}/feedback`));
     expect(list).toEqual({
-      requested: 2,
+      requested: 3,
       average: 4.5,
       items: [
         expect.objectContaining({ bookingId: e.jyri, guestName: 'Jüri Kask', rating: 4, comment: null, mayQuote: false }),

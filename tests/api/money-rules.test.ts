@@ -8,10 +8,24 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/format';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
-import { BILLED_SQL, billedCents, OUTSTANDING_SQL, outstandingCents, OWES_SQL } from '../../worker/domain/money/balance';
+import {
+  BILLED_SQL,
+  billedCents,
+  OUTSTANDING_SQL,
+  outstandingCents,
+  OVERPAID_SQL,
+  overpaidCents,
+  OWES_SQL,
+  PRICE_SQL,
+  priceCents,
+  REFUND_OWED_FILTER_SQL,
+  REFUND_OWED_SQL,
+  refundOwedCents,
+  type MoneyRow,
+} from '../../worker/domain/money/balance';
 import { invoiceState, openCents, STATE_SQL } from '../../worker/domain/invoices/open';
 import { PAYMENT_PLANS } from '../../src/lib/payment-plans';
-import { derivedPaymentStatus, isOverdue, OVERDUE_SQL, PAYMENT_STATUS_SQL } from '../../worker/domain/money/schedule';
+import { DEPOSIT_SQL, depositDueCents, derivedPaymentStatus, isOverdue, OVERDUE_SQL, PAYMENT_STATUS_SQL } from '../../worker/domain/money/schedule';
 import { createTestDb } from '../helpers/test-db';
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -35,7 +49,7 @@ const billable = fc.record({
   companions: fc.array(fc.record({ customPriceCents: fc.option(cents, { nil: null }) }), { maxLength: 3 }),
 });
 
-describe('billed: the triggers keep BILLED_SQL, and it equals billedCents', () => {
+describe('price: the triggers keep PRICE_SQL, and it equals priceCents', () => {
   it('for random totals, services and companion prices', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(billable, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
@@ -52,10 +66,10 @@ describe('billed: the triggers keep BILLED_SQL, and it equals billedCents', () =
         );
         const ids = (rows as unknown as { id: number }[][]).map((r) => r[0]!.id);
         const stored = await t.db.all<{ id: number; kept: number; computed: number }>(
-          sql`SELECT b.id AS id, b.owed_cents AS kept, ${BILLED_SQL('b')} AS computed FROM bookings AS b ORDER BY b.id`,
+          sql`SELECT b.id AS id, b.owed_cents AS kept, ${PRICE_SQL('b')} AS computed FROM bookings AS b ORDER BY b.id`,
         );
         expect(stored.map((r) => r.id)).toEqual(ids);
-        const expected = cases.map((c) => billedCents(c));
+        const expected = cases.map((c) => priceCents(c));
         expect(stored.map((r) => Number(r.kept))).toEqual(expected);
         expect(stored.map((r) => Number(r.computed))).toEqual(expected);
       }),
@@ -64,23 +78,36 @@ describe('billed: the triggers keep BILLED_SQL, and it equals billedCents', () =
   });
 });
 
-const state = fc.record({
+/** Every stored state (status × waiting-list flag), a price, a ledger, and what a cancellation kept. */
+const money = fc.record({
   status: fc.constantFrom('pending', 'confirmed', 'cancelled'),
-  billedCents: cents,
-  // Refunds can leave a ledger at 0, never below; paid may exceed billed (an overpayment).
+  waitingList: fc.boolean(),
+  priceCents: cents,
+  // Refunds can leave a ledger at 0, never below; paid may exceed the price (an overpayment).
   paidCents: fc.integer({ min: 0, max: 600_000 }),
+  keptCents: fc.option(cents, { nil: null }),
 });
 
-describe('outstanding and "owes money": OUTSTANDING_SQL and OWES_SQL equal outstandingCents', () => {
-  it('for random statuses, bills and ledgers', async () => {
+describe('billed, outstanding, owes, refund owed, overpaid: each SQL form equals its TypeScript form', () => {
+  it('for random states, prices, ledgers and kept amounts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(state, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
-        const rows = await t.db.all<{ outstanding: number; owes: number }>(sql`
-          SELECT ${OUTSTANDING_SQL('b')} AS outstanding, ${OWES_SQL('b')} AS owes
-          FROM (SELECT j.value ->> '$.status' AS status, j.value ->> '$.billedCents' AS owed_cents, j.value ->> '$.paidCents' AS amount_paid_cents, j.key AS k
+      fc.asyncProperty(fc.array(money, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases: MoneyRow[]) => {
+        const rows = await t.db.all<Record<string, number>>(sql`
+          SELECT ${BILLED_SQL('b')} AS billed, ${OUTSTANDING_SQL('b')} AS outstanding, ${OWES_SQL('b')} AS owes,
+                 ${REFUND_OWED_SQL('b')} AS refund, ${REFUND_OWED_FILTER_SQL('b')} AS refundFilter, ${OVERPAID_SQL('b')} AS overpaid
+          FROM (SELECT j.value ->> '$.status' AS status, j.value ->> '$.waitingList' AS waiting_list, j.value ->> '$.priceCents' AS owed_cents,
+                       j.value ->> '$.paidCents' AS amount_paid_cents, j.value ->> '$.keptCents' AS kept_cents, j.key AS k
                 FROM json_each(${JSON.stringify(cases)}) AS j) AS b ORDER BY b.k`);
-        expect(rows.map((r) => Number(r.outstanding))).toEqual(cases.map((c) => outstandingCents(c)));
-        expect(rows.map((r) => Number(r.owes) === 1)).toEqual(cases.map((c) => outstandingCents(c) > 0));
+        expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])))).toEqual(
+          cases.map((c) => ({
+            billed: billedCents(c),
+            outstanding: outstandingCents(c),
+            owes: outstandingCents(c) > 0 ? 1 : 0,
+            refund: refundOwedCents(c),
+            refundFilter: refundOwedCents(c) > 0 ? 1 : 0,
+            overpaid: overpaidCents(c),
+          })),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -97,10 +124,13 @@ const schedule = fc.record({
   // Every plan, and bookings made before plans (null); an advance of its own for a party, or the settings' one.
   plan: fc.constantFrom(null, ...PAYMENT_PLANS),
   advanceCents: fc.option(fc.constantFrom(ADVANCE_CENTS, 2 * ADVANCE_CENTS, 4 * ADVANCE_CENTS), { nil: null }),
+  status: fc.constantFrom('pending', 'confirmed', 'cancelled'),
+  waitingList: fc.boolean(),
+  keptCents: fc.option(cents, { nil: null }),
 });
 
-describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and derivedPaymentStatus', () => {
-  it('for random booking days, first days, todays, bills and ledgers', async () => {
+describe('the schedule: OVERDUE_SQL, PAYMENT_STATUS_SQL and DEPOSIT_SQL equal isOverdue, derivedPaymentStatus and depositDueCents', () => {
+  it('for random booking days, first days, todays, bills, ledgers and states', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(schedule, { minLength: PER_RUN, maxLength: PER_RUN }), async (cases) => {
         const inputs = cases.map((c) => ({
@@ -111,15 +141,20 @@ describe('the schedule: OVERDUE_SQL and PAYMENT_STATUS_SQL equal isOverdue and d
           paidCents: c.paidCents,
           plan: c.plan,
           advanceCents: c.advanceCents,
+          status: c.status,
+          waitingList: c.waitingList,
+          keptCents: c.keptCents,
         }));
         const results = await t.db.batch(
           inputs.map((i) => {
-            const forSql = { ...i, owed: sql`${i.owedCents}`, paid: sql`${i.paidCents}` };
-            return t.db.all<{ overdue: number; status: string }>(sql`SELECT ${OVERDUE_SQL(forSql)} AS overdue, ${PAYMENT_STATUS_SQL(forSql)} AS status`);
+            const forSql = { ...i, owed: sql`CAST(${i.owedCents} AS INTEGER)`, paid: sql`CAST(${i.paidCents} AS INTEGER)`, alias: 'b' };
+            return t.db.all<{ overdue: number; status: string; deposit: number }>(sql`
+              SELECT ${OVERDUE_SQL(forSql)} AS overdue, ${PAYMENT_STATUS_SQL(forSql)} AS status, ${DEPOSIT_SQL(forSql)} AS deposit
+              FROM (SELECT ${i.status} AS status, ${i.waitingList ? 1 : 0} AS waiting_list, ${i.keptCents} AS kept_cents) AS b`);
           }) as never,
         );
-        const got = (results as unknown as { overdue: number; status: string }[][]).map((r) => ({ overdue: Number(r[0]!.overdue) === 1, status: r[0]!.status }));
-        expect(got).toEqual(inputs.map((i) => ({ overdue: isOverdue(i), status: derivedPaymentStatus(i) })));
+        const got = (results as unknown as { overdue: number; status: string; deposit: number }[][]).map((r) => ({ overdue: Number(r[0]!.overdue) === 1, status: r[0]!.status, deposit: Number(r[0]!.deposit) }));
+        expect(got).toEqual(inputs.map((i) => ({ overdue: isOverdue(i), status: derivedPaymentStatus(i), deposit: depositDueCents(i) })));
       }),
       { numRuns: RUNS },
     );
@@ -131,7 +166,7 @@ const invoiceCase = fc.record({
   total: fc.integer({ min: 1, max: 300_000 }),
   // Credit notes taking part or all of it back, in order.
   credits: fc.array(fc.integer({ min: 1, max: 200_000 }), { maxLength: 2 }),
-  booking: fc.record({ status: fc.constantFrom('pending', 'confirmed', 'cancelled'), total: cents, paid: fc.integer({ min: 0, max: 600_000 }) }),
+  booking: fc.record({ status: fc.constantFrom('pending', 'confirmed', 'cancelled'), waitingList: fc.boolean(), total: cents, paid: fc.integer({ min: 0, max: 600_000 }) }),
   // What happens to the booking after the documents: paid more, cancelled, or deleted below the API.
   then: fc.constantFrom('nothing', 'pay', 'cancel', 'delete'),
   more: cents,
@@ -146,7 +181,7 @@ describe("a document's open amount and state: the triggers of migration 0015 and
         let n = Number((await t.client.execute('SELECT coalesce(max(series_number), 0) AS n FROM invoices')).rows[0]!.n);
         const expected: { id: number; kind: 'invoice' | 'credit_note'; totalCents: number; creditedCents: number; bookingOutstandingCents: number | null }[] = [];
         for (const c of cases) {
-          const booking = Number((await t.client.execute({ sql: `INSERT INTO bookings (guest_id, status, total_amount_cents, amount_paid_cents) VALUES ('g', ?, ?, ?) RETURNING id`, args: [c.booking.status, c.booking.total, c.booking.paid] })).rows[0]!.id);
+          const booking = Number((await t.client.execute({ sql: `INSERT INTO bookings (guest_id, status, waiting_list, total_amount_cents, amount_paid_cents) VALUES ('g', ?, ?, ?, ?) RETURNING id`, args: [c.booking.status, c.booking.waitingList ? 1 : 0, c.booking.total, c.booking.paid] })).rows[0]!.id);
           n += 1;
           const invoice = Number((await t.client.execute({ sql: `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, total_cents, buyer_name, document) VALUES (?, ?, 'invoice', ?, '2026-01-01', ?, 'X', '{}') RETURNING id`, args: [n, `P-${n}`, booking, c.total] })).rows[0]!.id);
           let credited = 0;
@@ -166,7 +201,7 @@ describe("a document's open amount and state: the triggers of migration 0015 and
             await t.client.execute({ sql: 'DELETE FROM bookings WHERE id = ?', args: [booking] });
             gone = true;
           }
-          expected.push({ id: invoice, kind: 'invoice', totalCents: c.total, creditedCents: credited, bookingOutstandingCents: gone ? null : outstandingCents({ status, billedCents: total, paidCents: paid }) });
+          expected.push({ id: invoice, kind: 'invoice', totalCents: c.total, creditedCents: credited, bookingOutstandingCents: gone ? null : outstandingCents({ status, waitingList: c.booking.waitingList, priceCents: total, paidCents: paid, keptCents: null }) });
         }
         const ids = expected.map((e) => e.id);
         const rows = await t.db.all<{ id: number; credited: number; open: number; state: string }>(

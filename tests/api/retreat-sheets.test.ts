@@ -9,8 +9,8 @@ import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 import { dietOf } from '../../worker/domain/retreats/sheets/kitchen';
 
 /**
- * An edition's run sheets (issue 24): everyone on its confirmed bookings, companions included, cancelled and pending
- * bookings not; health information only on its own sheet, each download audited; the rooming saved, audited and
+ * An edition's run sheets (issue 24): its participants (the bookings that hold their places), companions included,
+ * never the waiting list or the cancelled; health information only on its own sheet, each download audited; the rooming saved, audited and
  * counted against the bookings; the PDFs read back with pdftotext.
  *
  * The January 2026 edition runs 14.–24.01.2026: a passport must be valid until 24.07.2026.
@@ -30,11 +30,14 @@ afterEach(async () => {
   await app.close();
 });
 
-async function book(overrides: Parameters<typeof validBooking>[0], status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed'): Promise<number> {
+async function book(overrides: Parameters<typeof validBooking>[0], status: 'confirmed' | 'pending' | 'waiting' | 'cancelled' = 'confirmed'): Promise<number> {
   const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'jan-2026', ...overrides }));
   expect(res.status).toBe(201);
   const id = (await readJson(res)).bookingId as number;
-  await app.deps.sql.execute({ sql: 'UPDATE bookings SET status = ? WHERE id = ?', args: [status, id] });
+  await app.deps.sql.execute({
+    sql: 'UPDATE bookings SET status = ?, waiting_list = ? WHERE id = ?',
+    args: [status === 'waiting' ? 'pending' : status, status === 'waiting' ? 1 : 0, id],
+  });
   return id;
 }
 
@@ -47,12 +50,12 @@ async function details(bookingId: number, position: number, values: Record<strin
   });
 }
 
-/** Three confirmed bookings (one with a companion), one pending and one cancelled. */
+/** Three participants (one with a companion), a waiting-list request and a cancelled booking. */
 async function edition() {
   const mari = await book({ firstName: 'Mari', lastName: 'Õunapuu', roomType: 'shared-room', travelWith: 'with-companions', companions: [{ firstName: 'Jüri', lastName: 'Šaškov', birthday: '1985-02-03', age: '' }] });
   const tiit = await book({ firstName: 'Tiit', lastName: 'Ärm', roomType: 'single-room', dietaryRestrictions: 'Gluteenivaba' });
   const liis = await book({ firstName: 'Liis', lastName: 'Žukova', roomType: 'shared-room' });
-  const pending = await book({ firstName: 'Peeter', lastName: 'Ootel' }, 'pending');
+  const pending = await book({ firstName: 'Peeter', lastName: 'Ootel' }, 'waiting');
   const cancelled = await book({ firstName: 'Kati', lastName: 'Tühistatud' }, 'cancelled');
   await details(mari, 0, {
     passportNumber: 'K1111111',

@@ -83,18 +83,44 @@ describe('balance (admin spec section 9)', () => {
     expect(
       bookingTotals({
         status: 'confirmed',
+        waitingList: false,
+        keptCents: null,
         totalAmountCents: 129900,
         amountPaidCents: 30000,
         additionalServices: [{ priceCents: 4550 }, { priceCents: 6000 }],
         companions: [{ customPriceCents: 85000 }, { customPriceCents: null }],
       }),
-    ).toEqual({ servicesCents: 10550, companionsCents: 85000, billedCents: 129900 + 10550 + 85000, paidCents: 30000, remainingCents: 129900 + 10550 + 85000 - 30000, overpaidCents: 0 });
+    ).toEqual({
+      servicesCents: 10550,
+      companionsCents: 85000,
+      priceCents: 129900 + 10550 + 85000,
+      billedCents: 129900 + 10550 + 85000,
+      paidCents: 30000,
+      remainingCents: 129900 + 10550 + 85000 - 30000,
+      overpaidCents: 0,
+      refundOwedCents: 0,
+    });
   });
   it('absent amounts count as 0; what is paid beyond the bill is an overpayment, not a negative balance', () => {
-    expect(bookingTotals({ status: 'confirmed', totalAmountCents: null, amountPaidCents: 100, additionalServices: [], companions: [] })).toMatchObject({ remainingCents: 0, overpaidCents: 100 });
+    expect(bookingTotals({ status: 'confirmed', waitingList: false, keptCents: null, totalAmountCents: null, amountPaidCents: 100, additionalServices: [], companions: [] })).toMatchObject({ remainingCents: 0, overpaidCents: 100, refundOwedCents: 100 });
   });
-  it('a cancelled booking owes nothing more and has no overpayment: what it kept is settled', () => {
-    expect(bookingTotals({ status: 'cancelled', totalAmountCents: 244300, amountPaidCents: 45800, additionalServices: [], companions: [] })).toMatchObject({ remainingCents: 0, overpaidCents: 0 });
+  it('a cancelled booking owes nothing more; what its ledger holds beyond what the cancellation kept goes back', () => {
+    expect(bookingTotals({ status: 'cancelled', waitingList: false, keptCents: 45800, totalAmountCents: 244300, amountPaidCents: 45800, additionalServices: [], companions: [] })).toMatchObject({
+      billedCents: 45800,
+      remainingCents: 0,
+      overpaidCents: 0,
+      refundOwedCents: 0,
+    });
+    expect(bookingTotals({ status: 'cancelled', waitingList: false, keptCents: 2500, totalAmountCents: 244300, amountPaidCents: 32500, additionalServices: [], companions: [] })).toMatchObject({ refundOwedCents: 30000 });
+  });
+  it('a waiting-list party is billed nothing and owes nothing; what it paid goes back', () => {
+    expect(bookingTotals({ status: 'pending', waitingList: true, keptCents: null, totalAmountCents: 129900, amountPaidCents: 30000, additionalServices: [], companions: [] })).toMatchObject({
+      priceCents: 129900,
+      billedCents: 0,
+      remainingCents: 0,
+      overpaidCents: 0,
+      refundOwedCents: 30000,
+    });
   });
 });
 

@@ -5,14 +5,15 @@
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { BANK_STATEMENT_MESSAGES, type BankTransactionView, type ReviewList, type ReviewListQuery, type StatementList } from '../../src/lib/admin/bank-statements';
+import { MAY_SQL } from '../domain/bookings/lifecycle';
 import { containsPattern, pageWindow } from '../db/paging';
 import { foldForSearch, foldSql } from '../db/search-fold';
-import { bankStatements, bankTransactions, bookings, payments, users } from '../db/schema';
+import { bankStatements, bankTransactions, bookings, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
-import { deriveFromLedger, scheduleFacts } from '../domain/money/ledger';
+import { bankAssignment, scheduleFacts } from '../domain/money/ledger';
 import { statementSummaryColumns, transactionViews } from '../domain/bank/views';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -69,24 +70,17 @@ export async function assignTransaction(deps: Deps, id: number, bookingId: numbe
   if (!facts) throw new ApiError('validation_failed', { details: [{ path: 'bookingId', message: 'Broneeringut ei leitud.' }] });
   const stamp = deps.now().toISOString();
   const [marked] = await db.batch([
+    // Marked first, only if it still waits and the booking's state takes a payment; the ledger's row follows it.
     db.run(sql`
       UPDATE ${bankTransactions} SET outcome = 'assigned', resolved_by = ${actor.userId}, resolved_at = ${stamp}
       WHERE id = ${id} AND outcome = 'review' AND direction = 'credit'
-        AND EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND status <> 'cancelled')`),
-    db.run(sql`
-      INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, recorded_by, created_at, bank_transaction_id)
-      SELECT ${bookingId}, amount_cents, 'bank_transfer', booked_on, reference, ${actor.userId}, ${stamp}, id
-      FROM ${bankTransactions} WHERE id = ${id} AND changes() > 0`),
-    deriveFromLedger(deps, bookingId, facts),
-    auditIfChanged(deps, {
-      userId: actor.userId,
-      action: 'bank_transaction.assign',
-      severity: 'high',
-      resourceType: 'booking',
-      resourceId: String(bookingId),
+        AND EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND ${MAY_SQL('bookings', 'takePayment')})`),
+    ...bankAssignment(deps, {
+      transactionId: id,
+      bookingId,
+      facts,
+      actor,
       metadata: { amountCents: before.amountCents, receivedOn: before.bookedOn, reference: before.reference, payer: before.counterpartyName, archiveId: before.archiveId, reviewReason: before.reviewReason },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     }),
   ]);
   if (marked.rowsAffected === 0) throw await refusal(deps, id);

@@ -1,34 +1,30 @@
 /**
  * The back office's bookings (admin spec section 2 bookings screens, 4, 5, 7, 9): the list with search, filters,
- * sort and paging on the server; one booking's detail; the edit, guest, services and companion-price writes with
- * optimistic concurrency (`version`); delete; the admin-made booking. Every write is one batch with its audit
- * record (who, when, the old and new values), so a change never lands without its record.
+ * sort and paging on the server; one booking's detail; the guest's record, the reminders switch; the admin-made
+ * booking. The lifecycle's transitions and the money are the core's (worker/domain/bookings/, worker/domain/money/):
+ * every list filter and figure here asks them, never the status columns itself.
  */
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, HealthInfo, ServiceItem } from '../../src/lib/admin/booking-views';
-import { ADMIN_BOOKING_MESSAGES, type AdminBookingCreate, type BookingEdit, type BookingListQuery, type GuestEdit } from '../../src/lib/admin/bookings';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
-import { statusesMatching } from '../../src/lib/admin/labels';
+import type { BookingCounts, BookingDetail, BookingListItem, BookingListResponse, GuestOption, HealthInfo } from '../../src/lib/admin/booking-views';
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingCreate, type BookingListQuery, type GuestEdit } from '../../src/lib/admin/bookings';
+import { statusesMatching } from '../../src/lib/labels';
 import { adminBookingPrice, PRICED_ROOM_OF } from '../../src/lib/admin/pricing';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { tallinnDay } from '../../src/lib/format';
 import { bookingIdOfReference } from '../../src/lib/reference-number';
-import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
+import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged, healthReadAudit, recordAudit, withoutSensitiveValues } from '../domain/audit';
-import { FITS_IN_RETREAT, placesLeftFor } from '../domain/retreats/places';
-import { bookingNotFound, changedFields, getBookingDetail, healthInfoOf, loadRow, toDetail, toStoredService, type LoadedRow } from '../domain/bookings/record';
-import { billedCents, IN_THE_BOOKS_SQL, OWES_SQL, outstandingCents } from '../domain/money/balance';
-import { bookingSchedule } from '../domain/money/schedule';
-import { detailStart } from '../domain/bookings/days';
+import { bookingNotFound, changedFields, getBookingDetail, healthInfoOf, loadRow } from '../domain/bookings/record';
+import { IN_STATES_SQL, PARTICIPANT_SQL, stateOf, storedState } from '../domain/bookings/states';
+import { moneyRowOf, outstandingCents, OWES_SQL, refundOwedCents, REFUND_OWED_FILTER_SQL } from '../domain/money/balance';
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
+import { editionRefusal, editionRefusalError, readEdition } from '../domain/retreats/eligibility';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import type { Actor } from '../domain/actor';
-import type { AuditAction } from '../../src/lib/enums';
-
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -50,10 +46,11 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
   if (query.status) conditions.push(eq(bookings.status, query.status));
   if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
   if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
-  if (query.waitingList) conditions.push(eq(bookings.waitingList, query.waitingList === 'yes'));
-  // The partial index bookings_owing_created_idx has exactly this condition.
+  if (query.waitingList) conditions.push(query.waitingList === 'yes' ? IN_STATES_SQL('"bookings"', ['waiting']) : sql`NOT ${IN_STATES_SQL('"bookings"', ['waiting'])}`);
+  // Each is the money module's or the lifecycle's own condition, which the partial indexes of migration 0028 match.
   if (query.owes) conditions.push(OWES_SQL('"bookings"'));
-  if (query.details) conditions.push(sql`(${bookings.status} <> 'cancelled' AND ${TRAVEL_DETAILS_MISSING('bookings')})`);
+  if (query.refund) conditions.push(REFUND_OWED_FILTER_SQL('"bookings"'));
+  if (query.details) conditions.push(sql`(${PARTICIPANT_SQL('"bookings"')} AND ${TRAVEL_DETAILS_MISSING('bookings')})`);
   if (query.q) {
     // Guest first name, last name, "first last", e-mail (the trigram index), or the status as stored or as the
     // screen shows it.
@@ -106,6 +103,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
         totalAmountCents: bookings.totalAmountCents,
         amountPaidCents: bookings.amountPaidCents,
         owedCents: bookings.owedCents,
+        keptCents: bookings.keptCents,
         createdAt: bookings.createdAt,
         bookingDate: bookings.bookingDate,
         checkInDate: bookings.checkInDate,
@@ -129,8 +127,8 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
     db
       .select({
         total: count(),
-        confirmed: sql<number>`coalesce(sum(${bookings.status} = 'confirmed'), 0)`,
-        pending: sql<number>`coalesce(sum(${bookings.status} = 'pending'), 0)`,
+        confirmed: sql<number>`coalesce(sum(${IN_STATES_SQL('"bookings"', ['confirmed'])}), 0)`,
+        pending: sql<number>`coalesce(sum(${IN_STATES_SQL('"bookings"', ['request', 'waiting'])}), 0)`,
         fullyPaid: sql<number>`coalesce(sum(${bookings.balancePaid}), 0)`,
       })
       .from(bookings),
@@ -139,13 +137,15 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
   const items: BookingListItem[] = rows.map((r) => ({
     id: r.id,
     status: r.status,
+    state: stateOf(r),
     waitingList: r.waitingList,
     paymentStatus: r.paymentStatus,
     roomType: r.roomType,
     totalAmountCents: r.totalAmountCents,
     amountPaidCents: r.amountPaidCents,
     owedCents: r.owedCents,
-    outstandingCents: outstandingCents({ status: r.status, billedCents: r.owedCents, paidCents: r.amountPaidCents ?? 0 }),
+    outstandingCents: outstandingCents(moneyRowOf(r)),
+    refundOwedCents: refundOwedCents(moneyRowOf(r)),
     createdAt: r.createdAt,
     bookingDate: r.bookingDate,
     checkInDate: r.checkInDate,
@@ -168,7 +168,7 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
  */
 export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
   const detail = await getBookingDetail(deps, id);
-  await recordAudit(deps, { userId: actor.userId, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id), ip: actor.ip, userAgent: actor.userAgent });
+  await recordAudit(deps, { actor, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id) });
   return detail;
 }
 
@@ -185,158 +185,14 @@ export async function guestHealthForAdmin(deps: Deps, bookingId: number, actor: 
   return { healthInfo: healthInfoOf(rows[0]?.healthInfo ?? null) };
 }
 
-// ── writes ──────────────────────────────────────────────────────────────────────────────────────────────────────
-
-const STALE_MESSAGE = 'Keegi muutis seda broneeringut vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.';
-
-/**
- * Compare-and-set: writes `values` only if the booking still has `version`, bumps the version, and records the
- * change in the same batch. 404 if the booking is gone, 409 if someone else changed it since it was loaded.
- */
-async function writeBooking(
-  deps: Deps,
-  id: number,
-  version: number,
-  values: Partial<typeof bookings.$inferInsert>,
-  audit: { action: AuditAction; actor: Actor; changes: Record<string, unknown> },
-  guard?: { condition: SQL; refusal: ApiError },
-  /** Statements that follow the change in its batch and run only if it happened (a notice to the guest). */
-  after: ReturnType<typeof guestNoticeInsert>[] = [],
-) {
-  const { db } = deps;
-  const stamp = deps.now().toISOString();
-  const [result] = await db.batch([
-    db
-      .update(bookings)
-      .set({ ...values, version: sql`${bookings.version} + 1`, updatedAt: stamp })
-      .where(and(eq(bookings.id, id), eq(bookings.version, version), guard?.condition)),
-    auditIfChanged(deps, {
-      userId: audit.actor.userId,
-      action: audit.action,
-      severity: 'medium',
-      resourceType: 'booking',
-      resourceId: String(id),
-      metadata: { version, changes: audit.changes },
-      ip: audit.actor.ip,
-      userAgent: audit.actor.userAgent,
-    }),
-    ...after,
-  ]);
-  if (result.rowsAffected === 0) {
-    const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
-    if (!exists) throw bookingNotFound();
-    if (guard && exists.version === version) throw guard.refusal;
-    throw new ApiError('booking_changed', { message: STALE_MESSAGE });
-  }
-}
-
-/** The refusal names the places left for this booking and how many it needs. */
-async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
-  const places = await placesLeftFor(deps, id);
-  return places
-    ? new ApiError('retreat_full', { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) })
-    : new ApiError('retreat_full');
-}
-
-/**
- * The "booking confirmed" notice from the booking as the edit loaded it, its schedule as it will be with the edit's
- * total. It answers the notice's data, not its statement (a query handed through a promise would run on the spot).
- */
-function confirmedNotice(deps: Deps, loaded: LoadedRow, totalAmountCents: number | null) {
-  const detail = toDetail(loaded, tallinnDay(deps.now()));
-  const id = detail.id;
-  const owedCents = billedCents({ ...detail, totalAmountCents, companions: detail.companions.map((c) => ({ customPriceCents: c.customPriceCents })) });
-  const schedule = bookingSchedule({ ...detail, status: 'confirmed', owedCents, startDate: detailStart(detail) }, tallinnDay(deps.now()));
-  return { booking: { id, firstName: detail.guest?.firstName ?? null }, notice: GUEST_NOTICES.confirmed({ id, retreat: detail.retreat, schedule }) };
-}
-
-export async function updateBooking(deps: Deps, id: number, edit: BookingEdit, actor: Actor): Promise<BookingDetail> {
-  const loaded = await loadRow(deps, id);
-  const before = loaded.booking;
-  // The spec's update sends the amount paid; it is the payments ledger's sum now (issue "Back office II"), so the
-  // edit may repeat it but not change it. A payment in between bumps the version: that edit gets 409 below.
-  if ((edit.amountPaid ?? 0) !== (before.amountPaidCents ?? 0)) {
-    throw new ApiError('validation_failed', { details: [{ path: 'amountPaid', message: PAYMENT_MESSAGES.amountPaidFromLedger }] });
-  }
-  const values = {
-    status: edit.status,
-    paymentStatus: edit.paymentStatus,
-    roomType: edit.roomType,
-    roomSharingPreference: edit.roomSharingPreference,
-    bedTypePreference: edit.bedTypePreference,
-    totalAmountCents: edit.totalAmount,
-    depositAmountCents: edit.depositAmount,
-    specialRequests: edit.specialRequests,
-    comments: edit.comments,
-    extraFood: edit.extraFood,
-  };
-  const confirming = edit.status === 'confirmed' && before.status !== 'confirmed';
-  // A waiting-list request that is confirmed has its place now: it leaves the waiting list (and its filter).
-  if (confirming && before.waitingList) Object.assign(values, { waitingList: false });
-  // The guest hears of the confirmation, with what is due as the edit leaves it.
-  const confirmed = confirming ? confirmedNotice(deps, loaded, values.totalAmountCents ?? null) : null;
-  const notices = confirmed ? [guestNoticeInsert(deps, confirmed.booking, 'booking_confirmed', confirmed.notice)] : [];
-  const changes = { ...changedFields(before, values), ...(confirming && edit.overrideCapacity ? { overrideCapacity: { from: null, to: true } } : {}) };
-  const guard = confirming && !edit.overrideCapacity ? { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') } : undefined;
-  try {
-    await writeBooking(deps, id, edit.version, values, { action: 'booking.update', actor, changes }, guard, notices);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'retreat_full') throw await retreatFull(deps, id);
-    throw err;
-  }
-  return getBookingDetail(deps, id);
-}
-
-export async function replaceServices(deps: Deps, id: number, update: { version: number; services: ServiceItem[] }, actor: Actor): Promise<BookingDetail> {
-  const { booking: before } = await loadRow(deps, id);
-  // An empty list is stored as null (admin spec section 5).
-  const additionalServices = update.services.length > 0 ? update.services.map(toStoredService) : null;
-  await writeBooking(deps, id, update.version, { additionalServices }, {
-    action: 'booking.services',
-    actor,
-    changes: changedFields({ additionalServices: before.additionalServices }, { additionalServices }),
-  });
-  return getBookingDetail(deps, id);
-}
+// ── writes (the lifecycle's are worker/domain/bookings/: edits, status, moves, waiting list, cancel, delete) ──
 
 /** Turns the booking's payment reminders on or off (issue "Back office II"); not an edit of the booking's terms. */
 export async function setPaymentReminders(deps: Deps, id: number, enabled: boolean, actor: Actor): Promise<BookingDetail> {
   await deps.db.batch([
     deps.db.update(bookings).set({ paymentReminders: enabled, updatedAt: deps.now().toISOString() }).where(and(eq(bookings.id, id), ne(bookings.paymentReminders, enabled))),
-    auditIfChanged(deps, {
-      userId: actor.userId,
-      action: 'booking.reminders',
-      severity: 'low',
-      resourceType: 'booking',
-      resourceId: String(id),
-      metadata: { paymentReminders: enabled },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    }),
+    auditIfChanged(deps, { actor, action: 'booking.reminders', severity: 'low', resourceType: 'booking', resourceId: String(id), metadata: { paymentReminders: enabled } }),
   ]);
-  return getBookingDetail(deps, id);
-}
-
-export async function setCompanionPrices(
-  deps: Deps,
-  id: number,
-  update: { version: number; companions: { index: number; customPrice: number | null }[] },
-  actor: Actor,
-): Promise<BookingDetail> {
-  const { booking: before } = await loadRow(deps, id);
-  const current = before.companions ?? [];
-  for (const [position, entry] of update.companions.entries()) {
-    if (entry.index >= current.length) {
-      throw new ApiError('validation_failed', { details: [{ path: `companions.${position}.index`, message: 'Sellist kaasreisijat ei ole.' }] });
-    }
-  }
-  const prices = new Map(update.companions.map((c) => [c.index, c.customPrice]));
-  const companions = current.map((c, index) => (prices.has(index) ? { ...c, custom_price_cents: prices.get(index) ?? null } : c));
-  await writeBooking(deps, id, update.version, { companions: companions.length > 0 ? companions : null }, {
-    action: 'booking.companions',
-    actor,
-    changes: changedFields({ companions: before.companions }, { companions }),
-  });
   return getBookingDetail(deps, id);
 }
 
@@ -358,41 +214,15 @@ export async function updateGuest(deps: Deps, bookingId: number, edit: GuestEdit
   await db.batch([
     db.update(guests).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(guests.id, before.id)),
     auditIfChanged(deps, {
-      userId: actor.userId,
+      actor,
       action: 'guest.update',
       severity: 'medium',
       resourceType: 'guest',
       resourceId: before.id,
       metadata: { bookingId, changes: withoutSensitiveValues(changedFields(before, values)) },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     }),
   ]);
   return getBookingDetail(deps, bookingId);
-}
-
-export async function deleteBooking(deps: Deps, id: number, actor: Actor): Promise<void> {
-  const { booking: before } = await loadRow(deps, id);
-  const { db } = deps;
-  const [result] = await db.batch([
-    // Only a booking that is not in the books: one with an invoice or a payment is cancelled, never deleted.
-    db.delete(bookings).where(and(eq(bookings.id, id), sql`NOT ${IN_THE_BOOKS_SQL('"bookings"')}`)),
-    auditIfChanged(deps, {
-      userId: actor.userId,
-      action: 'booking.delete',
-      severity: 'medium',
-      resourceType: 'booking',
-      resourceId: String(id),
-      // What was deleted, minus the idempotency internals.
-      metadata: { deleted: { ...before, idempotencyKey: undefined, idempotencyRequestHash: undefined } },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    }),
-  ]);
-  if (result.rowsAffected === 0) {
-    const [still] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
-    throw still ? new ApiError('booking_has_money') : bookingNotFound();
-  }
 }
 
 /**
@@ -428,9 +258,15 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
           .from(retreats)
           .where(eq(retreats.id, input.retreatId));
   if (retreat === undefined) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: 'Valitud retriiti ei leitud.' }] });
-  if (retreat?.cancelledAt) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: RETREAT_MESSAGES.cancelledEdition }] });
   const now = deps.now();
   const today = tallinnDay(now);
+  if (retreat) {
+    // The edition rule (worker/domain/retreats/eligibility.ts): the organiser books past registration close, but not
+    // on an edition that has started or been cancelled, nor past its places unless they say so.
+    const edition = (await readEdition(deps, retreat.id))!;
+    const refusal = editionRefusal(edition, { today, people: input.overrideCapacity ? 0 : 1, overrideRegistration: true });
+    if (refusal) throw editionRefusalError(refusal, edition, 1);
+  }
   const price = adminBookingPrice(retreat, input, today);
   if (!price) throw new ApiError('validation_failed', { details: [{ path: 'checkOutDate', message: ADMIN_BOOKING_MESSAGES.checkOutAfterCheckIn }] });
   if (price.kind === 'edition' && input.paymentPlan && price.quote.plan !== input.paymentPlan) {
@@ -452,7 +288,7 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
     customerId: guest.email ? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${guest.email})` : null,
     retreatId: input.retreatId,
     userId: actor.userId,
-    status: 'confirmed' as const,
+    ...(storedState('confirmed') as { status: 'confirmed'; waitingList: false }),
     paymentStatus: input.paymentStatus,
     roomType: input.roomType,
     bookingDate: tallinnDay(now),
@@ -472,14 +308,12 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
   const [inserted] = await db.batch([
     db.insert(bookings).values(values).returning({ id: bookings.id }),
     auditIfChanged(deps, {
-      userId: actor.userId,
+      actor,
       action: 'booking.create',
       severity: 'medium',
       resourceType: 'booking',
       resourceId: sql`last_insert_rowid()`,
-      metadata: { created: { ...values, customerId: undefined, priceSnapshot: undefined, ...(price.kind === 'stay' ? { nights: price.nights } : {}) } },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      metadata: { created: { ...values, customerId: undefined, priceSnapshot: undefined, ...(price.kind === 'stay' ? { nights: price.nights } : {}) }, overrideCapacity: input.overrideCapacity || undefined },
     }),
   ]);
   const id = inserted[0]!.id;

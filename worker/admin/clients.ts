@@ -25,7 +25,8 @@ import { ApiError } from '../errors';
 import { auditIfChanged, recordAudit } from '../domain/audit';
 import { changedFields } from '../domain/bookings/record';
 import type { Actor } from '../domain/actor';
-import { IN_THE_BOOKS_SQL, storedBookingTotals } from '../domain/money/balance';
+import { IN_THE_BOOKS_SQL, MONEY_COLUMNS, storedBookingTotals } from '../domain/money/balance';
+import { stateOf } from '../domain/bookings/states';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -109,15 +110,11 @@ export async function getClientDetail(deps: Deps, id: string): Promise<ClientDet
     db.select({ ...itemColumns, updatedAt: customers.updatedAt }).from(customers).where(eq(customers.id, id)),
     db
       .select({
+        ...MONEY_COLUMNS,
         id: bookings.id,
-        status: bookings.status,
         paymentStatus: bookings.paymentStatus,
         checkInDate: bookings.checkInDate,
         checkOutDate: bookings.checkOutDate,
-        totalAmountCents: bookings.totalAmountCents,
-        amountPaidCents: bookings.amountPaidCents,
-        additionalServices: bookings.additionalServices,
-        companions: bookings.companions,
         createdAt: bookings.createdAt,
         retreatId: retreats.id,
         retreatName: retreats.name,
@@ -133,6 +130,7 @@ export async function getClientDetail(deps: Deps, id: string): Promise<ClientDet
   const clientBookings: ClientBooking[] = rows.map((b) => ({
     id: b.id,
     status: b.status,
+    state: stateOf(b),
     paymentStatus: b.paymentStatus,
     checkInDate: b.checkInDate,
     checkOutDate: b.checkOutDate,

@@ -1,11 +1,12 @@
 /**
  * /dashboard's numbers (DESIGN section 8: real counts, not the spec's fixed ones) and the upcoming retreats with
- * their bookings: how many, confirmed, pending, people (each non-cancelled booking's guest and companions), and
- * their money: billed, received, outstanding, overdue; and their go/no-go (issue 24): confirmed and paid people against
- * the minimum, the decision day, and a flag a week before it (or once it passed without a decision).
+ * their bookings: how many, confirmed, pending, people (those holding places), and their money: billed, received,
+ * outstanding, to go back, overdue; and their go/no-go (issue 24): confirmed and paid participants against the
+ * minimum, the decision day, and a flag a week before it (or once it passed without a decision).
  */
-import { asc, count, gte, isNull, sql } from 'drizzle-orm';
-import { OUTSTANDING_SQL } from '../domain/money/balance';
+import { asc, count, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { BILLED_SQL, OUTSTANDING_SQL, REFUND_OWED_SQL } from '../domain/money/balance';
+import { IN_STATES_SQL, PARTICIPANT_SQL } from '../domain/bookings/states';
 import type { DashboardResponse } from '../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../src/lib/format';
 import { bookings, contactMessages, customers, retreats, users } from '../db/schema';
@@ -16,6 +17,12 @@ import { confirmedPeople, paidPeople } from '../domain/retreats/decision';
 import { decisionAlert, decisionDay, decisionState } from '../../src/lib/admin/retreat-decision';
 
 const UPCOMING_LIMIT = 10;
+
+/**
+ * An aggregate over the listed edition's bookings, written out with an alias: drizzle leaves columns unqualified in a
+ * one-table query, which inside a correlated subquery would silently compare the subquery's own columns.
+ */
+const ofEdition = (aggregate: SQL) => sql<number>`(SELECT ${aggregate} FROM bookings AS b WHERE b.retreat_id = "retreats"."id")`;
 
 export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promise<DashboardResponse> {
   const { db } = deps;
@@ -34,19 +41,18 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         name: retreats.name,
         startDate: retreats.startDate,
         endDate: retreats.endDate,
-        // Written out with an alias: drizzle leaves columns unqualified in a one-table query, which inside a
-        // correlated subquery would silently compare the subquery's own columns.
-        bookings: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id")`,
-        confirmed: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'confirmed')`,
-        pending: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status = 'pending')`,
-        // Places taken: one home for "people on a retreat" (main guests and companions of pending and confirmed bookings).
+        bookings: ofEdition(sql`count(*)`),
+        confirmed: ofEdition(sql`coalesce(sum(${IN_STATES_SQL('b', ['confirmed'])}), 0)`),
+        pending: ofEdition(sql`coalesce(sum(${IN_STATES_SQL('b', ['request', 'waiting'])}), 0)`),
+        // Places taken: one home for "people on a retreat" (../domain/retreats/places.ts).
         people: placesTaken(sql`"retreats"."id"`),
-        // Money of its bookings that are not cancelled (issue "Back office II"): what they owe in all (the balance
-        // rule, kept in owed_cents), what came in, what is still to pay, and how many are overdue.
-        billed: sql<number>`(SELECT coalesce(sum(b.owed_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
-        received: sql<number>`(SELECT coalesce(sum(b.amount_paid_cents), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
-        outstanding: sql<number>`(SELECT coalesce(sum(${OUTSTANDING_SQL('b')}), 0) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled')`,
-        overdue: sql<number>`(SELECT count(*) FROM bookings AS b WHERE b.retreat_id = "retreats"."id" AND b.status <> 'cancelled' AND b.payment_status = 'overdue')`,
+        // Its bookings' money, by the money module's rules (../domain/money/balance.ts): billed in each one's state,
+        // every ledger row (a cancelled booking's kept fee too), still to pay, to go back; and overdue participants.
+        billed: ofEdition(sql`coalesce(sum(${BILLED_SQL('b')}), 0)`),
+        received: ofEdition(sql`coalesce(sum(b.amount_paid_cents), 0)`),
+        outstanding: ofEdition(sql`coalesce(sum(${OUTSTANDING_SQL('b')}), 0)`),
+        refundOwed: ofEdition(sql`coalesce(sum(${REFUND_OWED_SQL('b')}), 0)`),
+        overdue: ofEdition(sql`coalesce(sum(${PARTICIPANT_SQL('b')} AND b.payment_status = 'overdue'), 0)`),
         // The go/no-go (issue 24): participants against the minimum, the decision day and the decision.
         minParticipants: retreats.minParticipants,
         confirmedPeople: confirmedPeople(sql`"retreats"."id"`),
@@ -62,7 +68,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
   ]);
   return {
     counts: { users: u?.n ?? 0, clients: cl?.n ?? 0, bookings: b?.n ?? 0, retreats: r?.n ?? 0, newMessages: m?.n ?? 0 },
-    upcomingRetreats: upcoming.map(({ billed, received, outstanding, decisionOn, confirmedAt, cancelledAt, ...row }) => {
+    upcomingRetreats: upcoming.map(({ billed, received, outstanding, refundOwed, decisionOn, confirmedAt, cancelledAt, ...row }) => {
       const day = decisionDay({ startDate: row.startDate, decisionOn });
       const decision = decisionState({ confirmedAt, cancelledAt });
       return {
@@ -79,6 +85,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         billedCents: Number(billed),
         receivedCents: Number(received),
         outstandingCents: Number(outstanding),
+        refundOwedCents: Number(refundOwed),
         overdue: Number(row.overdue),
       };
     }),

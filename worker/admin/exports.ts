@@ -7,7 +7,9 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { BookingListQuery } from '../../src/lib/admin/bookings';
-import { bookingStatusLabel, paymentStatusLabel, roomTypeLabel } from '../../src/lib/admin/labels';
+import { paymentStatusLabel, roomTypeLabel } from '../../src/lib/labels';
+import { BOOKING_STATE_LABELS } from '../../src/lib/booking-lifecycle';
+import { stateOf } from '../domain/bookings/states';
 import { formatDate } from '../../src/lib/format';
 import type { ClientListQuery } from '../../src/lib/admin/clients';
 import { orderBy } from '../db/paging';
@@ -19,7 +21,7 @@ import { invoiceListFilter, LIST_COLUMNS, toListItem } from './invoices';
 import type { AppDeps } from '../deps';
 import { listFilter, SORT_COLUMNS, sortNeedsGuests } from './bookings';
 import { clientListFilter, NEWEST_FIRST } from './clients';
-import { storedBookingTotals } from '../domain/money/balance';
+import { MONEY_COLUMNS, storedBookingTotals } from '../domain/money/balance';
 
 const CHUNK_ROWS = 500;
 const BOM = '\uFEFF';
@@ -86,6 +88,7 @@ export const BOOKINGS_CSV_HEADER = [
   'Kaasreisijad (€)',
   'Makstud (€)',
   'Jääk (€)',
+  'Tagastada (€)',
 ];
 
 /** The bookings list as CSV, with the list's search, filters and sort (the query the list screen has in its URL). */
@@ -107,13 +110,9 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         retreat: retreats.name,
         checkIn: bookings.checkInDate,
         checkOut: bookings.checkOutDate,
-        status: bookings.status,
+        ...MONEY_COLUMNS,
         paymentStatus: bookings.paymentStatus,
         roomType: bookings.roomType,
-        totalAmountCents: bookings.totalAmountCents,
-        amountPaidCents: bookings.amountPaidCents,
-        additionalServices: bookings.additionalServices,
-        companions: bookings.companions,
       })
       .from(bookings)
       .innerJoin(guests, eq(guests.id, bookings.guestId))
@@ -132,7 +131,7 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         r.retreat ?? '',
         r.checkIn ? formatDate(r.checkIn) : '',
         r.checkOut ? formatDate(r.checkOut) : '',
-        bookingStatusLabel(r.status),
+        BOOKING_STATE_LABELS[stateOf(r)],
         paymentStatusLabel(r.paymentStatus, r.status),
         roomTypeLabel(r.roomType),
         csvEuros(r.totalAmountCents),
@@ -140,12 +139,13 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         csvEuros(totals.companionsCents),
         csvEuros(r.amountPaidCents),
         csvEuros(totals.remainingCents),
+        csvEuros(totals.refundOwedCents),
       ];
     });
   });
 }
 
-export const CLIENTS_CSV_HEADER = ['Eesnimi', 'Perekonnanimi', 'E-post', 'Telefon', 'Liitunud', 'Broneeringuid', 'Jääk kokku (€)'];
+export const CLIENTS_CSV_HEADER = ['Eesnimi', 'Perekonnanimi', 'E-post', 'Telefon', 'Liitunud', 'Broneeringuid', 'Jääk kokku (€)', 'Tagastada kokku (€)'];
 
 /**
  * The clients list as CSV, with the list's search and order (newest first), each client with how many bookings they
@@ -162,27 +162,22 @@ export function clientsCsv({ db }: Pick<AppDeps, 'db'>, query: Pick<ClientListQu
         .where(inArray(customers.id, ids))
         .orderBy(...NEWEST_FIRST),
       db
-        .select({
-          customerId: bookings.customerId,
-          status: bookings.status,
-          totalAmountCents: bookings.totalAmountCents,
-          amountPaidCents: bookings.amountPaidCents,
-          additionalServices: bookings.additionalServices,
-          companions: bookings.companions,
-        })
+        .select({ customerId: bookings.customerId, ...MONEY_COLUMNS })
         .from(bookings)
         .where(inArray(bookings.customerId, ids)),
     ]);
-    const byClient = new Map<string, { count: number; remainingCents: number }>();
+    const byClient = new Map<string, { count: number; remainingCents: number; refundOwedCents: number }>();
     for (const b of owed) {
-      const sum = byClient.get(b.customerId!) ?? { count: 0, remainingCents: 0 };
+      const sum = byClient.get(b.customerId!) ?? { count: 0, remainingCents: 0, refundOwedCents: 0 };
+      const totals = storedBookingTotals(b);
       sum.count += 1;
-      sum.remainingCents += storedBookingTotals(b).remainingCents;
+      sum.remainingCents += totals.remainingCents;
+      sum.refundOwedCents += totals.refundOwedCents;
       byClient.set(b.customerId!, sum);
     }
     return clients.map((c) => {
-      const sum = byClient.get(c.id) ?? { count: 0, remainingCents: 0 };
-      return [c.firstName, c.lastName, c.email, c.phone ?? '', formatDate(c.createdAt), sum.count, csvEuros(sum.remainingCents)];
+      const sum = byClient.get(c.id) ?? { count: 0, remainingCents: 0, refundOwedCents: 0 };
+      return [c.firstName, c.lastName, c.email, c.phone ?? '', formatDate(c.createdAt), sum.count, csvEuros(sum.remainingCents), csvEuros(sum.refundOwedCents)];
     });
   });
 }

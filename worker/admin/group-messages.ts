@@ -12,7 +12,7 @@ import {
   type GroupMessageRecipient,
   type GroupMessageSent,
   type GroupMessageSummary,
-} from '../../src/lib/admin/group-messages';
+} from '../../src/lib/group-messages';
 import type { GroupMessageValues } from '../../src/lib/admin/group-message-schema';
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
@@ -24,18 +24,18 @@ import { escapeHtml, mailLayout, textParagraphs } from '../domain/mail/html';
 import { deliverMessage, enqueueMail } from '../domain/mail/outbox';
 import type { OutgoingMail } from '../domain/mail/transport';
 import { OWES_SQL } from '../domain/money/balance';
-import { HOLDS_PLACES } from '../domain/retreats/places';
+import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
 /**
- * The audience as a condition on the bookings row `b`: the edition's active bookings (confirmed, or pending and
- * holding a place: the waiting list and the cancelled are not on the trip), narrowed to those who still owe money
- * (the ledger's derived balance) or whose travel details are not complete.
+ * The audience as a condition on the bookings row `b`: the edition's participants (../domain/bookings/states.ts: the
+ * waiting list and the cancelled are not on the trip), narrowed to those who still owe money (the money module's
+ * rule) or whose travel details are not complete.
  */
 export function audienceCondition(audience: GroupMessageAudience): SQL {
-  const active = HOLDS_PLACES('b');
+  const active = PARTICIPANT_SQL('b');
   if (audience === 'unpaid') return sql`${active} AND ${OWES_SQL('b')}`;
   if (audience === 'travel_details_missing') return sql`${active} AND ${TRAVEL_DETAILS_MISSING('b')}`;
   return active;

@@ -1,11 +1,12 @@
 /**
- * An edition's run sheets and its rooming for the back office (issue 24, docs/decisions/026-run-sheets.md): who is on
- * the edition's confirmed bookings (companions included, cancelled and pending bookings not), shaped by the pure sheet
+ * An edition's run sheets and its rooming for the back office (issue 24, docs/decisions/026-run-sheets.md): the
+ * edition's participants (companions included; never the waiting list or the cancelled), shaped by the pure sheet
  * functions in worker/domain/retreats/sheets/, written as CSV here or drawn as a PDF by the module loaded on demand
  * (deps.sheetsPdf). Health information is read only for the health sheet, in the same batch as its audit record.
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
+import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { parseSheetName, SHEET_MESSAGES, SHEETS, type RoomingView, type SheetKind } from '../../src/lib/admin/retreat-sheets';
 import type { RoomingSaved } from '../../src/lib/admin/retreat-sheets';
 import { auditLogs, bookings, bookingTravellers, guests, retreats, roomAssignments } from '../db/schema';
@@ -28,8 +29,8 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 const notFound = () => new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
 
-/** The edition's confirmed bookings: the people who travel. */
-const onEdition = (retreatId: number) => and(eq(bookings.retreatId, retreatId), eq(bookings.status, 'confirmed'));
+/** The edition's participants (../domain/bookings/states.ts): the people who travel. */
+const onEdition = (retreatId: number) => and(eq(bookings.retreatId, retreatId), PARTICIPANT_SQL('"bookings"'));
 
 // Everything of a person's travel details but their health information, which only the health sheet reads.
 const { healthConditions: _c, healthMedications: _m, healthAllergies: _a, ...TRAVELLER_COLUMNS } = getTableColumns(bookingTravellers);

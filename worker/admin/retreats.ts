@@ -9,6 +9,7 @@ import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, Retreat
 import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { tallinnDay } from '../../src/lib/format';
 import { pageWindow, retreatIdsMatching } from '../db/paging';
+import { IN_STATES_SQL } from '../domain/bookings/states';
 import { bookings, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -110,7 +111,7 @@ export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail>
       })
       .from(bookings)
       .innerJoin(guests, eq(guests.id, bookings.guestId))
-      .where(and(eq(bookings.retreatId, id), inArray(bookings.status, ['confirmed', 'pending'])))
+      .where(and(eq(bookings.retreatId, id), IN_STATES_SQL('"bookings"', ['request', 'waiting', 'confirmed'])))
       .orderBy(asc(bookings.bookingDate), asc(bookings.id)),
   ]);
   if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });

@@ -41,9 +41,9 @@ import {
   USER_ROLES,
   type AuthAttemptKind,
 } from '../../src/lib/enums';
-import { REVIEW_REASONS } from '../../src/lib/admin/bank-statements';
-import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/admin/group-messages';
-import type { InvoiceDocument } from '../../src/lib/admin/invoices';
+import { REVIEW_REASONS } from '../../src/lib/bank-statements';
+import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/group-messages';
+import type { InvoiceDocument } from '../../src/lib/invoices/documents';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
 
@@ -447,6 +447,11 @@ export const bookings = sqliteTable(
     /** Cancelled through "Tühista broneering" (its refund and credit note in the same batch): when, and that batch's token. */
     cancelledAt: text('cancelled_at'),
     cancellationId: text('cancellation_id'),
+    /**
+     * What the cancellation kept (the ledger's sum after its refund; migration 0028): a cancelled booking is billed
+     * this, and what its ledger holds beyond it is owed back (worker/domain/money/balance.ts). Null before.
+     */
+    keptCents: integer('kept_cents'),
     /** The travel-details reminder (issue "Guest portal") was queued then: it goes once per booking. */
     travelDetailsRemindedAt: text('travel_details_reminded_at'),
     /** How many people on the booking have not completed their travel details: kept by triggers (migration 0016). */
@@ -520,12 +525,15 @@ export const bookings = sqliteTable(
     index('bookings_retreat_status_idx').on(t.retreatId, t.status),
     index('bookings_user_id_idx').on(t.userId),
     index('bookings_retreat_edition_idx').on(t.retreatEdition),
+    // The lifecycle's filters term for term (migration 0028): owes money, a participant's travel details missing,
+    // and money paid (the refunds owed are among those).
     index('bookings_owing_created_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${col(t.status)} <> 'cancelled' AND ${col(t.owedCents)} > coalesce(${col(t.amountPaidCents)}, 0)`),
+      .where(sql`(${col(t.status)} = 'confirmed' OR (${col(t.status)} = 'pending' AND ${col(t.waitingList)} = 0)) AND ${col(t.owedCents)} > coalesce(${col(t.amountPaidCents)}, 0)`),
     index('bookings_details_missing_created_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${col(t.status)} <> 'cancelled' AND ${col(t.travellersMissing)} > 0`),
+      .where(sql`(${col(t.status)} = 'confirmed' OR (${col(t.status)} = 'pending' AND ${col(t.waitingList)} = 0)) AND ${col(t.travellersMissing)} > 0`),
+    index('bookings_paid_created_idx').on(t.createdAt, t.id).where(sql`coalesce(${col(t.amountPaidCents)}, 0) > 0`),
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('bookings_room_type_valid', nullOrOneOf(t.roomType, ROOM_TYPES)),
@@ -537,6 +545,7 @@ export const bookings = sqliteTable(
     centsCheck('bookings_total_amount_cents_valid', t.totalAmountCents),
     centsCheck('bookings_amount_paid_cents_valid', t.amountPaidCents),
     centsCheck('bookings_deposit_amount_cents_valid', t.depositAmountCents),
+    centsCheck('bookings_kept_cents_valid', t.keptCents),
   ],
 );
 

@@ -3,6 +3,7 @@ import { DAY_MS } from '../../src/lib/format';
 import type { AuditAction, AuditSeverity } from '../../src/lib/enums';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
+import type { Actor } from './actor';
 
 /** Login records beyond this many in 24 hours for one account raise a critical event (admin spec section 9). */
 export const EXCESSIVE_LOGINS_PER_DAY = 10;
@@ -20,6 +21,8 @@ export function withoutSensitiveValues<T>(changes: Record<string, T>): Record<st
 }
 
 export interface AuditEvent {
+  /** Who acted (their id, address and browser), instead of the three fields one by one. */
+  actor?: Actor | null;
   userId?: string | null;
   action: AuditAction;
   severity: AuditSeverity;
@@ -35,14 +38,14 @@ export interface AuditEvent {
 export async function recordAudit(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, event: AuditEvent): Promise<void> {
   try {
     await deps.db.insert(auditLogs).values({
-      userId: event.userId ?? null,
+      userId: event.actor ? event.actor.userId : (event.userId ?? null),
       action: event.action,
       severity: event.severity,
       resourceType: event.resourceType,
       resourceId: event.resourceId,
       metadata: event.metadata,
-      ip: event.ip,
-      userAgent: event.userAgent,
+      ip: event.actor ? event.actor.ip : event.ip,
+      userAgent: event.actor ? event.actor.userAgent : event.userAgent,
       createdAt: deps.now().toISOString(),
     });
   } catch (err) {
@@ -100,13 +103,16 @@ export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, use
  * record and a refused one (a stale version, a row already gone) leaves none. `resourceId` may be SQL, e.g.
  * `last_insert_rowid()` after an insert.
  */
-export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<AuditEvent, 'resourceId'> & { resourceId?: string | SQL }) {
+export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<AuditEvent, 'resourceId'> & { resourceId?: string | SQL }, when: SQL = sql`changes() > 0`) {
   const metadata = event.metadata === undefined ? null : JSON.stringify(event.metadata);
+  const userId = event.actor ? event.actor.userId : (event.userId ?? null);
+  const ip = event.actor ? event.actor.ip : event.ip;
+  const userAgent = event.actor ? event.actor.userAgent : event.userAgent;
   return deps.db.run(sql`
     INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
-    SELECT ${event.userId ?? null}, ${event.action}, ${event.severity}, ${event.resourceType ?? null}, CAST(${event.resourceId ?? null} AS TEXT),
-           ${metadata}, ${event.ip ?? null}, ${event.userAgent ?? null}, ${deps.now().toISOString()}
-    WHERE changes() > 0`);
+    SELECT ${userId}, ${event.action}, ${event.severity}, ${event.resourceType ?? null}, CAST(${event.resourceId ?? null} AS TEXT),
+           ${metadata}, ${ip ?? null}, ${userAgent ?? null}, ${deps.now().toISOString()}
+    WHERE ${when}`);
 }
 
 /**

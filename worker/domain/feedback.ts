@@ -1,6 +1,6 @@
 /**
- * Feedback after an edition ends (issue 24). The scheduled job sends each guest who attended (a confirmed booking,
- * not on the waiting list; never a cancelled one) one request, once: the `feedback_requests` row is the mark, written
+ * Feedback after an edition ends (issue 24). The scheduled job sends each guest who attended (a participant:
+ * ./bookings/states.ts) one request, once: the `feedback_requests` row is the mark, written
  * in the same batch as the e-mail and only if it was not there. The e-mail links the public form with a signed token
  * (jose, HS256, the auth secret, audience "feedback"), which names the booking; one answer per booking.
  */
@@ -9,7 +9,9 @@ import { FEEDBACK_PATH, type FeedbackOpen } from '../../src/lib/feedback';
 import type { FeedbackValues } from '../../src/lib/feedback-schema';
 import { addDays, tallinnDay } from '../../src/lib/format';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
-import { emailOutbox, feedbackAnswers, feedbackRequests } from '../db/schema';
+import { feedbackAnswers, feedbackRequests } from '../db/schema';
+import { PARTICIPANT_SQL, stateOf } from './bookings/states';
+import { outboxInsert } from './mail/outbox';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { signFeedbackToken, verifyFeedbackToken } from './feedback-token';
@@ -33,8 +35,8 @@ export function feedbackRequestMail(guest: { firstName: string; email: string },
 
 const END = sql`coalesce(r.end_date, b.check_out_date)`;
 
-/** Who attended, as a condition on the bookings row `b`: confirmed, not on the waiting list (so never the cancelled). */
-export const ATTENDED = sql.raw(`(b.status = 'confirmed' AND b.waiting_list = 0)`);
+/** Who attended, as a condition on the bookings row `b`: the edition's participants (./bookings/states.ts). */
+export const ATTENDED = PARTICIPANT_SQL('b');
 
 /** Queues each due feedback request once; answers how many went into the outbox. */
 export async function queueFeedbackRequests(deps: Pick<AppDeps, 'db' | 'now' | 'config'>): Promise<number> {
@@ -58,10 +60,7 @@ export async function queueFeedbackRequests(deps: Pick<AppDeps, 'db' | 'now' | '
     const mail = feedbackRequestMail(row, row.retreatName ?? SITE_CONTACTS.retreatName, `${deps.config.publicOrigin}${FEEDBACK_PATH}#token=${token}`);
     const [marked] = await deps.db.batch([
       deps.db.run(sql`INSERT INTO ${feedbackRequests} (booking_id, retreat_id, requested_at) VALUES (${row.id}, ${row.retreatId}, ${stamp}) ON CONFLICT DO NOTHING`),
-      deps.db.run(sql`
-        INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
-        SELECT 'feedback_request', ${row.email}, ${mail.subject}, ${mail.html}, ${mail.text}, ${row.id}, ${stamp}, ${stamp}, ${stamp}
-        WHERE changes() > 0`),
+      outboxInsert(deps.db, { kind: 'feedback_request', to: row.email, bookingId: row.id, ...mail }, now, { when: sql`changes() > 0` }),
     ]);
     queued += marked.rowsAffected;
   }
@@ -75,18 +74,19 @@ interface FeedbackBooking {
   firstName: string;
   lastName: string;
   status: string;
+  waitingList: number;
   answered: number;
 }
 
 async function bookingOfToken(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, token: string): Promise<FeedbackBooking> {
   const bookingId = await verifyFeedbackToken(deps.config.authSecret, token, deps.now());
   const [booking] = await deps.db.all<FeedbackBooking>(sql`
-    SELECT b.id, b.retreat_id AS retreatId, r.name AS retreatName, g.first_name AS firstName, g.last_name AS lastName, b.status,
+    SELECT b.id, b.retreat_id AS retreatId, r.name AS retreatName, g.first_name AS firstName, g.last_name AS lastName, b.status, b.waiting_list AS waitingList,
            EXISTS (SELECT 1 FROM ${feedbackAnswers} a WHERE a.booking_id = b.id) AS answered
     FROM bookings b JOIN guests g ON g.id = b.guest_id LEFT JOIN retreats r ON r.id = b.retreat_id
     WHERE b.id = ${bookingId}`);
   // A booking gone or cancelled since the link was sent: the link no longer opens anything.
-  if (!booking || booking.status === 'cancelled') throw new ApiError('invalid_token');
+  if (!booking || stateOf(booking) === 'cancelled') throw new ApiError('invalid_token');
   return booking;
 }
 

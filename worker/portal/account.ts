@@ -37,8 +37,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { enforceRateLimit } from '../domain/rate-limit';
 import type { Actor } from '../domain/actor';
-import { ownedRows } from './bookings';
-import { retreatOf } from '../domain/bookings/days';
+import { ownedRows } from '../domain/bookings/ownership';
+import { bookingOpen, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
 
 /** `column IN (ids)`, false for none (an empty IN list is not valid SQL). */
@@ -146,10 +146,7 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' |
 
   const today = tallinnDay(deps.now());
   const owned = await ownedRows(deps, actor.userId, { all: true });
-  const upcoming = owned.some((row) => {
-    const { endDate } = retreatOf(row);
-    return row.status !== 'cancelled' && (endDate === null || endDate >= today);
-  });
+  const upcoming = owned.some((row) => bookingOpen(row, retreatOf(row).endDate, today));
   if (upcoming) throw new ApiError('upcoming_booking');
 
   const ids = owned.map((b) => b.id);

@@ -4,84 +4,44 @@
  * confirmed (never an unconfirmed one). Anything else answers 404, as if it did not exist.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { bookingNotFound } from '../domain/bookings/record';
+import { ownedBooking, ownedRows, type OwnedRow } from '../domain/bookings/ownership';
 import settings from '../../content/settings/site.json';
 import { refundQuote } from '../../src/lib/cancellation';
 import { tallinnDay } from '../../src/lib/format';
 import { bookingSchedule } from '../domain/money/schedule';
-import { outstandingCents } from '../domain/money/balance';
+import { billedCents, moneyRowOf, outstandingCents, refundOwedCents } from '../domain/money/balance';
+import { stateOf } from '../domain/bookings/states';
 import type { MyBookingDetail, MyBookingSummary } from '../../src/lib/portal';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { COMPLETE_TRAVELLERS } from '../domain/travellers/completeness';
 import { travellerViews } from '../domain/travellers/views';
 import { BOOKING_PEOPLE_COLUMNS, bookingOpen, retreatOf } from '../domain/bookings/days';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-/** The ownership rule, as SQL over `bookings` joined with its main guest. */
-export function ownedBy(userId: string): SQL {
-  return sql`(${bookings.userId} = ${userId} OR EXISTS (
-    SELECT 1 FROM users AS u WHERE u.id = ${userId} AND u.email_confirmed_at IS NOT NULL AND u.email = lower(${guests.email})))`;
-}
-
-/** The list shows at most this many; export and deletion take them all. */
-const LIST_LIMIT = 100;
-
-export async function ownedRows({ db }: Deps, userId: string, { where, all = false }: { where?: SQL; all?: boolean } = {}) {
-  const query = db
-    .select({
-      ...BOOKING_PEOPLE_COLUMNS,
-      id: bookings.id,
-      status: bookings.status,
-      waitingList: bookings.waitingList,
-      createdAt: bookings.createdAt,
-      owedCents: bookings.owedCents,
-      amountPaidCents: bookings.amountPaidCents,
-      paymentPlan: bookings.paymentPlan,
-      advanceCents: bookings.advanceCents,
-      cancellationRequestedAt: bookings.cancellationRequestedAt,
-      cancellationRequestRefundCents: bookings.cancellationRequestRefundCents,
-      guestEmail: guests.email,
-      completeTravellers: sql<number>`${COMPLETE_TRAVELLERS('bookings')}`,
-    })
-    .from(bookings)
-    .innerJoin(guests, eq(guests.id, bookings.guestId))
-    .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
-    .where(and(ownedBy(userId), where))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return all ? query : query.limit(LIST_LIMIT);
-}
-
-export type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
-
 function toSummary(row: OwnedRow): MyBookingSummary {
   const paidCents = row.amountPaidCents ?? 0;
+  const money = moneyRowOf(row);
   return {
     id: row.id,
     status: row.status,
+    state: stateOf(row),
     waitingList: row.waitingList,
     createdAt: row.createdAt,
     retreat: retreatOf(row),
     companions: row.companions?.length ?? 0,
     owedCents: row.owedCents,
     paidCents,
-    outstandingCents: outstandingCents({ status: row.status, billedCents: row.owedCents, paidCents }),
+    outstandingCents: outstandingCents(money),
+    refundOwedCents: refundOwedCents(money),
     travelDetails: { complete: row.completeTravellers, total: 1 + (row.companions?.length ?? 0) },
   };
 }
 
 export async function myBookings(deps: Deps, userId: string): Promise<MyBookingSummary[]> {
   return (await ownedRows(deps, userId)).map(toSummary);
-}
-
-/** One owned booking's row, or 404 (another user's booking answers exactly as a missing one). */
-export async function ownedBooking(deps: Deps, userId: string, bookingId: number): Promise<OwnedRow> {
-  const [row] = await ownedRows(deps, userId, { where: eq(bookings.id, bookingId) });
-  if (!row) throw bookingNotFound();
-  return row;
 }
 
 /** `onlinePayment`: whether online payment is configured (issue "Pay online"; the keys stay on the server). */
@@ -119,7 +79,7 @@ export async function myBooking(deps: Deps, userId: string, bookingId: number, {
     today,
     companionNames: (row.companions ?? []).map((c) => `${c.first_name} ${c.last_name}`.trim()),
     schedule,
-    onlinePayment: onlinePayment && row.status !== 'cancelled' && next ? { next: { part: next.part, amountCents: next.outstandingCents }, restCents: rest } : null,
+    onlinePayment: onlinePayment && next ? { next: { part: next.part, amountCents: next.outstandingCents }, restCents: rest } : null,
     payment: { referenceNumber: bookingReferenceNumber(row.id), recipient: seller.name, iban: seller.iban, bank: seller.bank },
     invoices: documents,
     emails,
@@ -128,7 +88,7 @@ export async function myBooking(deps: Deps, userId: string, bookingId: number, {
     cancellation: {
       requestedAt: row.cancellationRequestedAt,
       requestedRefundCents: row.cancellationRequestRefundCents,
-      quote: open && !requested ? refundQuote({ startDate: summary.retreat.startDate, today, paidCents: row.amountPaidCents ?? 0 }) : null,
+      quote: open && !requested ? refundQuote({ startDate: summary.retreat.startDate, today, paidCents: row.amountPaidCents ?? 0, billedCents: billedCents(moneyRowOf(row)) }) : null,
       canRequest: open && !requested,
     },
   };

@@ -3,18 +3,22 @@
  * that day (the same refundQuote the admin's "Tühista broneering" uses) and tells the team. Nothing is refunded or
  * cancelled here: an admin confirms it in the back office, where the dialog shows the same calculation.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { refundQuote } from '../../src/lib/cancellation';
 import { formatMoney, tallinnDay } from '../../src/lib/format';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
-import { bookings, emailOutbox } from '../db/schema';
+import { bookings } from '../db/schema';
+import { outboxInsert } from '../domain/mail/outbox';
+import { MAY_SQL, requireTransition } from '../domain/bookings/lifecycle';
+import { stateOf } from '../domain/bookings/states';
+import { billedCents, moneyRowOf } from '../domain/money/balance';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
 import { escapeHtml, mailLayout, summaryTable } from '../domain/mail/html';
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
-import { ownedBooking } from './bookings';
+import { ownedBooking } from '../domain/bookings/ownership';
 import { bookingOpen, retreatOf } from '../domain/bookings/days';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
@@ -37,12 +41,12 @@ function teamMail(booking: { id: number; name: string; email: string | null }, r
 
 export async function requestCancellation(deps: Deps, actor: Actor, bookingId: number, input: { reason?: string }) {
   const booking = await ownedBooking(deps, actor.userId, bookingId);
-  if (booking.status === 'cancelled') throw new ApiError('already_cancelled');
+  requireTransition(stateOf(booking), 'requestCancellation');
   if (booking.cancellationRequestedAt) throw new ApiError('cancellation_already_requested');
   const today = tallinnDay(deps.now());
   const { startDate, endDate } = retreatOf(booking);
   if (!bookingOpen(booking, endDate, today)) throw new ApiError('booking_closed');
-  const quote = refundQuote({ startDate, today, paidCents: booking.amountPaidCents ?? 0 });
+  const quote = refundQuote({ startDate, today, paidCents: booking.amountPaidCents ?? 0, billedCents: billedCents(moneyRowOf(booking)) });
   const stamp = deps.now().toISOString();
   const mail = teamMail(
     { id: bookingId, name: `${booking.guestFirstName} ${booking.guestLastName}`, email: booking.guestEmail },
@@ -57,21 +61,16 @@ export async function requestCancellation(deps: Deps, actor: Actor, bookingId: n
     deps.db
       .update(bookings)
       .set({ cancellationRequestedAt: stamp, cancellationRequestRefundCents: quote.refundCents })
-      .where(and(eq(bookings.id, bookingId), isNull(bookings.cancellationRequestedAt), ne(bookings.status, 'cancelled'))),
+      .where(and(eq(bookings.id, bookingId), isNull(bookings.cancellationRequestedAt), MAY_SQL('"bookings"', 'requestCancellation'))),
     auditIfChanged(deps, {
-      userId: actor.userId,
+      actor,
       action: 'booking.cancellation_requested',
       severity: 'medium',
       resourceType: 'booking',
       resourceId: String(bookingId),
       metadata: { refundCents: quote.refundCents, daysBefore: quote.daysBefore, reason: input.reason ?? null },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     }),
-    deps.db.run(sql`
-      INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
-      SELECT 'cancellation_request', ${deps.config.teamEmail}, ${mail.subject}, ${mail.html}, ${mail.text}, ${bookingId}, ${stamp}, ${stamp}, ${stamp}
-      WHERE changes() > 0`),
+    outboxInsert(deps.db, { kind: 'cancellation_request', to: deps.config.teamEmail, bookingId, ...mail }, deps.now(), { when: sql`changes() > 0` }),
     // The guest hears that the request arrived and what the terms give back today.
     guestNoticeInsert(
       deps,

@@ -14,7 +14,7 @@ import { toFieldIssues } from '../http/validate';
 import { auditIfChanged } from '../domain/audit';
 import { bookingOpen, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
-import { ownedBooking } from './bookings';
+import { ownedBooking } from '../domain/bookings/ownership';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -7,8 +7,9 @@ import { formatDate, formatDateTime, formatMoney } from '../format';
 import { BANK_OUTCOME_LABELS, REVIEW_REASON_LABELS, STATEMENT_FORMAT_LABELS } from './bank-statements';
 import { PAYMENT_PLAN_LABELS, type PaymentPlan } from '../payment-plans';
 import { TRAVEL_FIELD_LABELS } from '../travel-details';
-import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS, roomSharingLabel } from './labels';
-import { PAYMENT_METHOD_LABELS } from './payments';
+import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS, roomSharingLabel } from '../labels';
+import { PAYMENT_METHOD_LABELS } from '../payments';
+import { BOOKING_STATE_LABELS } from '../booking-lifecycle';
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ...TRAVEL_FIELD_LABELS,
@@ -121,6 +122,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   paidPeople: 'Makstud osalejaid',
   guestsTold: 'Teavitatud külalisi',
   creditCents: 'Krediteeritud summa',
+  keptCents: 'Jäeti tasuna',
+  overpaidCents: 'Enammakse',
+  overrideRegistration: 'Registreerimise sulgemisest hoolimata',
   creditNotes: 'Kreeditarveid',
   retreatCancelled: 'Tühistatud retriit',
 };
@@ -128,6 +132,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 /** Values with words of their own, by field. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   status: BOOKING_STATUS_LABELS,
+  // A cancellation's `from`: the booking's state (older records: its status).
+  from: { ...BOOKING_STATUS_LABELS, ...BOOKING_STATE_LABELS },
   paymentStatus: PAYMENT_STATUS_LABELS,
   roomType: ROOM_TYPE_LABELS,
   bedTypePreference: BED_TYPE_LABELS,

@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'booking.reminders': 'Maksemeeldetuletuste sisse- või väljalülitamine',
   'booking.move': 'Broneeringu viimine teisele retriidile',
   'booking.promote': 'Ootejärjekorrast kohale',
+  'booking.waiting_list': 'Ootejärjekorda panemine',
   'booking.plan': 'Maksmise viisi muutmine',
   'booking.cancel': 'Broneeringu tühistamine',
   'booking.cancellation_requested': 'Tühistamise taotlus',

@@ -6,7 +6,7 @@
 // zod/mini, as ./list-query: the audit screen parses its URL with this and has no form, so it need not load all of zod.
 import * as z from 'zod/mini';
 import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditAction, type AuditSeverity } from '../enums';
-import { dayParam, fromParam, pagingParams, periodInOrder, type ListPage } from './list-query';
+import { dayParam, fromParam, pagingParams, periodInOrder, type ListPage } from '../list-query';
 
 /** GET /api/admin/audit: newest first; `from` and `to` are Tallinn calendar days, both included. */
 export const auditListQuerySchema = z

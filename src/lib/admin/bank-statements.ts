@@ -13,10 +13,10 @@
  * ./bank-statement-lists, which this module passes on.
  */
 import * as z from 'zod';
-import { BANK_STATEMENT_MESSAGES } from './bank-statement-lists';
-import { countParam } from './list-query';
+import { BANK_STATEMENT_MESSAGES } from '../bank-statements';
+import { countParam } from '../list-query';
 
-export * from './bank-statement-lists';
+export * from '../bank-statements';
 
 export const assignInputSchema = z.object({
   bookingId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(countParam(1, Number.MAX_SAFE_INTEGER))).pipe(z.number({ error: BANK_STATEMENT_MESSAGES.bookingRequired })),

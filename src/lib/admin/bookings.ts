@@ -9,11 +9,11 @@ import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_
 import { nullableMoneyInput, parseMoney } from '../money';
 import { emailField, nameField, phoneField } from '../validation/fields';
 import { sanitizeFreeText } from '../validation/sanitize';
-import { countParam, emptyToUndefined } from './list-query';
+import { countParam, emptyToUndefined } from '../list-query';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES } from './pricing';
 import type { ServiceItem } from './booking-views';
-import { FIELD_MESSAGES, isRealDay, optionalDay, optionalText, optionalTime } from './form-fields';
-import { MOVE_MESSAGES } from './labels';
+import { FIELD_MESSAGES, isRealDay, optionalDay, optionalText, optionalTime } from '../validation/form-fields';
+import { MOVE_MESSAGES } from '../labels';
 
 export const ADMIN_BOOKING_MESSAGES = {
   requiredFields: 'Palun täitke kõik kohustuslikud väljad',
@@ -49,8 +49,10 @@ export const bookingListQuerySchema = z.object({
   retreatId: z.preprocess(emptyToUndefined, z.optional(countParam(1, 2_147_483_647))),
   /** yes: only waiting-list requests; no: none of them. */
   waitingList: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
-  /** yes: only bookings that are not cancelled and still owe money (issue "Back office II"). */
+  /** yes: only bookings that still owe money (billed: holding their places; worker/domain/money/balance.ts). */
   owes: z.preprocess(emptyToUndefined, z.enum(['yes']).optional()),
+  /** yes: only bookings whose ledger holds more than they are billed: money to go back ("Tagastada"). */
+  refund: z.preprocess(emptyToUndefined, z.enum(['yes']).optional()),
   /** missing: not cancelled, and someone on it has not completed their travel details (issue "Guest portal"). */
   details: z.preprocess(emptyToUndefined, z.enum(['missing']).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(BOOKING_SORTS).default('-created')),
@@ -227,6 +229,8 @@ export function adminBookingCreateSchema(today: string) {
         return v;
       }),
       paymentStatus: z.enum(ADMIN_PAYMENT_STATUSES).default('pending'),
+      /** Book even though the edition's places are taken (the admin was told and chose to). */
+      overrideCapacity: z.boolean().optional(),
       /** On an edition with a price: the plan (the advance plan when not given). */
       paymentPlan: z.union([z.enum(PAYMENT_PLANS), z.literal('')]).nullish().transform((v) => v || null),
       specialRequests: optionalText(),
@@ -259,10 +263,17 @@ export { MOVE_MESSAGES };
 export const moveBookingSchema = z.strictObject({
   version: z.number().int().min(1),
   retreatId: z.number({ error: MOVE_MESSAGES.retreatRequired }).int().min(1).max(2_147_483_647),
+  /** The plan on the new days, when the booking's own is not offered there (the dialog asks). */
+  paymentPlan: z.enum(PAYMENT_PLANS).nullish(),
+  /** Past the edition's registration close: the organiser confirmed it. */
+  overrideRegistration: z.boolean().optional(),
 });
 export type MoveBooking = z.output<typeof moveBookingSchema>;
 
-/** POST /api/admin/bookings/:id/promote: a waiting-list booking gets its place when the whole party fits. */
+/**
+ * POST /api/admin/bookings/:id/promote: a waiting-list booking gets its place when the whole party fits;
+ * POST …/waiting-list: a request gives up its places and waits.
+ */
 export const promoteBookingSchema = z.strictObject({ version: z.number().int().min(1) });
 
 /** PUT /api/admin/bookings/:id/plan: the booking's payment plan; its schedule, reminders and invoices follow. */

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod';
 import { emailField, nameField, phoneField } from '../validation/fields';
-import type { BookingTotals } from './booking-views';
-import { countParam, emptyToUndefined, pagingParams, searchParam, type ListPage } from './list-query';
+import type { BookingTotals } from '../booking-record';
+import type { BookingState } from '../booking-lifecycle';
+import { countParam, emptyToUndefined, pagingParams, searchParam, type ListPage } from '../list-query';
 
 export const CLIENT_MESSAGES = {
   requiredFields: 'Palun täitke kõik kohustuslikud väljad (eesnimi, perekonnanimi, e-mail)',
@@ -92,13 +93,14 @@ export interface ClientListResponse extends ListPage<ClientListItem> {
 export interface ClientBooking {
   id: number;
   status: string;
+  state: BookingState;
   paymentStatus: string;
   checkInDate: string | null;
   checkOutDate: string | null;
   retreat: { id: number; name: string; startDate: string | null; endDate: string | null } | null;
   totalAmountCents: number | null;
   amountPaidCents: number | null;
-  /** The balance rule of src/lib/admin/balance.ts: what is still owed, services and companion prices included. */
+  /** The money rules of worker/domain/money/balance.ts: what is still owed or to go back, services and companions included. */
   totals: BookingTotals;
   createdAt: string;
 }

@@ -4,7 +4,7 @@
  */
 // zod/mini, as ./list-query: the screen parses its URL with this; the reply form's schema is ./contact-reply.
 import * as z from 'zod/mini';
-import { fromParam, pagingParams, searchParam, type ListPage } from './list-query';
+import { fromParam, pagingParams, searchParam, type ListPage } from '../list-query';
 
 export const CONTACT_MESSAGE_STATES = ['new', 'answered'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];

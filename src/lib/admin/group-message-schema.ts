@@ -1,6 +1,6 @@
 /** The group message form's schema (issue 24), apart from ./group-messages so the retreat's detail loads no zod. */
 import * as z from 'zod';
-import { GROUP_MESSAGE_AUDIENCES } from './group-messages';
+import { GROUP_MESSAGE_AUDIENCES } from '../group-messages';
 import { messageSubjectField, messageTextField } from './message-fields';
 
 export const GROUP_MESSAGE_TEXTS = {

@@ -6,10 +6,10 @@
  */
 import * as z from 'zod';
 import { emailField, singleLineTextField } from '../validation/fields';
-import { optionalText } from './form-fields';
-import { INVOICE_MESSAGES } from './invoice-documents';
+import { optionalText } from '../validation/form-fields';
+import { INVOICE_MESSAGES } from '../invoices/documents';
 
-export * from './invoice-documents';
+export * from '../invoices/documents';
 
 /** POST /api/admin/bookings/:id/invoices: the buyer as the invoice names them (a person or a company). */
 export const invoiceIssueSchema = z.object({
@@ -32,4 +32,4 @@ export const creditNoteSchema = z.object({ reason: optionalText(500) });
 
 // ── the invoices screen ("Arved") and the accountant's export: ./invoice-list ────────────────────────────────────
 
-export * from './invoice-list';
+export * from '../invoices/list';

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { USER_ROLES, type UserRole } from '../enums';
 import { passwordField } from '../validation/fields';
-import { pagingParams, searchParam, type ListPage } from './list-query';
+import { pagingParams, searchParam, type ListPage } from '../list-query';
 
 export const USER_ADMIN_MESSAGES = {
   passwordRequired: 'Sisesta uus salasõna',

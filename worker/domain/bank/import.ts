@@ -9,13 +9,15 @@
  * if another import took one of its transactions first (the key's unique index). Then the import plans again.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { outcomeTotals, type BankTransactionView, type StatementImportResult } from '../../../src/lib/admin/bank-statements';
+import { outcomeTotals, type BankTransactionView, type StatementImportResult } from '../../../src/lib/bank-statements';
+import { mayTransition } from '../../../src/lib/booking-lifecycle';
 import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import type { Actor } from '../actor';
-import { START_DATE_SQL } from '../bookings/days';
-import { deriveFromLedger, scheduleFactsOf, type ScheduleFacts } from '../money/ledger';
+import { stateOf } from '../bookings/states';
+import { moneyRowOf, outstandingCents } from '../money/balance';
+import { isStatementRaceLost, SCHEDULE_FACT_COLUMNS, scheduleFactsOf, statementPayments, type ScheduleFacts } from '../money/ledger';
 import { transactionKeys } from './fingerprint';
 import { decide, namedIn, type Decision, type Lookups } from './matching';
 import { parseStatement, StatementFormatError, type ParsedStatement, type StatementTransaction } from './statement';
@@ -68,7 +70,7 @@ export async function importStatement(deps: Deps, file: { bytes: Uint8Array; nam
 /** The batch refused itself because the books moved under the plan: a booking's version, or a key taken. */
 function isRaceLost(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (/NOT NULL constraint failed: payments\.amount_cents|UNIQUE constraint failed: bank_transactions\.key/.test(e.message)) return true;
+    if (isStatementRaceLost(e.message) || /UNIQUE constraint failed: bank_transactions\.key/.test(e.message)) return true;
   }
   return false;
 }
@@ -101,19 +103,20 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
       .select({
         id: bookings.id,
         status: bookings.status,
+        waitingList: bookings.waitingList,
         owedCents: bookings.owedCents,
-        paidCents: bookings.amountPaidCents,
+        amountPaidCents: bookings.amountPaidCents,
+        keptCents: bookings.keptCents,
         version: bookings.version,
-        createdAt: bookings.createdAt,
-        startDate: START_DATE_SQL,
-        paymentPlan: bookings.paymentPlan,
-        advanceCents: bookings.advanceCents,
+        ...SCHEDULE_FACT_COLUMNS,
       })
       .from(bookings)
       .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
       .where(inArray(bookings.id, part));
     for (const b of rows) {
-      lookups.bookings.set(b.id, { cancelled: b.status === 'cancelled', openCents: Number(b.owedCents) - Number(b.paidCents) });
+      // What is open is what the booking owes in its state (a waiting-list party owes nothing); a booking whose state
+      // takes no payment (cancelled) waits for a person's decision.
+      lookups.bookings.set(b.id, { cancelled: !mayTransition(stateOf(b), 'takePayment'), openCents: outstandingCents(moneyRowOf(b)) });
       state.set(b.id, { version: b.version, facts: scheduleFactsOf(b) });
     }
   }
@@ -157,22 +160,15 @@ async function writePlan(deps: Deps, statement: ParsedStatement, fileName: strin
     ),
   );
 
-  // A payment per booking paid. Its amount is NULL, which the column refuses and so aborts the batch, when the
-  // booking is gone or changed since the plan read it.
+  // A payment per booking paid, through the ledger's door: a booking gone or changed since the plan read it aborts the
+  // batch (the import then plans again).
   const allocations = plan.fresh.flatMap(({ tx, key, decision }) => decision.allocations.map((a) => ({ tx, key, ...a })));
-  const insertPayments = chunks(allocations, 100).map((part) => {
-    const rows = sql.join(
-      part.map(({ tx, key, bookingId, amountCents }) => sql`(${bookingId}, ${plan.paid.get(bookingId)!.version}, ${amountCents}, ${tx.bookedOn}, ${tx.reference}, ${key})`),
-      sql`, `,
-    );
-    return db.run(sql`
-      INSERT INTO payments (booking_id, amount_cents, method, received_on, reference, recorded_by, created_at, bank_transaction_id)
-      SELECT v.column1, CASE WHEN b.version = v.column2 THEN v.column3 END, 'bank_transfer', v.column4, v.column5, ${actor.userId}, ${stamp},
-             (SELECT t.id FROM bank_transactions AS t WHERE t.key = v.column6)
-      FROM (VALUES ${rows}) AS v LEFT JOIN bookings AS b ON b.id = v.column1`);
-  });
-
-  const derive = [...plan.paid].map(([bookingId, { facts }]) => deriveFromLedger(deps, bookingId, facts, 'always'));
+  const ledger = statementPayments(
+    deps,
+    allocations.map(({ tx, key, bookingId, amountCents }) => ({ bookingId, amountCents, bookedOn: tx.bookedOn, reference: tx.reference, transactionKey: key, plannedVersion: plan.paid.get(bookingId)!.version })),
+    new Map([...plan.paid].map(([id, { facts }]) => [id, facts])),
+    actor,
+  );
 
   // The batch is written whole or not at all, so its records go in unconditionally, many to a statement.
   const who = { userId: actor.userId, severity: 'high' as const, ip: actor.ip, userAgent: actor.userAgent, createdAt: stamp };
@@ -194,7 +190,7 @@ async function writePlan(deps: Deps, statement: ParsedStatement, fileName: strin
   ];
   const audits = chunks(records, 100).map((part) => db.insert(auditLogs).values(part));
 
-  const [inserted] = await db.batch([insertStatement, ...insertTransactions, ...insertPayments, ...derive, ...audits]);
+  const [inserted] = await db.batch([insertStatement, ...insertTransactions, ...ledger, ...audits] as unknown as Parameters<typeof db.batch>[0]);
   return (inserted as { id: number }[])[0]!.id;
 }
 

@@ -1,31 +1,112 @@
 /**
- * Cancelling a booking with its money (issue "Back office II"): the refund the terms give on the day (src/lib/
- * cancellation.ts) as the admin confirmed or changed it, recorded as a negative payment, and a credit note that takes
- * the booking's newest invoice down to what is kept, all in one batch with the cancellation. The batch's first
- * statement cancels (only from the version the admin saw, and only if what was paid is still what was quoted) and
- * stamps a token; every later statement runs only where that token is, and the credit note aborts the whole batch if
- * its invoice was credited in the meantime. So either all of it is in the books, or none of it.
+ * Cancelling a booking with its money: the transition `cancel` (the admin's "Tühista broneering", which also settles
+ * a guest's cancellation request) and the statements every cancellation is made of, which the edition's
+ * cancellation (../retreats/edition-cancellation.ts) uses for each of its bookings:
+ *
+ * 1. the booking cancelled, only from the version read, in a state that may be cancelled, and only if what its
+ *    ledger holds is still what was read; it records what it keeps and stamps the cancellation's token;
+ * 2. the audit record, the guest's e-mail, the refund (the ledger's door) and the credit notes, each written only
+ *    where the token is, so either all of it is in the books or none of it. A credit note aborts the whole batch if
+ *    its invoice was credited in the meantime.
+ *
+ * The refund the terms give (src/lib/cancellation.ts) is computed on what the booking is billed, never on money paid
+ * beyond it: an overpayment goes back whole.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { refundQuote } from '../../../src/lib/cancellation';
-import type { CancellationPreview, CancelValues } from '../../../src/lib/admin/payments';
-import { CANCEL_MESSAGES } from '../../../src/lib/admin/payments';
-import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
+import { TRANSITIONS } from '../../../src/lib/booking-lifecycle';
+import { CANCEL_MESSAGES, type CancellationPreview, type CancelValues } from '../../../src/lib/payments';
+import { INVOICE_TEXTS, type InvoiceDocument } from '../../../src/lib/invoices/documents';
+import type { PaymentMethod } from '../../../src/lib/enums';
 import { tallinnDay } from '../../../src/lib/format';
-import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import { bookings, invoices, payments } from '../../db/schema';
+import { bookings, invoices } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
-import { getBookingDetail } from '../bookings/record';
+import { getBookingDetail } from './record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
-import { deriveFromLedger, paidSoFar, scheduleFactsOf } from '../money/ledger';
+import { cancellationRefund, paidSoFar, scheduleFactsOf, type ScheduleFacts } from '../money/ledger';
 import { detailStart } from './days';
-import { GUEST_NOTICES, guestNoticeInsert } from '../mail/guest-notices';
+import { GUEST_NOTICES, guestNoticeInsert, type GuestNoticeKind, type Notice } from '../mail/guest-notices';
+import { IN_STATES_SQL } from './states';
+import { requireTransition } from './lifecycle';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Statement = Parameters<Deps['db']['batch']>[0][number];
+
+/** A credit note a cancellation issues: the invoice (as frozen), what was credited of it so far, and how much now. */
+export interface CancellationCredit {
+  invoice: InvoiceDocument & { id: number };
+  creditedCents: number;
+  /** Less than its whole uncredited rest: one line for this much (the booking keeps a fee). */
+  partial?: { cents: number; description: string };
+}
+
+/** Everything one booking's cancellation writes. */
+export interface Cancellation {
+  booking: { id: number; version: number; state: string; firstName: string | null; paidCents: number; facts: ScheduleFacts };
+  refundCents: number;
+  method: PaymentMethod;
+  /** The ledger row's note. */
+  refundNote: string;
+  reason: string | null;
+  credits: CancellationCredit[];
+  notice: { kind: GuestNoticeKind; notice: Notice };
+  audit: Record<string, unknown>;
+  actor: Actor;
+  /** The cancellation's token: every statement after the first is written only where it is. */
+  token: string;
+}
+
+/** The statements of one booking's cancellation, in order; the first one's rowsAffected says whether it happened. */
+export function cancellationStatements(deps: Deps, c: Cancellation): Statement[] {
+  const { db } = deps;
+  const stamp = deps.now().toISOString();
+  const today = tallinnDay(deps.now());
+  const id = c.booking.id;
+  const ours: SQL = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${id} AND cancellation_id = ${c.token})`;
+  return [
+    db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: stamp, cancellationId: c.token, keptCents: c.booking.paidCents - c.refundCents, version: sql`${bookings.version} + 1`, updatedAt: stamp })
+      .where(and(eq(bookings.id, id), eq(bookings.version, c.booking.version), IN_STATES_SQL('"bookings"', TRANSITIONS.cancel), sql`${paidSoFar(id)} = ${c.booking.paidCents}`)),
+    auditIfChanged(deps, {
+      actor: c.actor,
+      action: 'booking.cancel',
+      severity: 'high',
+      resourceType: 'booking',
+      resourceId: String(id),
+      metadata: { from: c.booking.state, paidCents: c.booking.paidCents, refundCents: c.refundCents, keptCents: c.booking.paidCents - c.refundCents, reason: c.reason, ...c.audit },
+    }),
+    guestNoticeInsert(deps, { id, firstName: c.booking.firstName }, c.notice.kind, c.notice.notice, ours),
+    ...cancellationRefund(deps, { bookingId: id, amountCents: c.refundCents, method: c.method, note: c.refundNote, actor: c.actor, facts: c.booking.facts, when: ours }),
+    ...c.credits.flatMap((credit) =>
+      documentInsert(
+        deps,
+        creditNoteDraft(credit.invoice, credit.creditedCents, c.reason, today, credit.partial),
+        { bookingId: id, creditsInvoiceId: credit.invoice.id },
+        ours,
+        c.actor,
+        'invoice.credit_note',
+        sql`${creditedTotal(credit.invoice.id)} = ${credit.creditedCents}`,
+      ),
+    ),
+  ] as Statement[];
+}
+
+/** Runs a cancellation's batch; a credit note whose invoice changed since it was read refuses the whole of it. */
+export async function runCancellationBatch(deps: Deps, statements: Statement[], changed: () => ApiError): Promise<readonly unknown[]> {
+  try {
+    return await deps.db.batch(statements as unknown as Parameters<Deps['db']['batch']>[0]);
+  } catch (err) {
+    for (let e: unknown = err; e instanceof Error; e = e.cause) {
+      if (/invoice numbers form one consecutive series|NOT NULL constraint failed: invoices\.series_number|NOT NULL constraint failed: retreats\.min_participants/.test(e.message)) throw changed();
+    }
+    throw err;
+  }
+}
 
 /** The newest invoice of the booking that is not wholly credited yet. */
 async function openInvoice({ db }: Deps, bookingId: number) {
@@ -42,10 +123,10 @@ async function openInvoice({ db }: Deps, bookingId: number) {
 /** The booking, what its ledger holds (a refund can only give back what the ledger took in), the quote, the invoice. */
 async function cancellable(deps: Deps, bookingId: number) {
   const booking = await getBookingDetail(deps, bookingId);
-  if (booking.status === 'cancelled') throw new ApiError('already_cancelled');
+  requireTransition(booking.state, 'cancel');
   const [ledger] = await deps.db.select({ paid: paidSoFar(bookingId) }).from(bookings).where(eq(bookings.id, bookingId));
   const paid = Number(ledger?.paid ?? 0);
-  const quote = refundQuote({ startDate: detailStart(booking), today: tallinnDay(deps.now()), paidCents: paid });
+  const quote = refundQuote({ startDate: detailStart(booking), today: tallinnDay(deps.now()), paidCents: paid, billedCents: booking.totals.billedCents });
   return { booking, paid, quote, invoice: await openInvoice(deps, bookingId) };
 }
 
@@ -54,67 +135,30 @@ export async function cancellationPreview(deps: Deps, bookingId: number): Promis
   return { version: booking.version, quote, invoice };
 }
 
+/** The transition `cancel`: the refund as the admin confirmed or changed it, and the invoice credited to what is kept. */
 export async function cancelBooking(deps: Deps, bookingId: number, input: CancelValues, actor: Actor): Promise<{ creditNoteId: number | null }> {
-  const { db } = deps;
   const { booking, paid, quote, invoice } = await cancellable(deps, bookingId);
   if (booking.version !== input.version) throw new ApiError('booking_changed');
   if (input.refund > paid) throw new ApiError('validation_failed', { details: [{ path: 'refund', message: CANCEL_MESSAGES.refundExceedsPaid }] });
-  const now = deps.now();
-  const today = tallinnDay(now);
-  const token = crypto.randomUUID();
-  const ours = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND cancellation_id = ${token})`;
+  const kept = paid - input.refund;
   // The invoice is taken down to what the guest keeps paying.
-  const creditCents = invoice ? Math.max(0, invoice.uncreditedCents - (paid - input.refund)) : 0;
+  const creditCents = invoice ? Math.max(0, invoice.uncreditedCents - kept) : 0;
   const original = invoice && creditCents > 0 ? await getInvoice(deps, invoice.id) : null;
-
-  const statements = [
-    db
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now.toISOString(), cancellationId: token, version: sql`${bookings.version} + 1`, updatedAt: now.toISOString() })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.version, input.version), sql`${bookings.status} <> 'cancelled'`, sql`${paidSoFar(bookingId)} = ${paid}`)),
-    auditIfChanged(deps, {
-      userId: actor.userId,
-      action: 'booking.cancel',
-      severity: 'high',
-      resourceType: 'booking',
-      resourceId: String(bookingId),
-      metadata: { from: booking.status, paidCents: paid, quotedRefundCents: quote.refundCents, refundCents: input.refund, daysBefore: quote.daysBefore, tier: quote.tier, creditCents, reason: input.reason },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    }),
-    guestNoticeInsert(deps, { id: bookingId, firstName: booking.guest?.firstName ?? null }, 'booking_cancelled', GUEST_NOTICES.cancelled({ id: bookingId }, input.refund), ours),
-    ...(input.refund > 0
-      ? [
-          db.run(sql`
-            INSERT INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, recorded_by, created_at)
-            SELECT ${bookingId}, ${-input.refund}, ${input.method}, ${today}, ${bookingReferenceNumber(bookingId)}, ${input.reason ?? 'Tühistamine'}, ${actor.userId}, ${now.toISOString()}
-            WHERE ${ours}`),
-          deriveFromLedger(deps, bookingId, scheduleFactsOf({ ...booking, startDate: detailStart(booking) })),
-        ]
-      : []),
-    ...(original
-      ? documentInsert(
-          deps,
-          creditNoteDraft({ ...original.document, id: original.id }, original.creditedCents, input.reason, today, { cents: creditCents, description: INVOICE_TEXTS.cancellationLine(bookingId) }),
-          { bookingId, creditsInvoiceId: original.id },
-          ours,
-          actor,
-          'invoice.credit_note',
-          sql`${creditedTotal(original.id)} = ${original.creditedCents}`,
-        )
-      : []),
-  ];
-  let results: readonly unknown[];
-  try {
-    results = await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  } catch (err) {
-    // The credit note's invoice changed since it was read: its row got no series number, which the series trigger
-    // refused, and nothing went in.
-    for (let e: unknown = err; e instanceof Error; e = e.cause) {
-      if (/invoice numbers form one consecutive series|NOT NULL constraint failed: invoices\.series_number/.test(e.message)) throw new ApiError('booking_changed');
-    }
-    throw err;
-  }
+  const statements = cancellationStatements(deps, {
+    booking: { id: bookingId, version: input.version, state: booking.state, firstName: booking.guest?.firstName ?? null, paidCents: paid, facts: scheduleFactsOf({ ...booking, startDate: detailStart(booking) }) },
+    refundCents: input.refund,
+    method: input.method,
+    refundNote: input.reason ?? 'Tühistamine',
+    reason: input.reason,
+    credits: original
+      ? [{ invoice: { ...original.document, id: original.id }, creditedCents: original.creditedCents, partial: { cents: creditCents, description: INVOICE_TEXTS.cancellationLine(bookingId) } }]
+      : [],
+    notice: { kind: 'booking_cancelled', notice: GUEST_NOTICES.cancelled({ id: bookingId }, input.refund) },
+    audit: { quotedRefundCents: quote.refundCents, overpaidCents: quote.overpaidCents, daysBefore: quote.daysBefore, tier: quote.tier, creditCents },
+    actor,
+    token: crypto.randomUUID(),
+  });
+  const results = await runCancellationBatch(deps, statements, () => new ApiError('booking_changed'));
   if ((results[0] as { rowsAffected: number }).rowsAffected === 0) throw new ApiError('booking_changed');
   const credit = original ? (results[results.length - 2] as { id: number }[])[0] : undefined;
   return { creditNoteId: credit?.id ?? null };

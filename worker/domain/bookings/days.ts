@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
 import { bookings, guests, retreats } from '../../db/schema';
+import { stateOf, type StateRow } from './states';
 
 /** The start-date rule in SQL, over `bookings` left-joined with its `retreats` row. */
 export const START_DATE_SQL = sql<string | null>`coalesce(${retreats.startDate}, ${bookings.checkInDate})`;
@@ -54,6 +55,6 @@ export function retreatOf(row: DaysSource & { retreatName: string | null }) {
 }
 
 /** Travel details and cancellation requests are open while the booking runs: not cancelled, retreat not over. */
-export function bookingOpen(row: { status: string }, endDate: string | null, today: string): boolean {
-  return row.status !== 'cancelled' && (endDate === null || today <= endDate);
+export function bookingOpen(row: StateRow, endDate: string | null, today: string): boolean {
+  return stateOf(row) !== 'cancelled' && (endDate === null || today <= endDate);
 }

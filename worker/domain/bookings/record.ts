@@ -3,8 +3,12 @@
  * rules), and its schedule. Every audience that shows or changes a booking starts here.
  */
 import { eq } from 'drizzle-orm';
-import type { BookingDetail, CompanionView, HealthInfo, ServiceItem } from '../../../src/lib/admin/booking-views';
+import type { BookingDetail, CompanionView, HealthInfo, ServiceItem } from '../../../src/lib/booking-record';
+import { allowedTransitions } from '../../../src/lib/booking-lifecycle';
 import { tallinnDay } from '../../../src/lib/format';
+import { planLabel } from '../../../src/lib/payment-plans';
+import { stateOf } from './states';
+import { bookedOnOf } from '../money/schedule';
 import { bookingTotals } from '../money/balance';
 import { bookingSchedule } from '../money/schedule';
 import { detailStart } from './days';
@@ -75,10 +79,14 @@ export function healthInfoOf(stored: { medical_conditions?: string | null; medic
 export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
   const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
   const companions = (b.companions ?? []).map(toCompanionView);
+  const state = stateOf(b);
+  const startDate = detailStart({ retreat, checkInDate: b.checkInDate });
   return {
     id: b.id,
     version: b.version,
     status: b.status,
+    state,
+    actions: allowedTransitions(state),
     paymentStatus: b.paymentStatus,
     roomType: b.roomType,
     roomSharingPreference: b.roomSharingPreference,
@@ -88,6 +96,7 @@ export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow,
     depositAmountCents: b.depositAmountCents,
     depositPaid: b.depositPaid,
     paymentPlan: b.paymentPlan,
+    planLabel: planLabel(b.paymentPlan, { bookedOn: bookedOnOf(b.createdAt), startDate }),
     advanceCents: b.advanceCents,
     priceSnapshot: b.priceSnapshot,
     balancePaid: b.balancePaid,
@@ -126,8 +135,8 @@ export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow,
     },
     customer: customer?.id ? { id: customer.id, createdAt: customer.createdAt } : null,
     retreat: retreat?.id ? { id: retreat.id, name: retreat.name, startDate: retreat.startDate, endDate: retreat.endDate } : null,
-    totals: bookingTotals({ status: b.status, totalAmountCents: b.totalAmountCents, amountPaidCents: b.amountPaidCents, additionalServices, companions }),
-    schedule: bookingSchedule({ ...b, startDate: detailStart({ retreat, checkInDate: b.checkInDate }) }, today),
+    totals: bookingTotals({ ...b, additionalServices, companions }),
+    schedule: bookingSchedule({ ...b, startDate }, today),
     paymentReminders: b.paymentReminders,
     cancellationRequest: b.cancellationRequestedAt ? { requestedAt: b.cancellationRequestedAt, refundCents: b.cancellationRequestRefundCents } : null,
   };

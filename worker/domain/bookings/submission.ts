@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from '../rate-limit';
 import { findEditionOnSale, type EditionOnSale } from '../retreats/availability';
-import { CLAIM_LEASE_MS, deliverSoon, deliveryStatusOf, type FirstDelivery } from '../mail/outbox';
+import { deliverSoon, deliveryStatusOf, outboxInsert, type FirstDelivery } from '../mail/outbox';
 import { bookingConfirmationMail } from '../mail/templates';
 import { PORTAL_PATH } from '../../../src/lib/portal';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
@@ -229,14 +229,16 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       // The confirmation, written already claimed (its first attempt follows the commit), unless the address has
       // had its confirmations for the day: one statement, so concurrent bookings cannot both slip under the limit.
       // Straight after the booking insert, last_insert_rowid() is that booking's id.
-      db.all<{ id: number }>(sql`
-        INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, attempts, next_attempt_at, created_at, updated_at)
-        SELECT 'booking_confirmation', ${confirmation.to}, ${confirmation.subject}, ${withReference(confirmation.html)}, ${withReference(confirmation.text)},
-               last_insert_rowid(), 1, ${new Date(now.getTime() + CLAIM_LEASE_MS).toISOString()}, ${stamp}, ${stamp}
-        WHERE (SELECT count(*) FROM ${emailOutbox}
-               WHERE to_address = ${confirmation.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
-              < ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY}
-        RETURNING id`),
+      outboxInsert(
+        db,
+        { kind: 'booking_confirmation', to: confirmation.to, subject: confirmation.subject, html: withReference(confirmation.html), text: withReference(confirmation.text), bookingId: sql`last_insert_rowid()` },
+        now,
+        {
+          claimed: true,
+          when: sql`(SELECT count(*) FROM ${emailOutbox} WHERE to_address = ${confirmation.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
+            < ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY}`,
+        },
+      ),
     ]);
     const bookingRow = results.at(-2) as { id: number }[];
     const outboxRow = results.at(-1) as { id: number }[];

@@ -6,16 +6,15 @@
  * invoice's lines back. Pure: the service stores the result frozen.
  */
 import settings from '../../../content/settings/site.json';
-import type { BookingDetail } from '../../../src/lib/admin/booking-views';
-import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '../../../src/lib/admin/invoices';
-import { INVOICE_TEXTS } from '../../../src/lib/admin/invoices';
+import type { BookingDetail } from '../../../src/lib/booking-record';
+import { INVOICE_TEXTS, type InvoiceBuyer, type InvoiceDocument, type InvoiceLine, type InvoiceSeller } from '../../../src/lib/invoices/documents';
 import { sumCents } from '../../../src/lib/money';
 import { planAdvanceCents } from '../../../src/lib/payment-plans';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { addDays, daysBetween, formatDateEt } from '../../../src/lib/format';
 import { detailEnd, detailStart } from '../bookings/days';
-import { outstandingCents } from '../money/balance';
+import { outstandingCents, overpaidCents } from '../money/balance';
 
 export type DraftDocument = Omit<InvoiceDocument, 'number'>;
 
@@ -56,7 +55,8 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
   const lines = invoiceLines(booking);
   const totalCents = sumCents(lines.map((l) => l.totalCents));
   const paidCents = booking.amountPaidCents ?? 0;
-  const outstanding = outstandingCents({ status: booking.status, billedCents: totalCents, paidCents });
+  const money = { status: booking.status, waitingList: booking.waitingList, priceCents: totalCents, paidCents, keptCents: null };
+  const outstanding = outstandingCents(money);
   const schedule = booking.schedule
     .filter((item) => item.outstandingCents > 0)
     .map((item) => ({ part: item.part, dueOn: item.dueOn < issuedOn ? issuedOn : item.dueOn, amountCents: item.outstandingCents }));
@@ -85,6 +85,8 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     currency: 'EUR',
     paidCents,
     outstandingCents: outstanding,
+    // Paid beyond the invoice's total ("Enammakse"): it goes back to the guest.
+    overpaidCents: overpaidCents(money),
     advanceCents,
     remainingAfterAdvanceCents: unpaidAdvance > 0 && outstanding > unpaidAdvance ? outstanding - unpaidAdvance : null,
     credits: null,
@@ -122,6 +124,7 @@ export function creditNoteDraft(
     totalCents: -restCents,
     paidCents: 0,
     outstandingCents: 0,
+    overpaidCents: 0,
     remainingAfterAdvanceCents: null,
     schedule: undefined,
     credits: { id, number, issuedOn: document.issuedOn },

@@ -11,7 +11,8 @@ import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import type { ScheduleItem } from '../../../src/lib/payment-schedule';
-import { bookings, emailOutbox, guests } from '../../db/schema';
+import { bookings, guests } from '../../db/schema';
+import { outboxInsert } from './outbox';
 import type { AppDeps } from '../../deps';
 import { escapeHtml, mailLayout } from './html';
 import { paymentInstructions } from './templates';
@@ -22,6 +23,7 @@ export type GuestNoticeKind =
   | 'booking_cancelled'
   | 'booking_moved'
   | 'place_offered'
+  | 'put_on_waiting_list'
   | 'booking_created'
   // The go/no-go (issue 24, ./edition-notices): the edition goes ahead, or the organiser cancelled it.
   | 'retreat_confirmed'
@@ -78,6 +80,13 @@ export const GUEST_NOTICES = {
       ...paying(b.id, b.schedule),
     ],
   }),
+  putOnWaitingList: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null }): Notice => ({
+    subject: `Broneering on ootejärjekorras – ${name}`,
+    paragraphs: [
+      `Teie broneering nr ${b.id} on nüüd retriidi ${retreatDays(b.retreat)} ootejärjekorras: praegu ei ole sellel kogu Teie seltskonnale kohti.`,
+      'Maksta ei ole vaja enne, kui koht vabaneb: anname Teile kohe teada.',
+    ],
+  }),
   created: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; totalCents: number | null; schedule: readonly ScheduleItem[] }): Notice => ({
     subject: `Teile tehti broneering – ${name}`,
     paragraphs: [
@@ -114,11 +123,6 @@ export function guestNoticeInsert(
   notice: Notice,
   when: SQL = sql`changes() > 0`,
 ) {
-  const mail = render(notice, booking.firstName);
-  const stamp = deps.now().toISOString();
-  return deps.db.run(sql`
-    INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
-    SELECT ${kind}, g.email, ${mail.subject}, ${mail.html}, ${mail.text}, b.id, ${stamp}, ${stamp}, ${stamp}
-    FROM ${bookings} AS b JOIN ${guests} AS g ON g.id = b.guest_id
-    WHERE b.id = ${booking.id} AND g.email IS NOT NULL AND (${when})`);
+  const address = sql`(SELECT g.email FROM ${bookings} AS b JOIN ${guests} AS g ON g.id = b.guest_id WHERE b.id = ${booking.id})`;
+  return outboxInsert(deps.db, { kind, to: address, bookingId: booking.id, ...render(notice, booking.firstName) }, deps.now(), { when: sql`${address} IS NOT NULL AND (${when})` });
 }

@@ -36,9 +36,14 @@ export function retryDeadline(kind: string, writtenAt: Date): Date {
   return new Date(writtenAt.getTime() + Math.min(RETRY_WINDOW_MS, linkLifetimeOf(kind) ?? RETRY_WINDOW_MS));
 }
 
-type Writer = Pick<Db, 'insert'>;
-type QueuedMail = OutgoingMail & {
+type Writer = Pick<Db, 'all'>;
+type QueuedMail = Omit<OutgoingMail, 'to' | 'html' | 'text'> & {
   kind: string;
+  /** The address, or SQL that reads it in the same statement (a booking's main guest). */
+  to: string | SQL;
+  /** The bodies, or SQL that completes them in the statement (a reference number known only there). */
+  html: string | SQL;
+  text: string | SQL;
   bookingId?: number | SQL;
   contactMessageId?: number;
   userId?: string;
@@ -47,29 +52,21 @@ type QueuedMail = OutgoingMail & {
 };
 
 /**
- * The insert that puts a message into the outbox, for a batch that also writes its cause. `claimed` writes it
- * already leased to the caller (its first attempt under way), for a caller that sends it straight after commit:
- * that saves a write, and if the caller dies the lease runs out and the dispatcher takes over.
+ * The one writer of outbox rows: the insert that puts a message into the outbox, for a batch (or transaction) that
+ * also writes its cause. `when` writes it only where that holds, inside the statement (the change it reports
+ * happened, a limit not yet reached, the guest has an address). `claimed` writes it already leased to the caller
+ * (its first attempt under way), for a caller that sends it straight after commit: that saves a write, and if the
+ * caller dies the lease runs out and the dispatcher takes over. Answers the new row's id (none when `when` failed).
  */
-export function outboxInsert(db: Writer, mail: QueuedMail, now: Date, options: { claimed?: boolean } = {}) {
-  return db
-    .insert(emailOutbox)
-    .values({
-      kind: mail.kind,
-      toAddress: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      bookingId: mail.bookingId,
-      contactMessageId: mail.contactMessageId,
-      userId: mail.userId,
-      attachments: mail.attachments,
-      attempts: options.claimed ? 1 : 0,
-      nextAttemptAt: options.claimed ? new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() : now.toISOString(),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .returning({ id: emailOutbox.id });
+export function outboxInsert(db: Writer, mail: QueuedMail, now: Date, options: { claimed?: boolean; when?: SQL } = {}) {
+  const stamp = now.toISOString();
+  const next = options.claimed ? new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() : stamp;
+  return db.all<{ id: number }>(sql`
+    INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, contact_message_id, user_id, attachments, attempts, next_attempt_at, created_at, updated_at)
+    SELECT ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.html ?? null}, ${mail.text}, ${mail.bookingId ?? null}, ${mail.contactMessageId ?? null}, ${mail.userId ?? null},
+           ${mail.attachments ? JSON.stringify(mail.attachments) : null}, ${options.claimed ? 1 : 0}, ${next}, ${stamp}, ${stamp}
+    WHERE ${options.when ?? sql`1`}
+    RETURNING id`);
 }
 
 /** Writes a message into the outbox; call it inside the transaction that causes the mail. */

@@ -14,7 +14,8 @@ import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import settings from '../../../content/settings/site.json';
-import { auditLogs, bookings, emailOutbox, guests, paymentReminders, retreats } from '../../db/schema';
+import { auditLogs, bookings, guests, paymentReminders, retreats } from '../../db/schema';
+import { outboxInsert } from '../mail/outbox';
 import type { AppDeps } from '../../deps';
 import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
 import type { AuditAction } from '../../../src/lib/enums';
@@ -33,7 +34,7 @@ interface Owing extends BookingForSchedule {
 }
 
 /**
- * Bookings that are not cancelled and owe money, made early enough for some part to be due by `until` (the
+ * Bookings that owe money (the money module's rule: billed, holding their places), made early enough for some part to be due by `until` (the
  * earliest due day is one invoice term after booking or the first day, whichever is sooner), in id order.
  */
 async function owingBookings({ db }: Deps, until: string, afterId: number, extra = sql`1 = 1`): Promise<Owing[]> {
@@ -44,6 +45,7 @@ async function owingBookings({ db }: Deps, until: string, afterId: number, extra
     .select({
       id: bookings.id,
       status: bookings.status,
+      waitingList: bookings.waitingList,
       paymentStatus: bookings.paymentStatus,
       createdAt: bookings.createdAt,
       startDate: start,
@@ -162,10 +164,7 @@ export async function queuePaymentReminders(deps: Deps): Promise<number> {
             .values({ bookingId: row.id, part: item.part, dueOn: item.dueOn, stage, createdAt: stamp })
             .onConflictDoNothing(),
           // Only if the reminder row was new: the unique row is what makes each reminder go once.
-          deps.db.run(sql`
-            INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
-            SELECT 'payment_reminder', ${row.email}, ${mail.subject}, ${mail.html}, ${mail.text}, ${row.id}, ${stamp}, ${stamp}, ${stamp}
-            WHERE changes() > 0`),
+          outboxInsert(deps.db, { kind: 'payment_reminder', to: row.email, bookingId: row.id, ...mail }, now, { when: sql`changes() > 0` }),
         ]);
         queued += inserted.rowsAffected;
       }

@@ -13,6 +13,7 @@ import { addDays, tallinnDay } from '../../../src/lib/format';
 import { planParts, planShape, type PaymentPlan, type ShareMath } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS, REMINDER_DAYS } from '../../../src/lib/payment-rules';
 import type { ScheduleItem } from '../../../src/lib/payment-schedule';
+import { isBilled, IS_BILLED_SQL, stateOf, type StateRow } from '../bookings/states';
 
 export interface ScheduleInput {
   /** The Tallinn day the booking was made. */
@@ -61,9 +62,11 @@ export function reminderDue(item: ScheduleItem, bookedOn: string, today: string,
   return null;
 }
 
-/** A booking as stored, for its schedule: a cancelled booking has none (cancellation settles it instead). */
-export interface BookingForSchedule {
-  status: string;
+/**
+ * A booking as stored, for its schedule: only a billed booking has one (../bookings/states.ts): a waiting-list party
+ * pays nothing before it gets its places, and a cancelled one is settled by its cancellation.
+ */
+export interface BookingForSchedule extends StateRow {
   /** When the booking was made (ISO instant). */
   createdAt: string;
   /** The retreat's first day, else the booking's check-in day. */
@@ -78,7 +81,7 @@ export interface BookingForSchedule {
 export const bookedOnOf = (createdAt: string): string => tallinnDay(new Date(createdAt));
 
 export function bookingSchedule(booking: BookingForSchedule, today: string): ScheduleItem[] {
-  if (booking.status === 'cancelled') return [];
+  if (!isBilled(booking)) return [];
   return paymentSchedule({
     bookedOn: bookedOnOf(booking.createdAt),
     startDate: booking.startDate,
@@ -95,12 +98,31 @@ export type DerivedPaymentStatus = 'pending' | 'partial' | 'paid' | 'overdue';
 /** Whether some part of the schedule is overdue, in TypeScript. */
 export const isOverdue = (input: ScheduleInput): boolean => paymentSchedule(input).some((item) => item.overdue);
 
-/** The payment status a booking's money gives it, in TypeScript. */
-export function derivedPaymentStatus(input: ScheduleInput): DerivedPaymentStatus {
+/** What the payment status and the deposit are judged on besides the schedule: the booking's state. */
+export interface StatusInput extends ScheduleInput, StateRow {
+  /** What a cancellation kept (null: before one, or one made before it was recorded). */
+  keptCents: number | null;
+}
+
+/**
+ * The payment status a booking's money gives it, in TypeScript: paid once its price is in (a cancelled booking: what
+ * its cancellation kept), overdue when a part of a billed booking's schedule is past its day, else pending or
+ * partial. A waiting-list party is never overdue: it is not asked to pay.
+ */
+export function derivedPaymentStatus(input: StatusInput): DerivedPaymentStatus {
   const { owedCents, paidCents } = input;
-  if (paidCents > 0 && owedCents - paidCents <= 0) return 'paid';
-  if (isOverdue(input)) return 'overdue';
+  const base = stateOf(input) === 'cancelled' ? (input.keptCents ?? paidCents) : owedCents;
+  if (paidCents > 0 && base - paidCents <= 0) return 'paid';
+  if (isBilled(input) && isOverdue(input)) return 'overdue';
   return paidCents <= 0 ? 'pending' : 'partial';
+}
+
+/**
+ * What must be paid for the deposit to count as paid, in TypeScript: the first part of the schedule as it runs on
+ * the booking's days (the advance, the first instalment, or everything when the plan's days made it one sum).
+ */
+export function depositDueCents({ bookedOn, startDate, plan = null, advanceCents, owedCents }: Omit<ScheduleInput, 'today' | 'paidCents'>): number {
+  return planParts(plan, { bookedOn, startDate }, owedCents, advanceCents ?? ADVANCE_CENTS)[0]?.amountCents ?? 0;
 }
 
 export interface ScheduleSql {
@@ -113,12 +135,21 @@ export interface ScheduleSql {
   paid: SQL;
 }
 
+/**
+ * The plans' whole numbers as integer literals, not bound parameters: the driver binds a JavaScript number as a REAL,
+ * and `owed / 3.0` is not the floor that Math.floor gives (a 100 001 cents' first instalment would be 33 333,67).
+ */
+const int = (n: number): SQL => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number of cents: ${n}`);
+  return sql.raw(String(n));
+};
+
 const sqlMath: ShareMath<SQL> = {
   minus: (a, b) => sql`(${a} - ${b})`,
-  times: (a, n) => sql`(${a} * ${n})`,
+  times: (a, n) => sql`(${a} * ${int(n)})`,
   // owed is a whole number of cents, so SQLite's integer division rounds down like Math.floor.
-  div: (a, n) => sql`(${a} / ${n})`,
-  constant: (n) => sql`${n}`,
+  div: (a, n) => sql`(${a} / ${int(n)})`,
+  constant: (n) => int(n),
 };
 
 /**
@@ -135,19 +166,21 @@ export function OVERDUE_SQL({ bookedOn, startDate, plan = null, advanceCents, to
     : sql`(${owed} > 0 AND CASE WHEN ${owed} > ${shape.above} THEN (${anyLate}) ELSE ${oneLate} END)`;
 }
 
-/**
- * What must be paid for the booking's deposit to count as paid, in SQL: on the advance plan (and for bookings made
- * before plans) the advance, as the terms say ("koha kinnitamiseks", whatever the days); on the full payment and the
- * instalments, the first part of the schedule (everything, or the first instalment).
- */
+/** depositDueCents in SQL: the first part's running total on the plan's shape, or what is owed when it is one sum. */
 export function DEPOSIT_SQL({ bookedOn, startDate, plan = null, advanceCents, owed }: Omit<ScheduleSql, 'today' | 'paid'>): SQL {
-  if (plan !== 'full' && plan !== 'instalments') return sql`${advanceCents ?? ADVANCE_CENTS}`;
-  const shape = planShape(plan, { bookedOn, startDate }, 0, sqlMath);
-  return shape.parts[0]!.upTo(owed);
+  const shape = planShape(plan, { bookedOn, startDate }, advanceCents ?? ADVANCE_CENTS, sqlMath);
+  const first = shape.parts[0]!.upTo(owed);
+  return shape.above === null ? first : sql`(CASE WHEN ${owed} > ${shape.above} THEN ${first} ELSE ${owed} END)`;
 }
 
-/** The payment status, in SQL. */
-export function PAYMENT_STATUS_SQL(input: ScheduleSql): SQL {
-  const { owed, paid } = input;
-  return sql`(CASE WHEN ${paid} > 0 AND ${owed} - ${paid} <= 0 THEN 'paid' WHEN ${OVERDUE_SQL(input)} THEN 'overdue' WHEN ${paid} <= 0 THEN 'pending' ELSE 'partial' END)`;
+/** The booking row's state, for the payment status in SQL: the row's alias (the ledger's batch: `bookings`). */
+export interface StatusSql extends ScheduleSql {
+  alias: string;
+}
+
+/** The payment status, in SQL, over the bookings row `alias` (its state and what a cancellation kept). */
+export function PAYMENT_STATUS_SQL(input: StatusSql): SQL {
+  const { owed, paid, alias } = input;
+  const base = sql`(CASE WHEN ${sql.raw(`${alias}.status`)} = 'cancelled' THEN coalesce(${sql.raw(`${alias}.kept_cents`)}, ${paid}) ELSE ${owed} END)`;
+  return sql`(CASE WHEN ${paid} > 0 AND ${base} - ${paid} <= 0 THEN 'paid' WHEN ${IS_BILLED_SQL(alias)} AND ${OVERDUE_SQL(input)} THEN 'overdue' WHEN ${paid} <= 0 THEN 'pending' ELSE 'partial' END)`;
 }

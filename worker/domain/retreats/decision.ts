@@ -1,16 +1,21 @@
 /**
- * The go/no-go's counts in SQL (issue 24), for the dashboard and the retreat's decision alike: people (main guests
- * and companions, ./places) on an edition's confirmed bookings, and on its bookings that are not cancelled and whose
- * deposit is paid (the ledger's derived `deposit_paid`, worker/domain/money/ledger.ts). The words and the decision
- * day's rule are in src/lib/admin/retreat-decision.ts.
+ * The go/no-go's counts in SQL (issue 24), for the dashboard and the retreat's decision alike: the people (main
+ * guests and companions, ./places) of an edition's participants (../bookings/states.ts), those of them whose booking
+ * is confirmed, and those whose deposit is paid (the ledger's derived `deposit_paid`, ../money/ledger.ts). The words
+ * and the decision day's rule are in src/lib/admin/retreat-decision.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { IN_STATES_SQL, PARTICIPANT_SQL } from '../bookings/states';
 import { PEOPLE_OF_BOOKING } from './places';
 
-/** People on the edition's confirmed bookings (by id expression). */
-export const confirmedPeople = (retreatId: SQL) =>
-  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND b.status = 'confirmed')`;
+const peopleWhere = (retreatId: SQL, condition: SQL) =>
+  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND ${PARTICIPANT_SQL('b')} AND ${condition})`;
 
-/** People on the edition's bookings that are not cancelled and have their deposit paid (by id expression). */
-export const paidPeople = (retreatId: SQL) =>
-  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND b.status <> 'cancelled' AND b.deposit_paid = 1)`;
+/** People on the edition's participating bookings (by id expression). */
+export const participantPeople = (retreatId: SQL) => peopleWhere(retreatId, sql`1`);
+
+/** Of them, people on confirmed bookings. */
+export const confirmedPeople = (retreatId: SQL) => peopleWhere(retreatId, IN_STATES_SQL('b', ['confirmed']));
+
+/** Of them, people on bookings whose deposit is paid. */
+export const paidPeople = (retreatId: SQL) => peopleWhere(retreatId, sql`b.deposit_paid = 1`);

@@ -17,7 +17,9 @@ import {
   travelDetailsDueOn,
   travelDetailsReminderOn,
 } from '../../../src/lib/travel-details';
-import { auditLogs, bookings, emailOutbox } from '../../db/schema';
+import { auditLogs, bookings } from '../../db/schema';
+import { IN_STATES_SQL, PARTICIPANT_SQL } from '../bookings/states';
+import { outboxInsert } from '../mail/outbox';
 import type { AppDeps } from '../../deps';
 import { escapeHtml, mailLayout, summaryTable } from '../mail/html';
 import { PEOPLE_OF_BOOKING } from '../retreats/places';
@@ -65,7 +67,7 @@ export async function queueTravelDetailsReminders(deps: Deps): Promise<number> {
     FROM bookings b
     JOIN guests g ON g.id = b.guest_id
     LEFT JOIN retreats r ON r.id = b.retreat_id
-    WHERE b.travel_details_reminded_at IS NULL AND b.status <> 'cancelled' AND b.waiting_list = 0
+    WHERE b.travel_details_reminded_at IS NULL AND ${PARTICIPANT_SQL('b')}
       AND g.email IS NOT NULL AND ${START} BETWEEN ${startFrom} AND ${startTo} AND ${TRAVEL_DETAILS_MISSING('b')}
     LIMIT 2000`);
   let queued = 0;
@@ -75,10 +77,7 @@ export async function queueTravelDetailsReminders(deps: Deps): Promise<number> {
     const mail = travelDetailsReminderMail(row, deps.config.publicOrigin);
     const [marked] = await deps.db.batch([
       deps.db.run(sql`UPDATE ${bookings} SET travel_details_reminded_at = ${stamp} WHERE id = ${row.id} AND travel_details_reminded_at IS NULL`),
-      deps.db.run(sql`
-        INSERT INTO ${emailOutbox} (kind, to_address, subject, html, text, booking_id, next_attempt_at, created_at, updated_at)
-        SELECT 'travel_details_reminder', ${row.email}, ${mail.subject}, ${mail.html}, ${mail.text}, ${row.id}, ${stamp}, ${stamp}, ${stamp}
-        WHERE changes() > 0`),
+      outboxInsert(deps.db, { kind: 'travel_details_reminder', to: row.email, bookingId: row.id, ...mail }, now, { when: sql`changes() > 0` }),
     ]);
     queued += marked.rowsAffected;
   }
@@ -94,7 +93,7 @@ export async function eraseExpiredHealthData(deps: Pick<AppDeps, 'db' | 'now'>):
   const stamp = now.toISOString();
   // A retreat that ended on or before this day has been over long enough.
   const endedBy = addDays(tallinnDay(now), -HEALTH_DATA_KEPT_DAYS_AFTER_END);
-  const expired = sql`(b.status = 'cancelled' OR ${END} <= ${endedBy})`;
+  const expired = sql`(${IN_STATES_SQL('b', ['cancelled'])} OR ${END} <= ${endedBy})`;
   const due = await deps.db.all<{ bookingId: number; position: number }>(sql`
     SELECT t.booking_id AS bookingId, t.position
     FROM booking_travellers t

@@ -14,30 +14,23 @@ import {
   servicesUpdateSchema,
 } from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
-import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/admin/payments';
+import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/payments';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AppEnv } from '../../app-env';
 import { ApiError } from '../../errors';
 import { jsonBody, toFieldIssues, validJson, validQuery } from '../../http/validate';
 import { bookingEmails, sendBookingEmailAgain } from '../../admin/booking-emails';
-import {
-  createAdminBooking,
-  deleteBooking,
-  listBookings,
-  replaceServices,
-  setCompanionPrices,
-  setPaymentReminders,
-  updateBooking,
-  updateGuest,
-  guestHealthForAdmin,
-  viewBookingDetail,
-} from '../../admin/bookings';
+import { createAdminBooking, listBookings, setPaymentReminders, updateGuest, guestHealthForAdmin, viewBookingDetail } from '../../admin/bookings';
+import { replaceServices, setCompanionPrices, updateBooking } from '../../domain/bookings/edits';
+import { deleteBooking } from '../../domain/bookings/deletion';
+import { moveBooking, moveTargets } from '../../domain/bookings/move';
+import { changePlan } from '../../domain/bookings/plan';
+import { promoteBooking, putOnWaitingList } from '../../domain/bookings/waiting-list';
 import { getBookingDetail, parseBookingId } from '../../domain/bookings/record';
 import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
-import { changePlan, moveBooking, promoteBooking } from '../../admin/booking-moves';
 import { adminActor } from './actor';
 
 const emptyBody = z.object({}).optional();
@@ -122,8 +115,14 @@ export const adminBookingRoutes = new Hono<AppEnv>()
     const booking = await moveBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
     return c.json({ booking });
   })
+  // The editions the move dialog offers: those this booking may go to (worker/domain/retreats/eligibility.ts).
+  .get('/:id/move-targets', async (c) => c.json({ items: await moveTargets(c.var.deps, parseBookingId(c.req.param('id'))) }))
   .post('/:id/promote', validJson(promoteBookingSchema), async (c) => {
     const booking = await promoteBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+    return c.json({ booking });
+  })
+  .post('/:id/waiting-list', validJson(promoteBookingSchema), async (c) => {
+    const booking = await putOnWaitingList(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
     return c.json({ booking });
   })
   .put('/:id/plan', validJson(planChangeSchema), async (c) => {

@@ -14,12 +14,16 @@ import { formatMoney, tallinnDay } from '../../../../src/lib/format';
 import type { OnlineOrderStatus, OnlinePaymentPart } from '../../../../src/lib/enums';
 import { bookingReferenceNumber } from '../../../../src/lib/reference-number';
 import { bookings, onlinePaymentOrders, payments } from '../../../db/schema';
+import { MAY_SQL } from '../../bookings/lifecycle';
+import { OUTSTANDING_SQL } from '../../money/balance';
 import type { AppDeps } from '../../../deps';
 import { ApiError } from '../../../errors';
-import { ownedBooking } from '../../../portal/bookings';
+import { ownedBooking } from '../../bookings/ownership';
+import { mayTransition } from '../../../../src/lib/booking-lifecycle';
+import { stateOf } from '../../bookings/states';
 import { auditIfChanged } from '../../audit';
 import { retreatOf } from '../../bookings/days';
-import { deriveFromLedger, scheduleFacts } from '../../money/ledger';
+import { onlinePayment, scheduleFacts } from '../../money/ledger';
 import { bookingSchedule } from '../../money/schedule';
 import { montonioProvider } from './montonio';
 import { PaymentProviderError, type OnlinePaymentProvider, type ProviderOrder } from './port';
@@ -59,7 +63,7 @@ export async function startOnlinePayment(
 ): Promise<{ paymentUrl: string; amountCents: number }> {
   if (!provider) throw new ApiError('online_payment_off');
   const row = await ownedBooking(deps, guest.userId, bookingId);
-  if (row.status === 'cancelled') throw new ApiError('booking_cancelled_pay');
+  if (!mayTransition(stateOf(row), 'takePayment')) throw new ApiError('booking_cancelled_pay');
   const schedule = bookingSchedule({ ...row, startDate: retreatOf(row).startDate }, tallinnDay(deps.now()));
   const amountCents = amountDue(schedule, part);
   if (amountCents <= 0) throw new ApiError('nothing_due');
@@ -141,33 +145,33 @@ export async function applyProviderOrder(deps: Deps, provider: OnlinePaymentProv
   if (said.status === 'paid') {
     const facts = await scheduleFacts(deps, order.bookingId);
     if (!facts) throw new OrderRefused('payment_order_unknown');
-    const reference = bookingReferenceNumber(order.bookingId);
-    const cancelled = sql`(SELECT status = 'cancelled' OR owed_cents < ${order.amountCents} + (SELECT coalesce(sum(amount_cents), 0) FROM payments WHERE booking_id = ${order.bookingId} AND (online_order_id IS NULL OR online_order_id <> ${order.id})) FROM ${bookings} WHERE id = ${order.bookingId})`;
+    // Flagged for the organiser's refund decision when the booking's state takes no payment (cancelled) or the
+    // payment goes beyond what it owes (the money module's outstanding, before this payment is in).
+    const beyond = sql`(SELECT NOT ${MAY_SQL('b', 'takePayment')} OR ${OUTSTANDING_SQL('b')} < ${order.amountCents} FROM ${bookings} AS b WHERE b.id = ${order.bookingId})`;
     await db.batch([
-      // The order's status first, while the ledger does not yet hold its payment: flagged when the booking was
-      // cancelled or the payment takes it beyond what it owes.
+      // The order's status first, while the ledger does not yet hold its payment.
       db
         .update(onlinePaymentOrders)
         .set({
           status: sql`CASE WHEN ${onlinePaymentOrders.status} IN ('partially_refunded', 'refunded') THEN ${onlinePaymentOrders.status} ELSE 'paid' END`,
           providerMethod: said.providerMethod,
-          refundReview: sql`CASE WHEN EXISTS (SELECT 1 FROM ${payments} WHERE online_order_id = ${order.id}) THEN ${onlinePaymentOrders.refundReview} ELSE coalesce(${cancelled}, 0) END`,
+          refundReview: sql`CASE WHEN EXISTS (SELECT 1 FROM ${payments} WHERE online_order_id = ${order.id}) THEN ${onlinePaymentOrders.refundReview} ELSE coalesce(${beyond}, 0) END`,
           updatedAt: stamp,
         })
         .where(eq(onlinePaymentOrders.id, order.id)),
-      // One payment per order, by the unique index: a replay or the racing return inserts nothing.
-      db.run(sql`
-        INSERT OR IGNORE INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, recorded_by, created_at, online_order_id)
-        VALUES (${order.bookingId}, ${order.amountCents}, ${said.ledgerMethod}, ${tallinnDay(deps.now())}, ${reference}, ${`${provider.name}: ${said.providerOrderId}`}, NULL, ${stamp}, ${order.id})`),
-      auditIfChanged(deps, {
-        userId: null,
-        action: 'payment.online',
-        severity: 'high',
-        resourceType: 'booking',
-        resourceId: String(order.bookingId),
-        metadata: { amountCents: order.amountCents, method: said.ledgerMethod, provider: provider.name, providerOrderId: said.providerOrderId, providerMethod: said.providerMethod, merchantReference: order.merchantReference, source },
-      }),
-      deriveFromLedger(deps, order.bookingId, facts, 'always'),
+      // One payment per order (the ledger's door): a replay or the racing return writes nothing and changes nothing.
+      ...onlinePayment(
+        deps,
+        {
+          id: order.id,
+          bookingId: order.bookingId,
+          amountCents: order.amountCents,
+          method: said.ledgerMethod,
+          note: `${provider.name}: ${said.providerOrderId}`,
+          metadata: { amountCents: order.amountCents, method: said.ledgerMethod, provider: provider.name, providerOrderId: said.providerOrderId, providerMethod: said.providerMethod, merchantReference: order.merchantReference, source },
+        },
+        facts,
+      ),
     ]);
     const [after] = await db.select({ status: onlinePaymentOrders.status, refundReview: onlinePaymentOrders.refundReview }).from(onlinePaymentOrders).where(eq(onlinePaymentOrders.id, order.id));
     deps.log({ level: 'info', msg: 'online payment: paid', source, orderId: order.id, bookingId: order.bookingId, amount: formatMoney(order.amountCents), refundReview: after?.refundReview ?? false });

@@ -1,0 +1,84 @@
+/**
+ * The questions every screen, list, export, job and e-mail audience asks of a booking's state, each answered once,
+ * in TypeScript beside its SQL form (tests/api/lifecycle-predicates.test.ts checks that the two agree on every
+ * stored combination; tests/unit/lifecycle-home.test.ts that no other module writes its own status condition).
+ * The states are src/lib/booking-lifecycle.ts's; the money questions (billed, owes, overpaid, refund owed) are
+ * ../money/balance.ts's, built on these.
+ *
+ * SQL forms take the alias of a `bookings` row in the query (`'b'`, or `'"bookings"'` for drizzle's own table).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { BookingState } from '../../../src/lib/booking-lifecycle';
+
+/** A booking row as far as its state goes. */
+export interface StateRow {
+  status: string;
+  waitingList: boolean | number | null;
+}
+
+// ── the state ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function stateOf({ status, waitingList }: StateRow): BookingState {
+  if (status === 'cancelled') return 'cancelled';
+  if (status === 'confirmed') return 'confirmed';
+  return waitingList ? 'waiting' : 'request';
+}
+
+const stateText = (alias: string) =>
+  `(CASE WHEN ${alias}.status = 'cancelled' THEN 'cancelled' WHEN ${alias}.status = 'confirmed' THEN 'confirmed' WHEN ${alias}.waiting_list = 1 THEN 'waiting' ELSE 'request' END)`;
+
+export const STATE_SQL = (alias: string): SQL => sql.raw(stateText(alias));
+
+/** What a state is stored as: the status column and the waiting-list flag. */
+export function storedState(state: BookingState): { status: 'pending' | 'confirmed' | 'cancelled'; waitingList?: boolean } {
+  if (state === 'cancelled') return { status: 'cancelled' };
+  if (state === 'confirmed') return { status: 'confirmed', waitingList: false };
+  return { status: 'pending', waitingList: state === 'waiting' };
+}
+
+/**
+ * "The booking is in one of these states", in SQL, written on the stored columns as plainly as the set allows (a
+ * whole status as `status IN (…)`, so that the status indexes serve it; a request or a waiting-list party alone with
+ * its flag).
+ */
+export function IN_STATES_SQL(alias: string, states: readonly BookingState[]): SQL {
+  const has = (s: BookingState) => states.includes(s);
+  const statuses = [...(has('request') && has('waiting') ? ['pending'] : []), ...(has('confirmed') ? ['confirmed'] : []), ...(has('cancelled') ? ['cancelled'] : [])];
+  const terms = [
+    ...(statuses.length > 0 ? [`${alias}.status IN (${statuses.map((v) => `'${v}'`).join(', ')})`] : []),
+    ...(has('request') !== has('waiting') ? [`(${alias}.status = 'pending' AND ${alias}.waiting_list = ${has('waiting') ? 1 : 0})`] : []),
+  ];
+  return sql.raw(terms.length === 0 ? '0' : `(${terms.join(' OR ')})`);
+}
+
+// ── takes a place ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Holds its places on its edition (its main guest and each companion): a request not waiting, or a confirmed one. */
+export const takesPlace = (b: StateRow): boolean => {
+  const state = stateOf(b);
+  return state === 'request' || state === 'confirmed';
+};
+
+export const TAKES_PLACE_SQL = (alias: string): SQL =>
+  sql.raw(`(${alias}.status = 'confirmed' OR (${alias}.status = 'pending' AND ${alias}.waiting_list = 0))`);
+
+// ── is a participant ────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * On the trip: the people of the run sheets, the go/no-go's counts and its e-mails, the group messages, the
+ * travel-details reminder and the feedback request. Those who hold their places; never the waiting list or the
+ * cancelled.
+ */
+export const isParticipant = (b: StateRow): boolean => takesPlace(b);
+
+export const PARTICIPANT_SQL = (alias: string): SQL => TAKES_PLACE_SQL(alias);
+
+// ── is billed ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Asked to pay its price: a party that holds its places. A waiting-list party is told "Maksta ei ole vaja enne, kui
+ * koht vabaneb"; a cancelled one is settled by its cancellation (it keeps what the cancellation kept).
+ */
+export const isBilled = (b: StateRow): boolean => takesPlace(b);
+
+export const IS_BILLED_SQL = (alias: string): SQL => TAKES_PLACE_SQL(alias);

@@ -1,0 +1,112 @@
+/**
+ * The waiting list's two transitions. Promote: a waiting-list party gets its places, only when the whole party fits
+ * in the places left (the places rule, in the UPDATE), never part of it; the guest is told, with what is due now.
+ * Put on the waiting list: a request gives up its places (another party may take them) and waits; not once money or
+ * an invoice is on it (it would owe nothing, with money in the books: cancel it instead). Each is one batch with its
+ * audit record, the guest's e-mail and the money fields derived again; a stale version is 409.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { BookingDetail } from '../../../src/lib/booking-record';
+import { LIFECYCLE_MESSAGES, type Transition } from '../../../src/lib/booking-lifecycle';
+import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
+import { tallinnDay } from '../../../src/lib/format';
+import type { AuditAction } from '../../../src/lib/enums';
+import { bookings } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import type { Actor } from '../actor';
+import { auditIfChanged } from '../audit';
+import { GUEST_NOTICES, guestNoticeInsert, type GuestNoticeKind, type Notice } from '../mail/guest-notices';
+import { IN_THE_BOOKS_SQL } from '../money/balance';
+import { afterVersion, deriveMoney, scheduleFactsOf } from '../money/ledger';
+import { bookingSchedule } from '../money/schedule';
+import { FITS_IN_RETREAT, placesLeftFor } from '../retreats/places';
+import { detailStart } from './days';
+import { MAY_SQL, requireTransition } from './lifecycle';
+import { bookingNotFound, getBookingDetail } from './record';
+import { storedState } from './states';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** The booking at the version the admin saw, in a state the transition starts from. */
+export async function bookingFor(deps: Deps, id: number, version: number, transition: Transition): Promise<BookingDetail> {
+  const booking = await getBookingDetail(deps, id);
+  if (booking.version !== version) throw new ApiError('booking_changed');
+  requireTransition(booking.state, transition);
+  return booking;
+}
+
+/** Why a guarded write of a booking wrote nothing: gone (404), changed (409), or the guard's own refusal. */
+export async function refusedWrite(deps: Deps, id: number, version: number, refusal: () => Promise<ApiError> | ApiError): Promise<ApiError> {
+  const [now] = await deps.db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
+  if (!now) return bookingNotFound();
+  if (now.version !== version) return new ApiError('booking_changed');
+  return refusal();
+}
+
+interface Move {
+  booking: BookingDetail;
+  version: number;
+  transition: Transition;
+  to: 'request' | 'waiting';
+  guard?: ReturnType<typeof sql>;
+  action: AuditAction;
+  notice: { kind: GuestNoticeKind; notice: Notice };
+  actor: Actor;
+}
+
+async function moveOnList(deps: Deps, m: Move): Promise<number> {
+  const id = m.booking.id;
+  const facts = scheduleFactsOf({ ...m.booking, startDate: detailStart(m.booking) });
+  const [result] = await deps.db.batch([
+    deps.db
+      .update(bookings)
+      .set({ ...storedState(m.to), version: sql`${bookings.version} + 1`, updatedAt: deps.now().toISOString() })
+      .where(and(eq(bookings.id, id), eq(bookings.version, m.version), MAY_SQL('"bookings"', m.transition), m.guard)),
+    auditIfChanged(deps, { actor: m.actor, action: m.action, severity: 'medium', resourceType: 'booking', resourceId: String(id), metadata: { retreatId: m.booking.retreat?.id ?? null, people: 1 + m.booking.companions.length } }),
+    guestNoticeInsert(deps, { id, firstName: m.booking.guest?.firstName ?? null }, m.notice.kind, m.notice.notice),
+    // A waiting-list party owes nothing; with its places it owes its schedule again (and the other way round).
+    deriveMoney(deps, id, facts, afterVersion(m.version)),
+  ]);
+  return result.rowsAffected;
+}
+
+export async function promoteBooking(deps: Deps, id: number, input: { version: number }, actor: Actor): Promise<BookingDetail> {
+  const booking = await bookingFor(deps, id, input.version, 'promote');
+  const schedule = bookingSchedule({ ...booking, waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) }, tallinnDay(deps.now()));
+  const written = await moveOnList(deps, {
+    booking,
+    version: input.version,
+    transition: 'promote',
+    to: 'request',
+    guard: FITS_IN_RETREAT('"bookings"'),
+    action: 'booking.promote',
+    notice: { kind: 'place_offered', notice: GUEST_NOTICES.placeOffered({ ...booking, schedule }) },
+    actor,
+  });
+  if (written === 0) {
+    throw await refusedWrite(deps, id, input.version, async () => {
+      const places = await placesLeftFor(deps, id);
+      return new ApiError('retreat_full', places ? { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) } : {});
+    });
+  }
+  return getBookingDetail(deps, id);
+}
+
+const withMoney = () => new ApiError('transition_refused', { message: LIFECYCLE_MESSAGES.waitingWithMoney });
+
+export async function putOnWaitingList(deps: Deps, id: number, input: { version: number }, actor: Actor): Promise<BookingDetail> {
+  const booking = await bookingFor(deps, id, input.version, 'putOnWaitingList');
+  const written = await moveOnList(deps, {
+    booking,
+    version: input.version,
+    transition: 'putOnWaitingList',
+    to: 'waiting',
+    guard: sql`NOT ${IN_THE_BOOKS_SQL('"bookings"')}`,
+    action: 'booking.waiting_list',
+    notice: { kind: 'put_on_waiting_list', notice: GUEST_NOTICES.putOnWaitingList(booking) },
+    actor,
+  });
+  if (written === 0) throw await refusedWrite(deps, id, input.version, withMoney);
+  return getBookingDetail(deps, id);
+}
