@@ -8,12 +8,12 @@ import {
   createClient,
   deleteClient,
   listClients,
-  parseClientId,
   syncClientsFromGuests,
   updateClient,
   viewClientDetail,
 } from '../../admin/clients';
 import { adminActor } from './actor';
+import { clientPath } from '../path-ids';
 
 const emptyBody = z.object({}).optional();
 
@@ -29,15 +29,15 @@ export const adminClientRoutes = new Hono<AppEnv>()
   .post('/sync', validJson(emptyBody), async (c) => {
     return c.json(await syncClientsFromGuests(c.var.deps, await adminActor(c)));
   })
-  .get('/:id', async (c) => {
-    const client = await viewClientDetail(c.var.deps, parseClientId(c.req.param('id')), await adminActor(c));
+  .get('/:id', clientPath, async (c) => {
+    const client = await viewClientDetail(c.var.deps, c.req.valid('param').id, await adminActor(c));
     return c.json({ client });
   })
-  .patch('/:id', validJson(clientInputSchema), async (c) => {
-    const client = await updateClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .patch('/:id', clientPath, validJson(clientInputSchema), async (c) => {
+    const client = await updateClient(c.var.deps, c.req.valid('param').id, c.req.valid('json'), await adminActor(c));
     return c.json({ client });
   })
-  .delete('/:id', validQuery(clientDeleteQuerySchema), async (c) => {
-    await deleteClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('query').bookingCount, await adminActor(c));
+  .delete('/:id', clientPath, validQuery(clientDeleteQuerySchema), async (c) => {
+    await deleteClient(c.var.deps, c.req.valid('param').id, c.req.valid('query').bookingCount, await adminActor(c));
     return c.body(null, 204);
   });
