@@ -5,18 +5,17 @@
  */
 import { Hono } from 'hono';
 import { assignInputSchema, BANK_STATEMENT_MESSAGES, dismissInputSchema, reviewListQuerySchema, statementListQuerySchema } from '../../../src/lib/admin/bank-statements';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { assignTransaction, dismissTransaction, listStatements, reviewList } from '../../admin/bank-statements';
 import { importStatement, storedImport } from '../../domain/bank/import';
 import { ApiError } from '../../errors';
 import { validJson, validQuery } from '../../http/validate';
 import { bankStatementNotFound } from '../../domain/not-found';
-import { adminActor } from './actor';
 import { bankStatementPath, bankTransactionPath } from '../path-ids';
 
 const fileRequired = () => new ApiError('validation_failed', { details: [{ path: 'file', message: BANK_STATEMENT_MESSAGES.fileRequired }] });
 
-export const adminBankStatementRoutes = new Hono<AppEnv>()
+export const adminBankStatementRoutes = new Hono<SignedInEnv>()
   .post('/', async (c) => {
     let form: FormData;
     try {
@@ -26,17 +25,17 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     }
     const file = form.get('file');
     if (file === null || typeof file === 'string') throw fileRequired();
-    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, await adminActor(c));
+    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, c.var.actor);
     return c.json(result, 201);
   })
   .get('/', validQuery(statementListQuerySchema), async (c) => c.json(await listStatements(c.var.deps, c.req.valid('query'))))
   .get('/review', validQuery(reviewListQuerySchema), async (c) => c.json(await reviewList(c.var.deps, c.req.valid('query'))))
   .post('/review/:id/assign', bankTransactionPath, validJson(assignInputSchema), async (c) => {
-    const transaction = await assignTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').bookingId, await adminActor(c));
+    const transaction = await assignTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').bookingId, c.var.actor);
     return c.json({ transaction });
   })
   .post('/review/:id/dismiss', bankTransactionPath, validJson(dismissInputSchema), async (c) => {
-    const transaction = await dismissTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').reason, await adminActor(c));
+    const transaction = await dismissTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').reason, c.var.actor);
     return c.json({ transaction });
   })
   .get('/:id', bankStatementPath, async (c) => {
