@@ -15,6 +15,7 @@ import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
 import { bankAssignment, scheduleFacts } from '../domain/money/ledger';
 import { statementSummaryColumns, transactionViews } from '../domain/bank/views';
+import { bankTransactionNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -44,7 +45,7 @@ export async function reviewList(deps: Deps, query: ReviewListQuery): Promise<Re
 
 async function viewOf(deps: Deps, id: number): Promise<BankTransactionView> {
   const [view] = await transactionViews(deps, eq(bankTransactions.id, id));
-  if (!view) throw new ApiError('not_found', { message: 'Makset ei leitud.' });
+  if (!view) throw bankTransactionNotFound();
   return view;
 }
 
@@ -109,8 +110,3 @@ export async function dismissTransaction(deps: Deps, id: number, reason: string,
   return viewOf(deps, id);
 }
 
-/** A transaction id from the path: digits only, else 404. */
-export function parseTransactionId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw)) throw new ApiError('not_found', { message: 'Makset ei leitud.' });
-  return Number(raw);
-}

@@ -6,10 +6,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BookingEmail } from '../../src/lib/admin/booking-views';
 import { emailOutbox } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
 import { auditIfChanged } from '../domain/audit';
 import { deliverMessageWithin } from '../domain/mail/outbox';
 import type { Actor } from '../domain/actor';
+import { bookingEmailNotFound } from '../domain/not-found';
 
 const EMAIL_COLUMNS = {
   id: emailOutbox.id,
@@ -52,7 +52,7 @@ export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 
       userAgent: actor.userAgent,
     }),
   ]);
-  if (requeued.rowsAffected === 0) throw new ApiError('not_found', { message: 'Sellist e-kirja selle broneeringu juures ei ole.' });
+  if (requeued.rowsAffected === 0) throw bookingEmailNotFound();
   await deliverMessageWithin(deps, emailId, deps.config.confirmationWaitMs);
   const [row] = await db.select(EMAIL_COLUMNS).from(emailOutbox).where(eq(emailOutbox.id, emailId));
   return row!;

@@ -5,17 +5,7 @@
  * when, what changed) in the same batch as the change; the sync, which commits chunk by chunk, records one at the end.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  CLIENT_MESSAGES,
-  clientInputSchema,
-  type ClientBooking,
-  type ClientDetail,
-  type ClientListItem,
-  type ClientListQuery,
-  type ClientListResponse,
-  type ClientSyncResult,
-  type ClientValues,
-} from '../../src/lib/admin/clients';
+import { clientInputSchema, type ClientBooking, type ClientDetail, type ClientListItem, type ClientListQuery, type ClientListResponse, type ClientSyncResult, type ClientValues } from '../../src/lib/admin/clients';
 import { API_ERRORS, type FieldIssue } from '../../src/lib/api-errors';
 import { tallinnDayRange } from '../../src/lib/format';
 import { customerIdsMatching, pageWindow } from '../db/paging';
@@ -27,10 +17,10 @@ import { changedFields } from '../domain/bookings/record';
 import type { Actor } from '../domain/actor';
 import { IN_THE_BOOKS_SQL, MONEY_COLUMNS, storedBookingTotals } from '../domain/money/balance';
 import { stateOf } from '../domain/bookings/states';
+import { clientNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
-const notFound = () => new ApiError('not_found', { message: CLIENT_MESSAGES.notFound });
 const emailTaken = () =>
   new ApiError('client_email_taken', { details: [{ path: 'email', message: API_ERRORS.client_email_taken.message }] });
 
@@ -40,14 +30,6 @@ function isEmailTaken(err: unknown): boolean {
     if (/UNIQUE constraint failed: customers\.email/.test(e.message)) return true;
   }
   return false;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Client ids are UUIDs; anything else in the path is simply not a client (404, never a 500). */
-export function parseClientId(raw: string): string {
-  if (!UUID.test(raw)) throw notFound();
-  return raw.toLowerCase();
 }
 
 const itemColumns = {
@@ -126,7 +108,7 @@ export async function getClientDetail(deps: Deps, id: string): Promise<ClientDet
       .where(eq(bookings.customerId, id))
       .orderBy(desc(bookings.createdAt), desc(bookings.id)),
   ]);
-  if (!client) throw notFound();
+  if (!client) throw clientNotFound();
   const clientBookings: ClientBooking[] = rows.map((b) => ({
     id: b.id,
     status: b.status,
@@ -171,7 +153,7 @@ export async function createClient(deps: Deps, input: ClientValues, actor: Actor
 export async function updateClient(deps: Deps, id: string, input: ClientValues, actor: Actor): Promise<ClientDetail> {
   const { db } = deps;
   const [before] = await db.select().from(customers).where(eq(customers.id, id));
-  if (!before) throw notFound();
+  if (!before) throw clientNotFound();
   const values = { firstName: input.firstName, lastName: input.lastName, email: input.email, phoneNumber: input.phone };
   const changes = changedFields(before, values);
   if (Object.keys(changes).length === 0) return getClientDetail(deps, id);
@@ -180,7 +162,7 @@ export async function updateClient(deps: Deps, id: string, input: ClientValues, 
       db.update(customers).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(customers.id, id)),
       auditIfChanged(deps, { ...auditOf(actor), action: 'customer.update', resourceId: id, metadata: { changes } }),
     ]);
-    if (result.rowsAffected === 0) throw notFound();
+    if (result.rowsAffected === 0) throw clientNotFound();
   } catch (err) {
     if (isEmailTaken(err)) throw emailTaken();
     throw err;
@@ -203,7 +185,7 @@ export async function deleteClient(deps: Deps, id: string, expectedBookings: num
     db.select().from(customers).where(eq(customers.id, id)),
     db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, id)).orderBy(bookings.id),
   ]);
-  if (!client) throw notFound();
+  if (!client) throw clientNotFound();
   const [inBooks] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.customerId, id), IN_THE_BOOKS_SQL('"bookings"'))).limit(1);
   if (inBooks) throw new ApiError('client_has_money');
   const bookingIds = rows.map((r) => r.id);
@@ -225,7 +207,7 @@ export async function deleteClient(deps: Deps, id: string, expectedBookings: num
   ]);
   if (removed.rowsAffected === 0) {
     const [still] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-    throw still ? new ApiError('client_bookings_changed') : notFound();
+    throw still ? new ApiError('client_bookings_changed') : clientNotFound();
   }
   return { bookingCount: bookingIds.length };
 }

@@ -4,31 +4,18 @@
  * answered (when, by whom) in the same transaction as the mail and its audit record.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import {
-  CONTACT_MESSAGE_TEXTS,
-  type ContactMessageDetail,
-  type ContactMessageListItem,
-  type ContactMessageListQuery,
-  type ContactMessageListResponse,
-} from '../../src/lib/admin/contact-messages';
+import { type ContactMessageDetail, type ContactMessageListItem, type ContactMessageListQuery, type ContactMessageListResponse } from '../../src/lib/admin/contact-messages';
 import type { ContactReplyValues } from '../../src/lib/admin/contact-reply';
 import { containsPattern, pageWindow } from '../db/paging';
 import { auditLogs, contactMessageReplies, contactMessages, emailOutbox, users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { contactReplyMail } from '../domain/contact-message';
 import { deliverMessageWithin, enqueueMail } from '../domain/mail/outbox';
+import { contactMessageNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
-const notFound = () => new ApiError('not_found', { message: CONTACT_MESSAGE_TEXTS.notFound });
-
-/** Message ids are whole numbers; anything else in the path is simply not a message (404). */
-export function parseContactMessageId(raw: string): number {
-  if (!/^\d{1,12}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 const EXCERPT_LENGTH = 140;
 const NEWEST_FIRST = [desc(contactMessages.createdAt), desc(contactMessages.id)];
@@ -106,7 +93,7 @@ export async function getContactMessage(deps: Deps, id: number): Promise<Contact
       .where(eq(contactMessageReplies.contactMessageId, id))
       .orderBy(contactMessageReplies.id),
   ]);
-  if (!row) throw notFound();
+  if (!row) throw contactMessageNotFound();
   const { excerpt: _excerpt, ...message } = row;
   return { ...message, state: row.answeredAt ? 'answered' : 'new', replies };
 }
@@ -124,7 +111,7 @@ export async function replyToContactMessage(
 ): Promise<ContactMessageDetail> {
   const { db } = deps;
   const [original] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-  if (!original) throw notFound();
+  if (!original) throw contactMessageNotFound();
   const now = deps.now();
   const stamp = now.toISOString();
   const outboxId = await db.transaction(async (tx) => {

@@ -5,13 +5,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FeedbackAnswer, FeedbackSummary } from '../../src/lib/feedback';
 import { formatDate } from '../../src/lib/format';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { feedbackAnswers, feedbackRequests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { recordAudit } from '../domain/audit';
 import { csvStream } from './exports';
+import { retreatNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -27,7 +26,7 @@ const ANSWER_COLUMNS = {
 
 async function requireRetreat(deps: Pick<AppDeps, 'db'>, retreatId: number): Promise<void> {
   const [retreat] = await deps.db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, retreatId));
-  if (!retreat) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!retreat) throw retreatNotFound();
 }
 
 export async function retreatFeedback(deps: Deps, retreatId: number): Promise<FeedbackSummary> {

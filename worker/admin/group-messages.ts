@@ -14,7 +14,6 @@ import {
   type GroupMessageSummary,
 } from '../../src/lib/group-messages';
 import type { GroupMessageValues } from '../../src/lib/admin/group-message-schema';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
 import { SITE_CONTACTS } from '../../src/lib/retreat-editions';
 import { auditLogs, emailOutbox, groupMessageRecipients, groupMessages, retreats, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -26,6 +25,7 @@ import type { OutgoingMail } from '../domain/mail/transport';
 import { OWES_SQL } from '../domain/money/balance';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
+import { retreatNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -81,7 +81,7 @@ export function groupMessageMail(recipient: { firstName: string; email: string; 
 
 async function retreatName(deps: Pick<AppDeps, 'db'>, retreatId: number): Promise<string> {
   const [retreat] = await deps.db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, retreatId));
-  if (!retreat) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!retreat) throw retreatNotFound();
   return retreat.name;
 }
 

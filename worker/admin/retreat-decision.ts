@@ -20,7 +20,8 @@ import type { Actor } from '../domain/actor';
 import { EDITION_NOTICES } from '../domain/mail/edition-notices';
 import { guestNoticeInsert } from '../domain/mail/guest-notices';
 import { confirmedPeople, paidPeople } from '../domain/retreats/decision';
-import { cancelEdition, editionBookings, retreatNotFound } from '../domain/retreats/edition-cancellation';
+import { cancelEdition, editionBookings } from '../domain/retreats/edition-cancellation';
+import { retreatNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -5,7 +5,6 @@
  * (deps.sheetsPdf). Health information is read only for the health sheet, in the same batch as its audit record.
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
-import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { parseSheetName, SHEET_MESSAGES, SHEETS, type RoomingView, type SheetKind } from '../../src/lib/admin/retreat-sheets';
 import type { RoomingSaved } from '../../src/lib/admin/retreat-sheets';
@@ -24,10 +23,10 @@ import { kitchenSheet } from '../domain/retreats/sheets/kitchen';
 import { arrivalsSheet } from '../domain/retreats/sheets/arrivals';
 import { roomingCounts, roomingPeople, roomingSheet } from '../domain/retreats/sheets/rooming';
 import { csvFile } from './exports';
+import { retreatNotFound, retreatSheetNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-const notFound = () => new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
 
 /** The edition's participants (../domain/bookings/states.ts): the people who travel. */
 const onEdition = (retreatId: number) => and(eq(bookings.retreatId, retreatId), PARTICIPANT_SQL('"bookings"'));
@@ -69,7 +68,7 @@ async function loadEdition(deps: Deps, retreatId: number) {
 
 /** The loaded rows as the sheets' people (each booking's people in order, with their details and room). */
 function shape({ retreat: [row], rows, travellers, rooms }: Pick<Loaded, 'retreat' | 'rows' | 'travellers' | 'rooms'>): { edition: SheetEdition & { key: string }; people: SheetPerson[] } {
-  if (!row) throw notFound();
+  if (!row) throw retreatNotFound();
   const edition = { id: row.id, key: row.edition ?? `retriit-${row.id}`, name: row.name, startDate: row.startDate, endDate: row.endDate };
   const byBooking = new Map<number, TravellerRow[]>();
   for (const t of travellers) byBooking.set(t.bookingId, [...(byBooking.get(t.bookingId) ?? []), { ...t, healthConditions: null, healthMedications: null, healthAllergies: null }]);
@@ -115,7 +114,7 @@ export interface SheetFile {
  */
 export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheetsPdf'>, retreatId: number, name: string, actor: Actor): Promise<SheetFile> {
   const sheet = parseSheetName(name);
-  if (!sheet) throw new ApiError('not_found', { message: SHEET_MESSAGES.notFound });
+  if (!sheet) throw retreatSheetNotFound();
   const generatedAt = deps.now().toISOString();
   let document: SheetDocument;
   let csv: Sheet['csv'] | null = null;
@@ -137,7 +136,7 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
         .where(inArray(bookingTravellers.bookingId, ids)),
       retreatHealthReadAudit(deps, actor, retreatId),
     ]);
-    if (audited.rowsAffected === 0) throw notFound();
+    if (audited.rowsAffected === 0) throw retreatNotFound();
     const { edition, people } = shape({ retreat, rows, travellers, rooms });
     const byKey = new Map(health.map((h) => [`${h.bookingId}:${h.position}`, h]));
     const healthPeople: SheetHealthPerson[] = people.map((p) => {

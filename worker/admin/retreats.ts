@@ -18,6 +18,7 @@ import { freeEditionKey } from '../domain/retreats/editions';
 import { PEOPLE_OF_BOOKING, placesTaken } from '../domain/retreats/places';
 import type { Actor } from '../domain/actor';
 import type { AuditAction } from '../../src/lib/enums';
+import { retreatNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -86,11 +87,6 @@ export async function listRetreats(deps: Deps, query: RetreatListQuery): Promise
   };
 }
 
-export function parseRetreatId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
-  return Number(raw);
-}
-
 /** One retreat with its confirmed and pending bookings (the spec's detail table). */
 export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail> {
   const { db } = deps;
@@ -114,7 +110,7 @@ export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail>
       .where(and(eq(bookings.retreatId, id), IN_STATES_SQL('"bookings"', ['request', 'waiting', 'confirmed'])))
       .orderBy(asc(bookings.bookingDate), asc(bookings.id)),
   ]);
-  if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!row) throw retreatNotFound();
   return {
     ...toItem(row),
     createdAt: row.createdAt,
@@ -180,7 +176,7 @@ export async function createRetreat(deps: Deps, form: RetreatForm, actor: Actor)
 export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {
   const { db } = deps;
   const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
-  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!before) throw retreatNotFound();
   const values = columnsOf(form);
   // A retreat on sale keeps what visitors see and pay; bookings already made keep their own price (their snapshot).
   const issues = before.published ? saleIssues(values, null) : [];
@@ -198,7 +194,7 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
   ]);
   if (result.rowsAffected === 0) {
     const [row] = await db.select({ taken: placesTaken(sql`${id}`) }).from(retreats).where(eq(retreats.id, id));
-    if (!row) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+    if (!row) throw retreatNotFound();
     throw new ApiError('validation_failed', { details: [{ path: 'capacity', message: RETREAT_MESSAGES.capacityBelowTaken(Number(row.taken)) }] });
   }
   return getRetreat(deps, id);
@@ -212,7 +208,7 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
 export async function setPublished(deps: Deps, id: number, published: boolean, actor: Actor): Promise<RetreatDetail> {
   const { db } = deps;
   const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
-  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!before) throw retreatNotFound();
   if (published) {
     const issues = saleIssues(before, tallinnDay(deps.now()));
     if (issues.length > 0) throw new ApiError('validation_failed', { details: issues });
@@ -234,13 +230,13 @@ export async function setPublished(deps: Deps, id: number, published: boolean, a
 export async function deleteRetreat(deps: Deps, id: number, actor: Actor): Promise<void> {
   const { db } = deps;
   const [before] = await db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, id));
-  if (!before) throw new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+  if (!before) throw retreatNotFound();
   const [result] = await db.batch([
     db.delete(retreats).where(and(eq(retreats.id, id), sql`NOT EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.retreatId} = ${id})`)),
     auditOf(deps, actor, 'retreat.delete', String(id), { name: before.name }),
   ]);
   if (result.rowsAffected === 0) {
     const [still] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, id));
-    throw still ? new ApiError('retreat_has_bookings') : new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
+    throw still ? new ApiError('retreat_has_bookings') : retreatNotFound();
   }
 }

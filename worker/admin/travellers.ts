@@ -3,7 +3,7 @@
  * health information, which is read only on request and audited on every read (a special category under GDPR).
  */
 import { eq } from 'drizzle-orm';
-import { bookingNotFound } from '../domain/bookings/record';
+import { bookingNotFound } from '../domain/not-found';
 import type { AdminTravellerHealth, AdminTravellers } from '../../src/lib/admin/booking-views';
 import { HEALTH_FIELDS, travelDetailsDueOn } from '../../src/lib/travel-details';
 import { bookings, bookingTravellers, guests, retreats } from '../db/schema';

@@ -13,16 +13,9 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged } from '../domain/audit';
 import type { Actor } from '../domain/actor';
+import { userNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A user id from the URL; anything that cannot be one is simply not found. */
-export function parseUserId(raw: string): string {
-  if (!UUID.test(raw)) throw new ApiError('account_not_found');
-  return raw.toLowerCase();
-}
 
 function listFilter(q: string | undefined): SQL | undefined {
   // "e-mail first last" from the trigram index (migration 0005), not a LIKE over every account.
@@ -105,7 +98,7 @@ const OTHER_ADMIN_EXISTS = (userId: string) =>
 export async function changeRole(deps: Deps, userId: string, { role }: RoleChange, actor: Actor): Promise<UserListItem> {
   const { db } = deps;
   const before = await userItem(deps, userId);
-  if (!before) throw new ApiError('account_not_found');
+  if (!before) throw userNotFound();
   const stamp = deps.now().toISOString();
   const from: UserRole = before.roles.includes('admin') ? 'admin' : 'user';
   const audit = auditIfChanged(deps, {
@@ -127,7 +120,7 @@ export async function changeRole(deps: Deps, userId: string, { role }: RoleChang
       endSessionsIfAudited(db, userId, 'role_changed', stamp),
       db.delete(userRoles).where(and(eq(userRoles.userId, userId), sql`${userRoles.role} <> 'admin'`)),
     ]);
-    if (granted.rowsAffected === 0 && !before.roles.includes('admin')) throw new ApiError('account_not_found');
+    if (granted.rowsAffected === 0 && !before.roles.includes('admin')) throw userNotFound();
   } else {
     const [demoted] = await db.batch([
       db.run(sql`DELETE FROM ${userRoles} WHERE ${userRoles.userId} = ${userId} AND ${userRoles.role} = 'admin' AND ${OTHER_ADMIN_EXISTS(userId)}`),
@@ -146,7 +139,7 @@ export async function changeRole(deps: Deps, userId: string, { role }: RoleChang
 export async function resetUserPassword(deps: Pick<AppDeps, 'db' | 'now' | 'passwords'>, userId: string, password: string, actor: Actor): Promise<void> {
   const { db } = deps;
   const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!target) throw new ApiError('account_not_found');
+  if (!target) throw userNotFound();
   const hash = await deps.passwords.hash(password);
   const stamp = deps.now().toISOString();
   const [updated] = await db.batch([
@@ -163,5 +156,5 @@ export async function resetUserPassword(deps: Pick<AppDeps, 'db' | 'now' | 'pass
     }),
     endSessionsIfAudited(db, userId, 'password_reset_by_admin', stamp),
   ]);
-  if (updated.rowsAffected === 0) throw new ApiError('account_not_found');
+  if (updated.rowsAffected === 0) throw userNotFound();
 }

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionBody } from '../../src/lib/auth-schemas';
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from '../../src/lib/auth/browser-signals';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, SignedInEnv } from '../app-env';
+import type { Actor } from '../domain/actor';
 import { authenticate, type AuthenticatedUser, type IssuedSession } from '../domain/auth/sessions';
 import { ApiError } from '../errors';
 
@@ -55,18 +56,32 @@ export async function currentAuth(c: Context<AppEnv>): Promise<AuthenticatedUser
   return auth;
 }
 
-export const requireUser = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!(await currentAuth(c))) throw new ApiError('unauthenticated');
-  await next();
-};
+/** Who the audit trail names for this request: the signed-in user, from this address and browser. */
+function actorOf(c: Context<AppEnv>, auth: AuthenticatedUser): Actor {
+  const { ip, userAgent } = requestContext(c);
+  return { userId: auth.user.id, ip, userAgent };
+}
 
-/** Every /api/admin route: a live session (checked against its row, not just the JWT) of a user with role admin. */
-export const requireAdmin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const auth = await currentAuth(c);
-  if (!auth) throw new ApiError('unauthenticated');
-  if (!auth.isAdmin) throw new ApiError('forbidden');
-  await next();
-};
+/**
+ * Signed-in routes: a live session (checked against its row, not just the JWT), which `allow` may still refuse
+ * (requireAdmin). It sets `c.var.actor` once for the handlers; typed as SignedInEnv because after it, `auth` and
+ * `actor` are always there.
+ */
+function requireSignedIn(allow: (auth: AuthenticatedUser) => boolean = () => true): MiddlewareHandler<SignedInEnv> {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const auth = await currentAuth(c);
+    if (!auth) throw new ApiError('unauthenticated');
+    if (!allow(auth)) throw new ApiError('forbidden');
+    c.set('actor', actorOf(c, auth));
+    await next();
+  };
+  return middleware as MiddlewareHandler<SignedInEnv>;
+}
+
+export const requireUser = (): MiddlewareHandler<SignedInEnv> => requireSignedIn();
+
+/** Every /api/admin route: a live session of a user with role admin. */
+export const requireAdmin = (): MiddlewareHandler<SignedInEnv> => requireSignedIn((auth) => auth.isAdmin);
 
 /** Who is asking, for limits and the audit log; and the origin for e-mailed links, from configuration only. */
 export function requestContext(c: Context<AppEnv>) {

@@ -3,7 +3,7 @@
  * theirs when it was made while they were signed in, or its main guest's e-mail is the address their account has
  * confirmed (never an unconfirmed one). Anything else answers 404, as if it did not exist.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ownedBooking, ownedRows, type OwnedRow } from '../domain/bookings/ownership';
 import settings from '../../content/settings/site.json';
 import { refundQuote } from '../../src/lib/cancellation';
@@ -14,10 +14,10 @@ import { stateOf } from '../domain/bookings/states';
 import type { MyBookingDetail, MyBookingSummary } from '../../src/lib/portal';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { travelDetailsDueOn } from '../../src/lib/travel-details';
-import { bookings, bookingTravellers, emailOutbox, guests, invoices, retreats } from '../db/schema';
+import { bookingTravellers, emailOutbox, invoices } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { travellerViews } from '../domain/travellers/views';
-import { BOOKING_PEOPLE_COLUMNS, bookingOpen, retreatOf } from '../domain/bookings/days';
+import { bookingOpen, retreatOf } from '../domain/bookings/days';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -15,13 +15,9 @@ import { auditIfChanged } from '../domain/audit';
 import { bookingOpen, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
 import { ownedBooking } from '../domain/bookings/ownership';
+import { travellerNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
-
-export function parsePosition(raw: string): number {
-  if (!/^\d{1,3}$/.test(raw)) throw new ApiError('not_found', { message: 'Inimest ei leitud' });
-  return Number(raw);
-}
 
 /**
  * Saves one person's details (what is given replaces what was there; empty clears). 404 for another user's booking
@@ -37,7 +33,7 @@ export async function saveTravellerDetails(
 ): Promise<TravellerView> {
   const booking = await ownedBooking(deps, actor.userId, bookingId);
   const people = 1 + (booking.companions?.length ?? 0);
-  if (position >= people) throw new ApiError('not_found', { message: 'Inimest ei leitud' });
+  if (position >= people) throw travellerNotFound();
   const today = tallinnDay(deps.now());
   const { endDate } = retreatOf(booking);
   if (!bookingOpen(booking, endDate, today)) throw new ApiError('booking_closed');

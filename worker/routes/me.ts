@@ -2,64 +2,58 @@
  * /api/me: the signed-in guest's own bookings, travel details, invoices and data (the guest portal). Signed-in only
  * (401); another user's ids answer 404, exactly like ids that do not exist.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
 import { invoiceFileName } from '../../src/lib/admin/invoices';
 import { tallinnDay } from '../../src/lib/format';
 import { cancellationRequestSchema, deleteAccountSchema } from '../../src/lib/portal-schemas';
-import type { AppEnv } from '../app-env';
+import type { SignedInEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { clearSessionCookies, currentAuth, requestContext, requireUser } from '../http/auth';
+import { invoiceNotFound } from '../domain/not-found';
+import { clearSessionCookies, requireUser } from '../http/auth';
 import { validJson } from '../http/validate';
-import { getInvoice, parseInvoiceId } from '../domain/invoices/issue';
-import { parseBookingId } from '../domain/bookings/record';
+import { getInvoice } from '../domain/invoices/issue';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings } from '../portal/bookings';
 import { ownedBooking } from '../domain/bookings/ownership';
 import { requestCancellation } from '../portal/cancellation-request';
 import { onlineProvider, startOnlinePayment } from '../domain/payments/online/orders';
-import { parsePosition, saveTravellerDetails } from '../portal/travellers';
+import { saveTravellerDetails } from '../portal/travellers';
+import { bookingPath, bookingTravellerPath, invoicePath } from './path-ids';
 
-async function me(c: Context<AppEnv>) {
-  const auth = (await currentAuth(c))!;
-  return { userId: auth.user.id, isAdmin: auth.isAdmin, ...requestContext(c) };
-}
-
-export const meRoutes = new Hono<AppEnv>()
+export const meRoutes = new Hono<SignedInEnv>()
   .use('*', requireUser())
   .use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   })
-  .get('/bookings', async (c) => c.json({ items: await myBookings(c.var.deps, (await me(c)).userId) }))
-  .get('/bookings/:id', async (c) =>
-    c.json({ booking: await myBooking(c.var.deps, (await me(c)).userId, parseBookingId(c.req.param('id')), { onlinePayment: onlineProvider(c.var.deps) !== null }) }),
+  .get('/bookings', async (c) => c.json({ items: await myBookings(c.var.deps, c.var.actor.userId) }))
+  .get('/bookings/:id', bookingPath, async (c) =>
+    c.json({ booking: await myBooking(c.var.deps, c.var.actor.userId, c.req.valid('param').id, { onlinePayment: onlineProvider(c.var.deps) !== null }) }),
   )
   // The details' schema depends on today (no birthday in the future, no expired passport): the service applies it;
   // here the body only has to be a JSON object.
-  .put('/bookings/:id/people/:position', validJson(z.record(z.string(), z.unknown())), async (c) => {
-    const bookingId = parseBookingId(c.req.param('id'));
-    const position = parsePosition(c.req.param('position'));
-    const person = await saveTravellerDetails(c.var.deps, await me(c), bookingId, position, c.req.valid('json'));
+  .put('/bookings/:id/people/:position', bookingTravellerPath, validJson(z.record(z.string(), z.unknown())), async (c) => {
+    const { id, position } = c.req.valid('param');
+    const person = await saveTravellerDetails(c.var.deps, c.var.actor, id, position, c.req.valid('json'));
     return c.json({ person });
   })
   // Pay online (issue "Pay online"): what is due next, or all that is open; off (404 online_payment_off) without keys.
-  .post('/bookings/:id/pay', validJson(z.object({ part: z.enum(['next', 'rest']), method: z.enum(['bank_link', 'card']).default('bank_link') })), async (c) => {
+  .post('/bookings/:id/pay', bookingPath, validJson(z.object({ part: z.enum(['next', 'rest']), method: z.enum(['bank_link', 'card']).default('bank_link') })), async (c) => {
     const { deps } = c.var;
-    const order = await startOnlinePayment(deps, onlineProvider(deps), await me(c), parseBookingId(c.req.param('id')), c.req.valid('json'));
+    const order = await startOnlinePayment(deps, onlineProvider(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json'));
     return c.json(order);
   })
-  .post('/bookings/:id/cancellation-request', validJson(cancellationRequestSchema), async (c) => {
-    const request = await requestCancellation(c.var.deps, await me(c), parseBookingId(c.req.param('id')), c.req.valid('json'));
+  .post('/bookings/:id/cancellation-request', bookingPath, validJson(cancellationRequestSchema), async (c) => {
+    const request = await requestCancellation(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ request }, 201);
   })
-  .get('/invoices/:id/pdf', async (c) => {
-    // Missing, and not the guest's, answer the same 404 ("Arvet ei leitud"): an invoice is theirs when its booking is.
-    const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
-    const notFound = new ApiError('not_found', { message: 'Arvet ei leitud' });
-    if (invoice.bookingId === null) throw notFound;
-    await ownedBooking(c.var.deps, (await me(c)).userId, invoice.bookingId).catch((err: unknown) => {
-      throw err instanceof ApiError && err.code === 'not_found' ? notFound : err;
+  .get('/invoices/:id/pdf', invoicePath, async (c) => {
+    // Missing, and not the guest's, answer the same 404 (the invoice's): an invoice is theirs when its booking is.
+    const invoice = await getInvoice(c.var.deps, c.req.valid('param').id);
+    if (invoice.bookingId === null) throw invoiceNotFound();
+    await ownedBooking(c.var.deps, c.var.actor.userId, invoice.bookingId).catch((err: unknown) => {
+      throw err instanceof ApiError && err.code === 'not_found' ? invoiceNotFound() : err;
     });
     const pdf = await (await c.var.deps.invoicePdf()).renderInvoicePdf(invoice.document);
     return c.body(pdf, 200, {
@@ -68,14 +62,14 @@ export const meRoutes = new Hono<AppEnv>()
     });
   })
   .get('/export', async (c) => {
-    const data = await exportMyData(c.var.deps, await me(c));
+    const data = await exportMyData(c.var.deps, c.var.actor);
     return c.body(JSON.stringify(data, null, 2), 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="minu-andmed-${tallinnDay(c.var.deps.now())}.json"`,
     });
   })
   .delete('/', validJson(deleteAccountSchema), async (c) => {
-    const outcome = await deleteMyAccount(c.var.deps, await me(c), c.req.valid('json').password);
+    const outcome = await deleteMyAccount(c.var.deps, { ...c.var.actor, isAdmin: c.var.auth.isAdmin }, c.req.valid('json').password);
     clearSessionCookies(c);
     return c.json({ deleted: true, ...outcome });
   });

@@ -10,7 +10,8 @@ import type { Actor } from '../actor';
 import { auditIfChanged } from '../audit';
 import { IN_THE_BOOKS_SQL } from '../money/balance';
 import { requireTransition } from './lifecycle';
-import { bookingNotFound, loadRow } from './record';
+import { loadRow } from './record';
+import { bookingNotFound } from '../not-found';
 import { stateOf } from './states';
 
 export async function deleteBooking(deps: Pick<AppDeps, 'db' | 'now'>, id: number, actor: Actor): Promise<void> {

@@ -8,7 +8,7 @@ import { bookings, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { COMPLETE_TRAVELLERS } from '../travellers/completeness';
 import { BOOKING_PEOPLE_COLUMNS } from './days';
-import { bookingNotFound } from './record';
+import { bookingNotFound } from '../not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 

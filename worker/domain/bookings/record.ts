@@ -14,17 +14,8 @@ import { bookingSchedule } from '../money/schedule';
 import { detailStart } from './days';
 import { bookings, customers, guests, retreats, type AdditionalServiceItem, type CompanionItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../errors';
+import { bookingNotFound } from '../not-found';
 
-export const bookingNotFound = () => new ApiError('not_found', { message: 'Broneeringut ei leitud' });
-
-/** Path ids are digits only; anything else is simply not a booking. */
-export function parseBookingId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw)) throw bookingNotFound();
-  const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw bookingNotFound();
-  return id;
-}
 
 const toServiceItem = (s: AdditionalServiceItem): ServiceItem => ({
   name: s.name,

@@ -23,7 +23,8 @@ import { bookingSchedule } from '../money/schedule';
 import { FITS_IN_RETREAT, placesLeftFor } from '../retreats/places';
 import { detailStart } from './days';
 import { MAY_SQL, requireTransition } from './lifecycle';
-import { bookingNotFound, getBookingDetail } from './record';
+import { getBookingDetail } from './record';
+import { bookingNotFound } from '../not-found';
 import { storedState } from './states';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;

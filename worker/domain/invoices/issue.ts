@@ -31,10 +31,10 @@ import { deliverSoon, outboxInsert, type OutboxState } from '../mail/outbox';
 import { getBookingDetail } from '../bookings/record';
 import type { Actor } from '../actor';
 import type { AuditAction } from '../../../src/lib/enums';
+import { invoiceNotFound } from '../not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-const invoiceNotFound = () => new ApiError('not_found', { message: 'Arvet ei leitud' });
 
 /**
  * The outer query's invoice id, qualified by hand: drizzle leaves columns unqualified in a one-table query, which
@@ -305,8 +305,3 @@ export async function sendInvoice(
   return { state: first === 'queued' ? 'pending' : first, to, outboxId };
 }
 
-export function parseInvoiceId(raw: string): number {
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw invoiceNotFound();
-  return id;
-}

@@ -11,7 +11,7 @@
  * admin has it open.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { bookingNotFound } from '../bookings/record';
+import { bookingNotFound, paymentNotFound } from '../not-found';
 import { PAYMENT_MESSAGES, type PaymentEntry, type PaymentLedger, type PaymentValues } from '../../../src/lib/payments';
 import { TRANSITIONS } from '../../../src/lib/booking-lifecycle';
 import { formatMoney, tallinnDay } from '../../../src/lib/format';
@@ -221,8 +221,6 @@ async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {
   const [reversal] = await db.select({ id: payments.id }).from(payments).where(eq(payments.reversesPaymentId, paymentId));
   return reversal !== undefined;
 }
-
-export const paymentNotFound = () => new ApiError('not_found', { message: 'Makset ei leitud' });
 
 /** Corrects a mistaken entry by its opposite, today; an entry is reversed once, and a reversal is not reversed. */
 export async function reversePayment(deps: Deps, bookingId: number, paymentId: number, note: string | null, actor: Actor): Promise<number> {

@@ -22,11 +22,9 @@ import { creditedTotal, OUTER_INVOICE_ID } from '../invoices/issue';
 import { EDITION_NOTICES } from '../mail/edition-notices';
 import { paidSoFar, scheduleFactsOf } from '../money/ledger';
 import { PEOPLE_OF_BOOKING } from './places';
-import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
+import { retreatNotFound } from '../not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
-
-export const retreatNotFound = () => new ApiError('not_found', { message: RETREAT_MESSAGES.notFound });
 
 /** The edition's bookings the decision is about: those it would cancel, each with its ledger; and their open invoices. */
 export async function editionBookings({ db }: Deps, retreatId: number) {

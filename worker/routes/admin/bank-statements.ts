@@ -5,16 +5,17 @@
  */
 import { Hono } from 'hono';
 import { assignInputSchema, BANK_STATEMENT_MESSAGES, dismissInputSchema, reviewListQuerySchema, statementListQuerySchema } from '../../../src/lib/admin/bank-statements';
-import type { AppEnv } from '../../app-env';
-import { assignTransaction, dismissTransaction, listStatements, parseTransactionId, reviewList } from '../../admin/bank-statements';
+import type { SignedInEnv } from '../../app-env';
+import { assignTransaction, dismissTransaction, listStatements, reviewList } from '../../admin/bank-statements';
 import { importStatement, storedImport } from '../../domain/bank/import';
 import { ApiError } from '../../errors';
 import { validJson, validQuery } from '../../http/validate';
-import { adminActor } from './actor';
+import { bankStatementNotFound } from '../../domain/not-found';
+import { bankStatementPath, bankTransactionPath } from '../path-ids';
 
 const fileRequired = () => new ApiError('validation_failed', { details: [{ path: 'file', message: BANK_STATEMENT_MESSAGES.fileRequired }] });
 
-export const adminBankStatementRoutes = new Hono<AppEnv>()
+export const adminBankStatementRoutes = new Hono<SignedInEnv>()
   .post('/', async (c) => {
     let form: FormData;
     try {
@@ -24,22 +25,21 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     }
     const file = form.get('file');
     if (file === null || typeof file === 'string') throw fileRequired();
-    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, await adminActor(c));
+    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, c.var.actor);
     return c.json(result, 201);
   })
   .get('/', validQuery(statementListQuerySchema), async (c) => c.json(await listStatements(c.var.deps, c.req.valid('query'))))
   .get('/review', validQuery(reviewListQuerySchema), async (c) => c.json(await reviewList(c.var.deps, c.req.valid('query'))))
-  .post('/review/:id/assign', validJson(assignInputSchema), async (c) => {
-    const transaction = await assignTransaction(c.var.deps, parseTransactionId(c.req.param('id')), c.req.valid('json').bookingId, await adminActor(c));
+  .post('/review/:id/assign', bankTransactionPath, validJson(assignInputSchema), async (c) => {
+    const transaction = await assignTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').bookingId, c.var.actor);
     return c.json({ transaction });
   })
-  .post('/review/:id/dismiss', validJson(dismissInputSchema), async (c) => {
-    const transaction = await dismissTransaction(c.var.deps, parseTransactionId(c.req.param('id')), c.req.valid('json').reason, await adminActor(c));
+  .post('/review/:id/dismiss', bankTransactionPath, validJson(dismissInputSchema), async (c) => {
+    const transaction = await dismissTransaction(c.var.deps, c.req.valid('param').id, c.req.valid('json').reason, c.var.actor);
     return c.json({ transaction });
   })
-  .get('/:id', async (c) => {
-    const id = c.req.param('id');
-    const result = /^\d{1,10}$/.test(id) ? await storedImport(c.var.deps, Number(id)) : null;
-    if (!result) throw new ApiError('not_found', { message: 'Väljavõtet ei leitud.' });
+  .get('/:id', bankStatementPath, async (c) => {
+    const result = await storedImport(c.var.deps, c.req.valid('param').id);
+    if (!result) throw bankStatementNotFound();
     return c.json(result);
   });

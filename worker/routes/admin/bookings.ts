@@ -16,7 +16,7 @@ import {
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
 import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/payments';
 import { tallinnDay } from '../../../src/lib/format';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { ApiError } from '../../errors';
 import { jsonBody, toFieldIssues, validJson, validQuery } from '../../http/validate';
 import { bookingEmails, sendBookingEmailAgain } from '../../admin/booking-emails';
@@ -26,16 +26,16 @@ import { deleteBooking } from '../../domain/bookings/deletion';
 import { moveBooking, moveTargets } from '../../domain/bookings/move';
 import { changePlan } from '../../domain/bookings/plan';
 import { promoteBooking, putOnWaitingList } from '../../domain/bookings/waiting-list';
-import { getBookingDetail, parseBookingId } from '../../domain/bookings/record';
+import { getBookingDetail } from '../../domain/bookings/record';
 import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
-import { adminActor } from './actor';
+import { bookingEmailPath, bookingPath, bookingPaymentPath } from '../path-ids';
 
 const emptyBody = z.object({}).optional();
 
-export const adminBookingRoutes = new Hono<AppEnv>()
+export const adminBookingRoutes = new Hono<SignedInEnv>()
   .get('/', validQuery(bookingListQuerySchema), async (c) => {
     return c.json(await listBookings(c.var.deps, c.req.valid('query')));
   })
@@ -44,99 +44,96 @@ export const adminBookingRoutes = new Hono<AppEnv>()
     const schema = adminBookingCreateSchema(tallinnDay(c.var.deps.now()));
     const parsed = schema.safeParse(await jsonBody(c.req));
     if (!parsed.success) throw new ApiError('validation_failed', { details: toFieldIssues(parsed.error.issues) });
-    const booking = await createAdminBooking(c.var.deps, parsed.data, await adminActor(c));
+    const booking = await createAdminBooking(c.var.deps, parsed.data, c.var.actor);
     return c.json({ booking }, 201);
   })
-  .get('/:id', async (c) => {
-    const booking = await viewBookingDetail(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+  .get('/:id', bookingPath, async (c) => {
+    const booking = await viewBookingDetail(c.var.deps, c.req.valid('param').id, c.var.actor);
     return c.json({ booking });
   })
-  .patch('/:id', validJson(bookingEditSchema), async (c) => {
-    const booking = await updateBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .patch('/:id', bookingPath, validJson(bookingEditSchema), async (c) => {
+    const booking = await updateBooking(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .delete('/:id', async (c) => {
-    await deleteBooking(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+  .delete('/:id', bookingPath, async (c) => {
+    await deleteBooking(c.var.deps, c.req.valid('param').id, c.var.actor);
     return c.body(null, 204);
   })
-  .patch('/:id/guest', validJson(guestEditSchema), async (c) => {
-    const booking = await updateGuest(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .patch('/:id/guest', bookingPath, validJson(guestEditSchema), async (c) => {
+    const booking = await updateGuest(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .put('/:id/services', validJson(servicesUpdateSchema), async (c) => {
-    const booking = await replaceServices(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .put('/:id/services', bookingPath, validJson(servicesUpdateSchema), async (c) => {
+    const booking = await replaceServices(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .put('/:id/companions', validJson(companionPricesSchema), async (c) => {
-    const booking = await setCompanionPrices(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .put('/:id/companions', bookingPath, validJson(companionPricesSchema), async (c) => {
+    const booking = await setCompanionPrices(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .put('/:id/reminders', validJson(paymentRemindersSchema), async (c) => {
-    const booking = await setPaymentReminders(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json').enabled, await adminActor(c));
+  .put('/:id/reminders', bookingPath, validJson(paymentRemindersSchema), async (c) => {
+    const booking = await setPaymentReminders(c.var.deps, c.req.valid('param').id, c.req.valid('json').enabled, c.var.actor);
     return c.json({ booking });
   })
-  .get('/:id/guest/health', async (c) => {
-    const health = await guestHealthForAdmin(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+  .get('/:id/guest/health', bookingPath, async (c) => {
+    const health = await guestHealthForAdmin(c.var.deps, c.req.valid('param').id, c.var.actor);
     c.header('Cache-Control', 'no-store');
     return c.json(health);
   })
-  .get('/:id/travellers', async (c) => c.json(await bookingTravellersForAdmin(c.var.deps, parseBookingId(c.req.param('id')))))
-  .get('/:id/travellers/health', async (c) => {
-    const health = await bookingTravellerHealthForAdmin(c.var.deps, parseBookingId(c.req.param('id')), await adminActor(c));
+  .get('/:id/travellers', bookingPath, async (c) => c.json(await bookingTravellersForAdmin(c.var.deps, c.req.valid('param').id)))
+  .get('/:id/travellers/health', bookingPath, async (c) => {
+    const health = await bookingTravellerHealthForAdmin(c.var.deps, c.req.valid('param').id, c.var.actor);
     c.header('Cache-Control', 'no-store');
     return c.json(health);
   })
-  .get('/:id/emails', async (c) => {
-    return c.json({ items: await bookingEmails(c.var.deps, parseBookingId(c.req.param('id'))) });
+  .get('/:id/emails', bookingPath, async (c) => {
+    return c.json({ items: await bookingEmails(c.var.deps, c.req.valid('param').id) });
   })
-  .post('/:id/emails/:emailId/retry', validJson(emptyBody), async (c) => {
-    const emailId = c.req.param('emailId');
-    if (!/^\d{1,10}$/.test(emailId)) throw new ApiError('not_found');
-    const email = await sendBookingEmailAgain(c.var.deps, parseBookingId(c.req.param('id')), Number(emailId), await adminActor(c));
+  .post('/:id/emails/:emailId/retry', bookingEmailPath, validJson(emptyBody), async (c) => {
+    const { id, emailId } = c.req.valid('param');
+    const email = await sendBookingEmailAgain(c.var.deps, id, emailId, c.var.actor);
     return c.json({ email });
   })
   // The payments ledger: entries are only ever added (a payment, a refund, or the reversal of an entry).
-  .get('/:id/payments', async (c) => c.json(await getLedger(c.var.deps, parseBookingId(c.req.param('id')))))
-  .post('/:id/payments', validJson(paymentInputSchema), async (c) => {
-    const id = parseBookingId(c.req.param('id'));
-    const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), await adminActor(c));
+  .get('/:id/payments', bookingPath, async (c) => c.json(await getLedger(c.var.deps, c.req.valid('param').id)))
+  .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor);
     return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
   })
-  .post('/:id/payments/:paymentId/reverse', validJson(reversalInputSchema), async (c) => {
-    const id = parseBookingId(c.req.param('id'));
-    const target = c.req.param('paymentId');
-    if (!/^\d{1,10}$/.test(target)) throw new ApiError('not_found', { message: 'Makset ei leitud' });
-    const paymentId = await reversePayment(c.var.deps, id, Number(target), c.req.valid('json').note, await adminActor(c));
+  .post('/:id/payments/:paymentId/reverse', bookingPaymentPath, validJson(reversalInputSchema), async (c) => {
+    const { id, paymentId: target } = c.req.valid('param');
+    const paymentId = await reversePayment(c.var.deps, id, target, c.req.valid('json').note, c.var.actor);
     return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
   })
   // Cancelling with its refund and credit note: first what the terms give today, then all of it in one batch.
-  .get('/:id/cancellation', async (c) => c.json(await cancellationPreview(c.var.deps, parseBookingId(c.req.param('id')))))
-  .post('/:id/move', validJson(moveBookingSchema), async (c) => {
-    const booking = await moveBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .get('/:id/cancellation', bookingPath, async (c) => c.json(await cancellationPreview(c.var.deps, c.req.valid('param').id)))
+  .post('/:id/move', bookingPath, validJson(moveBookingSchema), async (c) => {
+    const booking = await moveBooking(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
   // The editions the move dialog offers: those this booking may go to (worker/domain/retreats/eligibility.ts).
-  .get('/:id/move-targets', async (c) => c.json({ items: await moveTargets(c.var.deps, parseBookingId(c.req.param('id'))) }))
-  .post('/:id/promote', validJson(promoteBookingSchema), async (c) => {
-    const booking = await promoteBooking(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .get('/:id/move-targets', bookingPath, async (c) => c.json({ items: await moveTargets(c.var.deps, c.req.valid('param').id) }))
+  .post('/:id/promote', bookingPath, validJson(promoteBookingSchema), async (c) => {
+    const booking = await promoteBooking(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .post('/:id/waiting-list', validJson(promoteBookingSchema), async (c) => {
-    const booking = await putOnWaitingList(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .post('/:id/waiting-list', bookingPath, validJson(promoteBookingSchema), async (c) => {
+    const booking = await putOnWaitingList(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .put('/:id/plan', validJson(planChangeSchema), async (c) => {
-    const booking = await changePlan(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .put('/:id/plan', bookingPath, validJson(planChangeSchema), async (c) => {
+    const booking = await changePlan(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ booking });
   })
-  .post('/:id/cancel', validJson(cancelInputSchema), async (c) => {
-    const id = parseBookingId(c.req.param('id'));
-    const { creditNoteId } = await cancelBooking(c.var.deps, id, c.req.valid('json'), await adminActor(c));
+  .post('/:id/cancel', bookingPath, validJson(cancelInputSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { creditNoteId } = await cancelBooking(c.var.deps, id, c.req.valid('json'), c.var.actor);
     return c.json({ booking: await getBookingDetail(c.var.deps, id), creditNoteId });
   })
   // Invoices: issued from the booking as it is, then frozen (see ./invoices for one invoice, its PDF and e-mail).
-  .get('/:id/invoices', async (c) => c.json(await bookingInvoices(c.var.deps, parseBookingId(c.req.param('id')))))
-  .post('/:id/invoices', validJson(invoiceIssueSchema), async (c) => {
-    const invoice = await issueInvoice(c.var.deps, parseBookingId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .get('/:id/invoices', bookingPath, async (c) => c.json(await bookingInvoices(c.var.deps, c.req.valid('param').id)))
+  .post('/:id/invoices', bookingPath, validJson(invoiceIssueSchema), async (c) => {
+    const invoice = await issueInvoice(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ invoice }, 201);
   });

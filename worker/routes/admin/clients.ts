@@ -2,42 +2,41 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { clientDeleteQuerySchema, clientInputSchema, clientListQuerySchema } from '../../../src/lib/admin/clients';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
 import {
   createClient,
   deleteClient,
   listClients,
-  parseClientId,
   syncClientsFromGuests,
   updateClient,
   viewClientDetail,
 } from '../../admin/clients';
-import { adminActor } from './actor';
+import { clientPath } from '../path-ids';
 
 const emptyBody = z.object({}).optional();
 
-export const adminClientRoutes = new Hono<AppEnv>()
+export const adminClientRoutes = new Hono<SignedInEnv>()
   .get('/', validQuery(clientListQuerySchema), async (c) => {
     return c.json(await listClients(c.var.deps, c.req.valid('query')));
   })
   .post('/', validJson(clientInputSchema), async (c) => {
-    const client = await createClient(c.var.deps, c.req.valid('json'), await adminActor(c));
+    const client = await createClient(c.var.deps, c.req.valid('json'), c.var.actor);
     return c.json({ client }, 201);
   })
   // Before '/:id', which would otherwise take "sync" for an id (and answer 404).
   .post('/sync', validJson(emptyBody), async (c) => {
-    return c.json(await syncClientsFromGuests(c.var.deps, await adminActor(c)));
+    return c.json(await syncClientsFromGuests(c.var.deps, c.var.actor));
   })
-  .get('/:id', async (c) => {
-    const client = await viewClientDetail(c.var.deps, parseClientId(c.req.param('id')), await adminActor(c));
+  .get('/:id', clientPath, async (c) => {
+    const client = await viewClientDetail(c.var.deps, c.req.valid('param').id, c.var.actor);
     return c.json({ client });
   })
-  .patch('/:id', validJson(clientInputSchema), async (c) => {
-    const client = await updateClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('json'), await adminActor(c));
+  .patch('/:id', clientPath, validJson(clientInputSchema), async (c) => {
+    const client = await updateClient(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor);
     return c.json({ client });
   })
-  .delete('/:id', validQuery(clientDeleteQuerySchema), async (c) => {
-    await deleteClient(c.var.deps, parseClientId(c.req.param('id')), c.req.valid('query').bookingCount, await adminActor(c));
+  .delete('/:id', clientPath, validQuery(clientDeleteQuerySchema), async (c) => {
+    await deleteClient(c.var.deps, c.req.valid('param').id, c.req.valid('query').bookingCount, c.var.actor);
     return c.body(null, 204);
   });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bookingListQuerySchema } from '../../../src/lib/admin/bookings';
 import { clientListQuerySchema } from '../../../src/lib/admin/clients';
 import { tallinnDay } from '../../../src/lib/format';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
 import { bookingsCsv, clientsCsv, invoicesCsv, paymentsCsv } from '../../admin/exports';
 import { invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
@@ -14,7 +14,7 @@ const csvHeaders = (name: string, day: string) => ({
   'Content-Disposition': `attachment; filename="${name}-${day}.csv"`,
 });
 
-export const adminExportRoutes = new Hono<AppEnv>()
+export const adminExportRoutes = new Hono<SignedInEnv>()
   .get('/bookings.csv', validQuery(bookingListQuerySchema), (c) => {
     const { deps } = c.var;
     return c.body(bookingsCsv(deps, c.req.valid('query')), 200, csvHeaders('broneeringud', tallinnDay(deps.now())));

@@ -5,14 +5,13 @@
 import { Hono } from 'hono';
 import { emailTestSchema, guestSearchSchema } from '../../../src/lib/admin/bookings';
 import type { AppEnv } from '../../app-env';
-import { clearSessionCookies, currentAuth, requestContext, requireAdmin } from '../../http/auth';
+import { clearSessionCookies, requireAdmin } from '../../http/auth';
 import { validJson, validQuery } from '../../http/validate';
 import { recordAudit } from '../../domain/audit';
 import { searchGuests } from '../../admin/bookings';
 import { dashboardSummary } from '../../admin/dashboard';
 import { sendTestEmail } from '../../admin/email-test';
 import { signOut } from '../../domain/auth/sessions';
-import { adminActor } from './actor';
 import { adminAuditRoutes } from './audit';
 import { adminBankStatementRoutes } from './bank-statements';
 import { adminBookingRoutes } from './bookings';
@@ -49,12 +48,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/retreats', adminRetreatDecisionRoutes)
   .route('/retreats', adminRetreatMessageRoutes)
   .route('/retreats', adminRetreatFeedbackRoutes)
-  .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), await adminActor(c))))
+  .post('/email-test', validJson(emailTestSchema), async (c) => c.json(await sendTestEmail(c.var.deps, c.req.valid('json'), c.var.actor)))
   // The admin app's inactivity sign-out (8 h without mouse, key, scroll or touch): logged, then the session ends.
   .post('/session-timeout', async (c) => {
-    const auth = (await currentAuth(c))!;
-    await recordAudit(c.var.deps, { userId: auth.user.id, action: 'session_timeout', severity: 'medium', resourceType: 'session', resourceId: auth.sessionId, ...requestContext(c) });
-    await signOut(c.var.deps, { sessionId: auth.sessionId, userId: auth.user.id }, 'local');
+    const { actor, auth } = c.var;
+    await recordAudit(c.var.deps, { ...actor, action: 'session_timeout', severity: 'medium', resourceType: 'session', resourceId: auth.sessionId });
+    await signOut(c.var.deps, { sessionId: auth.sessionId, userId: actor.userId }, 'local');
     clearSessionCookies(c);
     return c.body(null, 204);
   });

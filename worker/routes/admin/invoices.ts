@@ -5,17 +5,17 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { creditNoteSchema, invoiceFileName, invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { validJson, validQuery } from '../../http/validate';
 import { listInvoices } from '../../admin/invoices';
-import { getInvoice, getInvoiceDetail, issueCreditNote, parseInvoiceId, sendInvoice } from '../../domain/invoices/issue';
-import { adminActor } from './actor';
+import { getInvoice, getInvoiceDetail, issueCreditNote, sendInvoice } from '../../domain/invoices/issue';
+import { invoicePath } from '../path-ids';
 
-export const adminInvoiceRoutes = new Hono<AppEnv>()
+export const adminInvoiceRoutes = new Hono<SignedInEnv>()
   .get('/', validQuery(invoiceListQuerySchema), async (c) => c.json(await listInvoices(c.var.deps, c.req.valid('query'))))
-  .get('/:id', async (c) => c.json({ invoice: await getInvoiceDetail(c.var.deps, parseInvoiceId(c.req.param('id'))) }))
-  .get('/:id/pdf', async (c) => {
-    const invoice = await getInvoice(c.var.deps, parseInvoiceId(c.req.param('id')));
+  .get('/:id', invoicePath, async (c) => c.json({ invoice: await getInvoiceDetail(c.var.deps, c.req.valid('param').id) }))
+  .get('/:id/pdf', invoicePath, async (c) => {
+    const invoice = await getInvoice(c.var.deps, c.req.valid('param').id);
     const pdf = await (await c.var.deps.invoicePdf()).renderInvoicePdf(invoice.document);
     const name = invoiceFileName(invoice.kind, invoice.number);
     return c.body(pdf, 200, {
@@ -25,10 +25,10 @@ export const adminInvoiceRoutes = new Hono<AppEnv>()
     });
   })
   // Answers within the configured wait whatever the provider does: { state: 'sent' | 'failed' | 'pending', to, outboxId }.
-  .post('/:id/send', validJson(z.object({}).optional()), async (c) => {
-    return c.json(await sendInvoice(c.var.deps, parseInvoiceId(c.req.param('id')), await adminActor(c)));
+  .post('/:id/send', invoicePath, validJson(z.object({}).optional()), async (c) => {
+    return c.json(await sendInvoice(c.var.deps, c.req.valid('param').id, c.var.actor));
   })
-  .post('/:id/credit-note', validJson(creditNoteSchema), async (c) => {
-    const invoice = await issueCreditNote(c.var.deps, parseInvoiceId(c.req.param('id')), c.req.valid('json').reason, await adminActor(c));
+  .post('/:id/credit-note', invoicePath, validJson(creditNoteSchema), async (c) => {
+    const invoice = await issueCreditNote(c.var.deps, c.req.valid('param').id, c.req.valid('json').reason, c.var.actor);
     return c.json({ invoice }, 201);
   });

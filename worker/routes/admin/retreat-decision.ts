@@ -4,15 +4,14 @@
  */
 import { Hono } from 'hono';
 import { retreatCancelSchema } from '../../../src/lib/admin/retreat-cancel';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { validJson } from '../../http/validate';
-import { parseRetreatId } from '../../admin/retreats';
 import { cancelRetreat, confirmRetreat, retreatDecision } from '../../admin/retreat-decision';
-import { adminActor } from './actor';
+import { retreatPath } from '../path-ids';
 
-export const adminRetreatDecisionRoutes = new Hono<AppEnv>()
-  .get('/:id/decision', async (c) => c.json({ decision: await retreatDecision(c.var.deps, parseRetreatId(c.req.param('id'))) }))
-  .post('/:id/confirm', async (c) => c.json({ decision: await confirmRetreat(c.var.deps, parseRetreatId(c.req.param('id')), await adminActor(c)) }))
-  .post('/:id/cancel', validJson(retreatCancelSchema), async (c) =>
-    c.json(await cancelRetreat(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'), await adminActor(c))),
+export const adminRetreatDecisionRoutes = new Hono<SignedInEnv>()
+  .get('/:id/decision', retreatPath, async (c) => c.json({ decision: await retreatDecision(c.var.deps, c.req.valid('param').id) }))
+  .post('/:id/confirm', retreatPath, async (c) => c.json({ decision: await confirmRetreat(c.var.deps, c.req.valid('param').id, c.var.actor) }))
+  .post('/:id/cancel', retreatPath, validJson(retreatCancelSchema), async (c) =>
+    c.json(await cancelRetreat(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );

@@ -5,23 +5,22 @@
  */
 import { Hono } from 'hono';
 import { groupMessageSchema } from '../../../src/lib/admin/group-message-schema';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { ApiError } from '../../errors';
 import { validJson } from '../../http/validate';
 import { listGroupMessages, previewGroupMessage, sendGroupMessage } from '../../admin/group-messages';
-import { parseRetreatId } from '../../admin/retreats';
-import { adminActor } from './actor';
+import { retreatPath } from '../path-ids';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
-export const adminRetreatMessageRoutes = new Hono<AppEnv>()
-  .get('/:id/messages', async (c) => c.json({ items: await listGroupMessages(c.var.deps, parseRetreatId(c.req.param('id'))) }))
-  .post('/:id/messages/preview', validJson(groupMessageSchema), async (c) =>
-    c.json(await previewGroupMessage(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'))),
+export const adminRetreatMessageRoutes = new Hono<SignedInEnv>()
+  .get('/:id/messages', retreatPath, async (c) => c.json({ items: await listGroupMessages(c.var.deps, c.req.valid('param').id) }))
+  .post('/:id/messages/preview', retreatPath, validJson(groupMessageSchema), async (c) =>
+    c.json(await previewGroupMessage(c.var.deps, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/messages', validJson(groupMessageSchema), async (c) => {
+  .post('/:id/messages', retreatPath, validJson(groupMessageSchema), async (c) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined || !IDEMPOTENCY_KEY.test(key)) throw new ApiError('invalid_idempotency_key');
-    const sent = await sendGroupMessage(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'), key, await adminActor(c));
+    const sent = await sendGroupMessage(c.var.deps, c.req.valid('param').id, c.req.valid('json'), key, c.var.actor);
     return c.json(sent, sent.alreadySent ? 200 : 201);
   });

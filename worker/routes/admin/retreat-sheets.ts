@@ -5,18 +5,17 @@
  */
 import { Hono } from 'hono';
 import { roomingSaveSchema } from '../../../src/lib/admin/retreat-sheets';
-import type { AppEnv } from '../../app-env';
+import type { SignedInEnv } from '../../app-env';
 import { validJson } from '../../http/validate';
-import { parseRetreatId } from '../../admin/retreats';
 import { retreatRooming, retreatSheetFile, saveRetreatRooming } from '../../admin/retreat-sheets';
-import { adminActor } from './actor';
+import { retreatPath } from '../path-ids';
 
-export const adminRetreatSheetRoutes = new Hono<AppEnv>()
-  .get('/:id/sheets/:sheet', async (c) => {
-    const file = await retreatSheetFile(c.var.deps, parseRetreatId(c.req.param('id')), c.req.param('sheet'), await adminActor(c));
+export const adminRetreatSheetRoutes = new Hono<SignedInEnv>()
+  .get('/:id/sheets/:sheet', retreatPath, async (c) => {
+    const file = await retreatSheetFile(c.var.deps, c.req.valid('param').id, c.req.param('sheet'), c.var.actor);
     return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.fileName}"` });
   })
-  .get('/:id/rooms', async (c) => c.json(await retreatRooming(c.var.deps, parseRetreatId(c.req.param('id')))))
-  .put('/:id/rooms', validJson(roomingSaveSchema), async (c) =>
-    c.json(await saveRetreatRooming(c.var.deps, parseRetreatId(c.req.param('id')), c.req.valid('json'), await adminActor(c))),
+  .get('/:id/rooms', retreatPath, async (c) => c.json(await retreatRooming(c.var.deps, c.req.valid('param').id)))
+  .put('/:id/rooms', retreatPath, validJson(roomingSaveSchema), async (c) =>
+    c.json(await saveRetreatRooming(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );

@@ -21,7 +21,6 @@ import { ApiError } from '../../../errors';
 import { ownedBooking } from '../../bookings/ownership';
 import { mayTransition } from '../../../../src/lib/booking-lifecycle';
 import { stateOf } from '../../bookings/states';
-import { auditIfChanged } from '../../audit';
 import { retreatOf } from '../../bookings/days';
 import { onlinePayment, scheduleFacts } from '../../money/ledger';
 import { bookingSchedule } from '../../money/schedule';
