@@ -197,6 +197,18 @@ describe('the notification', () => {
     expect(Number((await booking(id)).amount_paid_cents)).toBe(ADVANCE);
   });
 
+  it('replayed 25 times: the booking keeps its version, so an admin with it open gets no false conflict', async () => {
+    const id = await myBooking();
+    const { order } = await pay(id);
+    const token = await montonio.sign(montonio.claimsOf(order, 'PAID'));
+    expect((await montonio.postNotification(order.uuid, token)).status).toBe(200);
+    const version = async () => Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
+    const afterPayment = await version();
+    for (let i = 0; i < 25; i++) expect((await montonio.postNotification(order.uuid, token)).status).toBe(200);
+    expect(await version()).toBe(afterPayment);
+    expect(await payments(id)).toHaveLength(1);
+  });
+
   it('abandoned and voided change the order only; a late PENDING does not undo them, and PAID after ABANDONED still pays', async () => {
     const id = await myBooking();
     const { order } = await pay(id);

@@ -97,6 +97,21 @@ describe('an edition the admin opens', () => {
     expect(await app.count("audit_logs WHERE action = 'retreat.unpublish'")).toBe(1);
   });
 
+  it('gets a key of its own whatever keys the month already has, even one that reads like its id', async () => {
+    const publish = async (startDate: string) => {
+      const { retreat } = await readJson(await admin.b.send('POST', '/api/admin/retreats', { name: `Mai ${startDate}`, startDate, endDate: '2027-05-30', price: '1299' }));
+      const res = await admin.b.send('PUT', `/api/admin/retreats/${retreat.id}/published`, { published: true });
+      expect(res.status).toBe(200);
+      return { id: retreat.id as number, edition: (await readJson(res)).retreat.edition as string };
+    };
+    const first = await publish('2027-05-03');
+    const second = await publish('2027-05-03');
+    // The next retreat's id as a day of May: its day key was the id key the third one used to get.
+    const byDay = await publish(`2027-05-${String(second.id + 2).padStart(2, '0')}`);
+    const third = await publish('2027-05-03');
+    expect([first.edition, second.edition, byDay.edition, third.edition]).toEqual(['may-2027', 'may-2027-03', `may-2027-${String(second.id + 2).padStart(2, '0')}`, `may-2027-03-${third.id}`]);
+  });
+
   it('is not published without its dates and price, nor once started; each missing piece is named', async () => {
     const bare = await openEdition({ startDate: '', endDate: '', price: '' }, false);
     const res = await admin.b.send('PUT', `/api/admin/retreats/${bare.id}/published`, { published: true });

@@ -19,7 +19,7 @@ import { ApiError } from '../errors';
 import { auditIfChanged, healthReadAudit, recordAudit, withoutSensitiveValues } from '../domain/audit';
 import { changedFields, getBookingDetail, healthInfoOf, loadRow } from '../domain/bookings/record';
 import { bookingNotFound } from '../domain/not-found';
-import { IN_STATES_SQL, PARTICIPANT_SQL, stateOf, storedState } from '../domain/bookings/states';
+import { IN_STATES_SQL, PARTICIPANT_SQL, stateOf, statesOfStatus, storedState } from '../domain/bookings/states';
 import { moneyRowOf, outstandingCents, OWES_SQL, refundOwedCents, REFUND_OWED_FILTER_SQL } from '../domain/money/balance';
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { editionRefusal, editionRefusalError, readEdition } from '../domain/retreats/eligibility';
@@ -40,13 +40,16 @@ export const SORT_COLUMNS = {
   amount: [bookings.owedCents],
 } as const;
 
+/** The list's "Ootejärjekord" filter: only the waiting list, or none of it. */
+const WAITING_LIST_FILTER = { yes: IN_STATES_SQL('"bookings"', ['waiting']), no: sql`NOT ${IN_STATES_SQL('"bookings"', ['waiting'])}` };
+
 /** The list's search and filters as SQL: the list screen and its CSV export select exactly the same bookings. */
 export function listFilter(query: BookingListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (query.status) conditions.push(eq(bookings.status, query.status));
+  if (query.status) conditions.push(IN_STATES_SQL('"bookings"', statesOfStatus(query.status)));
   if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
   if (query.retreatId) conditions.push(eq(bookings.retreatId, query.retreatId));
-  if (query.waitingList) conditions.push(query.waitingList === 'yes' ? IN_STATES_SQL('"bookings"', ['waiting']) : sql`NOT ${IN_STATES_SQL('"bookings"', ['waiting'])}`);
+  if (query.waitingList) conditions.push(WAITING_LIST_FILTER[query.waitingList]);
   // Each is the money module's or the lifecycle's own condition, which the partial indexes of migration 0028 match.
   if (query.owes) conditions.push(OWES_SQL('"bookings"'));
   if (query.refund) conditions.push(REFUND_OWED_FILTER_SQL('"bookings"'));
@@ -60,7 +63,7 @@ export function listFilter(query: BookingListQuery): SQL | undefined {
     const ids = bookingIdsTyped(query.q);
     const alternatives = [
       sql`${bookings.guestId} IN (${guestIdsMatching(query.q)})`,
-      ...(statuses.length > 0 ? [inArray(bookings.status, statuses as ('pending' | 'confirmed' | 'cancelled')[])] : []),
+      ...(statuses.length > 0 ? [IN_STATES_SQL('"bookings"', statuses.flatMap(statesOfStatus))] : []),
       ...(ids.length > 0 ? [inArray(bookings.id, ids)] : []),
     ];
     conditions.push(alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` OR `)})` : alternatives[0]);

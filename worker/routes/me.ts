@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { invoiceFileName } from '../../src/lib/admin/invoices';
+import { invoiceFileName } from '../../src/lib/invoices/documents';
 import { tallinnDay } from '../../src/lib/format';
 import { cancellationRequestSchema, deleteAccountSchema } from '../../src/lib/portal-schemas';
 import type { SignedInEnv } from '../app-env';

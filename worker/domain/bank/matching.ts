@@ -8,7 +8,7 @@
  * check digit never matches automatically: it goes to review. One transfer naming several bookings is split only
  * when it pays exactly what is open on all of them.
  */
-import type { BankOutcome, ReviewReason } from '../../../src/lib/admin/bank-statements';
+import type { BankOutcome, ReviewReason } from '../../../src/lib/bank-statements';
 import { bookingIdOfReference, isValidReferenceNumber } from '../../../src/lib/reference-number';
 import { normaliseReference, referenceCandidatesInText, tokensInText } from './references';
 import type { StatementTransaction } from './statement';

@@ -4,7 +4,7 @@
  * out, Web APIs only), so the import runs the same on Workers and on Node; matching and writing are the import
  * service's. The format is told from the content, never from the file name (docs/decisions/020).
  */
-import { STATEMENT_MAX_BYTES } from '../../../src/lib/admin/bank-statements';
+import { STATEMENT_MAX_BYTES } from '../../../src/lib/bank-statements';
 import { parseBankCsv } from './bank-csv';
 import { parseCamt } from './camt';
 

@@ -3,7 +3,7 @@
  * money went to, read in one query with the payments that point at it.
  */
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { BankTransactionView, StatementSummary } from '../../../src/lib/admin/bank-statements';
+import type { BankTransactionView, StatementSummary } from '../../../src/lib/bank-statements';
 import { bankStatements, bankTransactions, bookings, guests, payments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 

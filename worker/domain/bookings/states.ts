@@ -36,6 +36,12 @@ export function storedState(state: BookingState): { status: 'pending' | 'confirm
   return { status: 'pending', waitingList: state === 'waiting' };
 }
 
+/** The states a stored status stands for (the admin spec's status filter and search name statuses). */
+export function statesOfStatus(status: string): BookingState[] {
+  if (status === 'pending') return ['request', 'waiting'];
+  return status === 'confirmed' || status === 'cancelled' ? [status] : [];
+}
+
 /**
  * "The booking is in one of these states", in SQL, written on the stored columns as plainly as the set allows (a
  * whole status as `status IN (…)`, so that the status indexes serve it; a request or a waiting-list party alone with

@@ -12,11 +12,10 @@ import type {
   InvoiceDetail,
   InvoiceDocument,
   InvoiceEmail,
-  InvoiceIssueValues,
   InvoiceSendResult,
   InvoiceView,
-} from '../../../src/lib/admin/invoices';
-import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/admin/invoices';
+} from '../../../src/lib/invoices/documents';
+import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import type { Db } from '../../db';
@@ -29,11 +28,15 @@ import { invoiceNumberSql, numberShape } from './number';
 import { escapeHtml, mailLayout } from '../mail/html';
 import { deliverSoon, outboxInsert, type OutboxState } from '../mail/outbox';
 import { getBookingDetail } from '../bookings/record';
+import { MAY_SQL, requireTransition } from '../bookings/lifecycle';
 import type { Actor } from '../actor';
 import type { AuditAction } from '../../../src/lib/enums';
 import { invoiceNotFound } from '../not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** The buyer as the issue dialog names them (src/lib/admin/invoices.ts's schema parsed it). */
+export type InvoiceBuyerInput = Pick<InvoiceBuyer, 'name' | 'registryCode' | 'vatNumber' | 'address'> & { email?: string | null };
 
 
 /**
@@ -127,9 +130,11 @@ async function insertDocument(deps: Deps, draft: DraftDocument, meta: { bookingI
 }
 
 /** Issues an invoice for a booking as the detail showed it (`version`): an edit in between is a 409, not a surprise. */
-export async function issueInvoice(deps: Deps, bookingId: number, input: InvoiceIssueValues, actor: Actor): Promise<InvoiceView> {
+export async function issueInvoice(deps: Deps, bookingId: number, input: { version: number; buyer: InvoiceBuyerInput }, actor: Actor): Promise<InvoiceView> {
   const booking = await getBookingDetail(deps, bookingId);
   if (booking.version !== input.version) throw new ApiError('booking_changed');
+  // Only a party that is billed gets an invoice (a waiting-list party owes nothing; a cancelled one is settled).
+  requireTransition(booking.state, 'invoice');
   const guestDefaults = defaultBuyer(booking);
   const buyer: InvoiceBuyer = {
     name: input.buyer.name,
@@ -144,7 +149,7 @@ export async function issueInvoice(deps: Deps, bookingId: number, input: Invoice
   // The version the admin saw is taken by this invoice: of any number of requests made from it, the first bumps it
   // and issues; every other finds it gone, and its INSERT (which runs only after a row changed) writes nothing.
   const [, insertedRows] = await deps.db.batch([
-    deps.db.run(sql`UPDATE bookings SET version = version + 1 WHERE id = ${bookingId} AND version = ${input.version}`),
+    deps.db.run(sql`UPDATE bookings SET version = version + 1 WHERE id = ${bookingId} AND version = ${input.version} AND ${MAY_SQL('bookings', 'invoice')}`),
     ...documentInsert(deps, draft, { bookingId, creditsInvoiceId: null }, sql`changes() > 0`, actor, 'invoice.issue'),
   ]);
   const inserted = (insertedRows as { id: number; number: string }[])[0];

@@ -9,7 +9,7 @@
  * - state: open, paid (an uncredited invoice with nothing to pay), credited (nothing left uncredited), credit_note.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { InvoiceState } from '../../../src/lib/admin/invoices';
+import type { InvoiceState } from '../../../src/lib/invoices/list';
 import type { InvoiceKind } from '../../../src/lib/enums';
 
 export interface DocumentMoney {

@@ -1,6 +1,6 @@
 /** An issued invoice's PDF as a mail attachment, made from its frozen document when the message is sent. */
 import { eq } from 'drizzle-orm';
-import { invoiceFileName } from '../../../src/lib/admin/invoices';
+import { invoiceFileName } from '../../../src/lib/invoices/documents';
 import type { AppDeps } from '../../deps';
 import { invoices } from '../../db/schema';
 import type { MailAttachment } from '../mail/attachments';

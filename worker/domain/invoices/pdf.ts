@@ -5,8 +5,8 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
-import type { InvoiceDocument } from '../../../src/lib/admin/invoices';
-import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/admin/invoices';
+import type { InvoiceDocument } from '../../../src/lib/invoices/documents';
+import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './fonts.generated';
 

@@ -15,10 +15,10 @@
  * - Overpaid: the refund owed of a booking that holds its places (paid beyond its price): "Enammakse".
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingTotals } from '../../../src/lib/admin/booking-views';
+import type { BookingTotals } from '../../../src/lib/booking-record';
 import { sumCents } from '../../../src/lib/money';
 import { bookings } from '../../db/schema';
-import { IS_BILLED_SQL, isBilled, stateOf, TAKES_PLACE_SQL, takesPlace, type StateRow } from '../bookings/states';
+import { IN_STATES_SQL, IS_BILLED_SQL, isBilled, stateOf, TAKES_PLACE_SQL, takesPlace, type StateRow } from '../bookings/states';
 
 export interface BillableBooking {
   totalAmountCents: number | null;
@@ -57,7 +57,7 @@ export function billedCents(m: MoneyRow): number {
 
 /** Billed in SQL; a cancelled booking from before `kept_cents` kept what its ledger holds. */
 export const BILLED_SQL = (alias: string): SQL =>
-  sql`(CASE WHEN ${IS_BILLED_SQL(alias)} THEN ${sql.raw(`${alias}.owed_cents`)} WHEN ${sql.raw(`${alias}.status = 'cancelled'`)} THEN ${sql.raw(`coalesce(${alias}.kept_cents, ${PAID(alias)})`)} ELSE 0 END)`;
+  sql`(CASE WHEN ${IS_BILLED_SQL(alias)} THEN ${sql.raw(`${alias}.owed_cents`)} WHEN ${IN_STATES_SQL(alias, ['cancelled'])} THEN ${sql.raw(`coalesce(${alias}.kept_cents, ${PAID(alias)})`)} ELSE 0 END)`;
 
 // ── outstanding, owes ───────────────────────────────────────────────────────────────────────────────────────────
 

@@ -13,7 +13,7 @@ import { addDays, tallinnDay } from '../../../src/lib/format';
 import { planParts, planShape, type PaymentPlan, type ShareMath } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS, REMINDER_DAYS } from '../../../src/lib/payment-rules';
 import type { ScheduleItem } from '../../../src/lib/payment-schedule';
-import { isBilled, IS_BILLED_SQL, stateOf, type StateRow } from '../bookings/states';
+import { IN_STATES_SQL, isBilled, IS_BILLED_SQL, stateOf, type StateRow } from '../bookings/states';
 
 export interface ScheduleInput {
   /** The Tallinn day the booking was made. */
@@ -181,6 +181,6 @@ export interface StatusSql extends ScheduleSql {
 /** The payment status, in SQL, over the bookings row `alias` (its state and what a cancellation kept). */
 export function PAYMENT_STATUS_SQL(input: StatusSql): SQL {
   const { owed, paid, alias } = input;
-  const base = sql`(CASE WHEN ${sql.raw(`${alias}.status`)} = 'cancelled' THEN coalesce(${sql.raw(`${alias}.kept_cents`)}, ${paid}) ELSE ${owed} END)`;
+  const base = sql`(CASE WHEN ${IN_STATES_SQL(alias, ['cancelled'])} THEN coalesce(${sql.raw(`${alias}.kept_cents`)}, ${paid}) ELSE ${owed} END)`;
   return sql`(CASE WHEN ${paid} > 0 AND ${base} - ${paid} <= 0 THEN 'paid' WHEN ${IS_BILLED_SQL(alias)} AND ${OVERDUE_SQL(input)} THEN 'overdue' WHEN ${paid} <= 0 THEN 'pending' ELSE 'partial' END)`;
 }

@@ -16,11 +16,14 @@ export function editionKeyBase(startDate: string): string {
 
 /**
  * The key for a retreat being published: the month key, or (a second edition in the same month) the month key with
- * its first day, or with its id, whichever no other retreat has. The column is unique, so a race cannot share one.
+ * its first day, or with its first day and its id, whichever no other retreat has. The last one is free whatever
+ * else is (the id is the retreat's own, and no day key has two numbers; "apr-2026-26" once named both the 26th's
+ * edition and retreat 26, and publishing the second failed). The column is unique, so a race cannot share one.
  */
 export async function freeEditionKey({ db }: Pick<AppDeps, 'db'>, retreatId: number, startDate: string): Promise<string> {
   const base = editionKeyBase(startDate);
-  const candidates = [base, `${base}-${startDate.slice(8, 10)}`, `${base}-${retreatId}`];
+  const day = `${base}-${startDate.slice(8, 10)}`;
+  const candidates = [base, day, `${day}-${retreatId}`];
   const taken = new Set(
     (await db.select({ edition: retreats.edition }).from(retreats).where(and(inArray(retreats.edition, candidates), ne(retreats.id, retreatId)))).map((r) => r.edition),
   );

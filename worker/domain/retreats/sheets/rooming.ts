@@ -4,8 +4,8 @@
  * the counts check the result against what was booked: people booked into single, shared and double rooms against
  * people alone in a room, sharing with someone from another booking, and sharing only with their own booking.
  */
-import { ROOM_KIND_LABELS, type RoomingCounts, type RoomingPerson, type RoomKind } from '../../../../src/lib/admin/retreat-sheets';
-import { bedTypeLabel, roomSharingLabel, roomTypeLabel } from '../../../../src/lib/admin/labels';
+import { ROOM_KIND_LABELS, type RoomingCounts, type RoomingPerson, type RoomKind } from '../../../../src/lib/retreat-sheets';
+import { bedTypeLabel, roomSharingLabel, roomTypeLabel } from '../../../../src/lib/labels';
 import type { Sheet } from './document';
 import { byName, type SheetEdition, type SheetPerson } from './people';
 

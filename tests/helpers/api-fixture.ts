@@ -1,0 +1,202 @@
+/**
+ * One fixture for the API tests: the real app over real HTTP on a fresh database file, a clock the test moves, an
+ * admin signed in through the API, and the organiser's and the guest's actions as the screens make them, so a test
+ * sets prices, states and money through the API (never a raw UPDATE). Each helper asserts its own success; a test
+ * that wants a refusal calls `api` and reads the answer.
+ */
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { AppConfig } from '../../worker/deps';
+import { centsToInput } from '../../src/lib/money-text';
+import type { BookingRequestInput } from '../../src/lib/booking/schema';
+import type { PaymentPlan } from '../../src/lib/payment-plans';
+import { signedIn } from './admin-session';
+import { startTestApp, type TestApp } from './app-server';
+import { validBooking } from './booking-fixtures';
+import { readJson } from './http';
+import { TEST_CLOCK_START } from './test-clock';
+
+/** An answer read: its status and its JSON body (null when it has none). */
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface EditionOptions {
+  name?: string;
+  startDate: string;
+  endDate?: string;
+  /** Per person, in cents. */
+  priceCents?: number;
+  basePriceCents?: number | null;
+  capacity?: number | null;
+  minParticipants?: number;
+  registrationClosesDaysBefore?: number;
+  /** On sale (the booking form offers it); true by default. */
+  published?: boolean;
+}
+
+const days = (start: string, n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Cents as the forms type them ("1299,50"). */
+export const euros = (cents: number) => centsToInput(cents);
+
+export async function startApiFixture(options: { clock?: string; config?: Partial<AppConfig> } = {}) {
+  const app = await startTestApp(options.config);
+  let now = new Date(options.clock ?? TEST_CLOCK_START);
+  app.deps.now = () => now;
+  let admin = await signedIn(app, { admin: true });
+
+  const read = async (res: Response): Promise<Answer> => {
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  /** Any admin call, its answer read. */
+  const api = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Answer> =>
+    read(method === 'GET' ? await admin.b.get(path) : await admin.b.send(method, path, body));
+  /** An admin call that must succeed: its body. */
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
+    const answer = await api(method, path, body);
+    // A crash names the server's own error line, so that the test says what broke.
+    const crash = answer.status >= 500 ? ` ${JSON.stringify(app.logs.filter((l) => l.msg === 'unhandled exception').slice(-1))}` : '';
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}${crash}`).toBeLessThan(300);
+    return answer.body;
+  };
+  const detail = async (id: number) => (await ok('GET', `/api/admin/bookings/${id}`)).booking;
+
+  /** The edit dialog's body for a booking as it stands (amounts untouched unless given). */
+  const editOf = (b: Record<string, unknown>, changes: Record<string, unknown> = {}) => ({
+    version: b.version,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    roomType: b.roomType,
+    roomSharingPreference: b.roomSharingPreference,
+    bedTypePreference: b.bedTypePreference,
+    totalAmount: centsToInput(b.totalAmountCents as number | null),
+    amountPaid: centsToInput(b.amountPaidCents as number | null),
+    depositAmount: centsToInput(b.depositAmountCents as number | null),
+    specialRequests: b.specialRequests,
+    comments: b.comments,
+    extraFood: b.extraFood,
+    ...changes,
+  });
+
+  const fixture = {
+    app,
+    admin,
+    api,
+    ok,
+    detail,
+    editOf,
+    clock: {
+      get now() {
+        return now;
+      },
+      /** Moves the clock; the admin signs in again, as a session does not outlive days (guests' sessions do not). */
+      async set(iso: string) {
+        now = new Date(iso);
+        admin = await signedIn(app, { admin: true });
+        fixture.admin = admin;
+      },
+    },
+    /** The booking's row as stored, for "nothing changed" comparisons. */
+    async row(id: number) {
+      return { ...(await app.rows(`SELECT * FROM bookings WHERE id = ${Number(id)}`))[0] };
+    },
+    /** An edition made and put on sale through the back office, as the organiser does; answers its row. */
+    async edition(e: EditionOptions) {
+      const { retreat } = await ok('POST', '/api/admin/retreats', {
+        name: e.name ?? `Retriit ${e.startDate}`,
+        startDate: e.startDate,
+        endDate: e.endDate ?? days(e.startDate, 10),
+        price: euros(e.priceCents ?? 129_900),
+        basePrice: e.basePriceCents === undefined ? '' : euros(e.basePriceCents ?? 0),
+        capacity: e.capacity === undefined || e.capacity === null ? '' : String(e.capacity),
+        minParticipants: String(e.minParticipants ?? 8),
+        registrationClosesDaysBefore: String(e.registrationClosesDaysBefore ?? 4),
+      });
+      if (e.published !== false) return (await ok('PUT', `/api/admin/retreats/${retreat.id}/published`, { published: true })).retreat as { id: number; edition: string };
+      return retreat as { id: number; edition: string | null };
+    },
+    /** A visitor's request through the booking form's API; answers its id and whether it went on the waiting list. */
+    async request(edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }) {
+      const body = validBooking({ retreatMonth: edition.edition!, ...overrides });
+      const res = await read(by ? await by.post('/api/bookings', body) : await app.post('/api/bookings', body));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { id: res.body.bookingId as number, waitingList: res.body.waitingList as boolean };
+    },
+    /** A party of `people` (the guest and companions). */
+    party(people: number): Partial<BookingRequestInput> {
+      const companions = Array.from({ length: people - 1 }, (_, i) => ({ firstName: `Kaaslane ${'ABCDEFGHIJ'[i % 10]}`, lastName: 'Tamm', birthday: `1988-04-0${(i % 9) + 1}`, age: '' }));
+      return people > 1 ? ({ travelWith: 'with-companions', companions } as Partial<BookingRequestInput>) : {};
+    },
+    async confirm(id: number, overrideCapacity = false) {
+      return (await ok('PATCH', `/api/admin/bookings/${id}`, { ...editOf(await detail(id), { status: 'confirmed' }), ...(overrideCapacity ? { overrideCapacity: true } : {}) })).booking;
+    },
+    /** Sets the booking's total (cents), and its services and companions' prices when given, as the detail's editors do. */
+    async price(id: number, p: { totalCents?: number; services?: { name: string; priceCents: number }[]; companionPrices?: (number | null)[] }) {
+      if (p.totalCents !== undefined) await ok('PATCH', `/api/admin/bookings/${id}`, editOf(await detail(id), { totalAmount: euros(p.totalCents) }));
+      if (p.services) {
+        await ok('PUT', `/api/admin/bookings/${id}/services`, { version: (await detail(id)).version, services: p.services.map((s) => ({ name: s.name, price: euros(s.priceCents) })) });
+      }
+      if (p.companionPrices) {
+        const companions = p.companionPrices.map((cents, index) => ({ index, customPrice: cents === null ? null : euros(cents) }));
+        await ok('PUT', `/api/admin/bookings/${id}/companions`, { version: (await detail(id)).version, companions });
+      }
+      return detail(id);
+    },
+    /** Money in (or, with `refund`, out), typed by the admin on the clock's day; an overpayment is confirmed. */
+    async pay(id: number, cents: number, { refund = false, method = 'bank_transfer' } = {}) {
+      return ok('POST', `/api/admin/bookings/${id}/payments`, { kind: refund ? 'refund' : 'payment', amount: euros(cents), overpayment: true, method, receivedOn: now.toISOString().slice(0, 10) });
+    },
+    async cancellationPreview(id: number) {
+      return ok('GET', `/api/admin/bookings/${id}/cancellation`);
+    },
+    /** "Tühista broneering": the refund the terms give today, unless another is given (cents). */
+    async cancel(id: number, refundCents?: number) {
+      const preview = await ok('GET', `/api/admin/bookings/${id}/cancellation`);
+      return ok('POST', `/api/admin/bookings/${id}/cancel`, { version: preview.version, refund: euros(refundCents ?? preview.quote.refundCents), method: 'bank_transfer', reason: 'Testi tühistamine' });
+    },
+    async move(id: number, retreatId: number, extra: { paymentPlan?: PaymentPlan; overrideRegistration?: boolean } = {}) {
+      return api('POST', `/api/admin/bookings/${id}/move`, { version: (await detail(id)).version, retreatId, ...extra });
+    },
+    async promote(id: number) {
+      return api('POST', `/api/admin/bookings/${id}/promote`, { version: (await detail(id)).version });
+    },
+    async putOnWaitingList(id: number) {
+      return api('POST', `/api/admin/bookings/${id}/waiting-list`, { version: (await detail(id)).version });
+    },
+    async changePlan(id: number, paymentPlan: PaymentPlan) {
+      return api('PUT', `/api/admin/bookings/${id}/plan`, { version: (await detail(id)).version, paymentPlan });
+    },
+    async invoice(id: number) {
+      return (await ok('POST', `/api/admin/bookings/${id}/invoices`, { version: (await detail(id)).version, buyer: { name: 'Mari Maasikas', email: 'mari@example.com' } })).invoice;
+    },
+    async close() {
+      await app.close();
+    },
+  };
+  return fixture;
+}
+
+export type ApiFixture = Awaited<ReturnType<typeof startApiFixture>>;
+
+/**
+ * The fixture for each test of the file: a fresh app before each, closed after. Read its fields inside the tests
+ * (the object is refilled before each one).
+ */
+export function useApiFixture(options: Parameters<typeof startApiFixture>[0] = {}): ApiFixture {
+  let current: ApiFixture | undefined;
+  beforeEach(async () => {
+    current = await startApiFixture(options);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  // Each read goes to this test's fixture (and sees a field it changed, such as the admin after the clock moved).
+  return new Proxy({} as ApiFixture, { get: (_, key) => (current as unknown as Record<PropertyKey, unknown>)[key] });
+}
+
+export type { TestApp };
+export { readJson };
