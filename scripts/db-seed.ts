@@ -5,13 +5,19 @@
 import { createDb } from '../worker/db';
 import { migrateDatabase } from '../worker/db/migrate';
 import { seedDemoData } from '../worker/db/seed';
+import { recordPayment } from '../worker/domain/money/ledger';
 import { describeUrl, openDatabaseFromEnv } from './db-env';
 
 const { client, url } = openDatabaseFromEnv();
 try {
   console.log(`Seeding ${describeUrl(url)} with demo data ...`);
   await migrateDatabase(client);
-  const { inserted } = await seedDemoData(createDb(client));
+  const db = createDb(client);
+  const { inserted, payments } = await seedDemoData(db);
+  // The demo bookings' money goes into the ledger through its one door, which derives what each has paid.
+  for (const p of payments) {
+    await recordPayment({ db, now: () => new Date() }, p.bookingId, { kind: 'payment', amount: p.amountCents, overpayment: false, method: 'bank_transfer', receivedOn: p.receivedOn, reference: null, note: 'Demoandmed' }, null);
+  }
   const total = Object.values(inserted).reduce((a, b) => a + b, 0);
   const parts = Object.entries(inserted).map(([table, n]) => `${table} ${n}`);
   console.log(total === 0 ? 'Demo data already present; nothing inserted.' : `Inserted: ${parts.join(', ')}.`);

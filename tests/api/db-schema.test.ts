@@ -6,6 +6,7 @@ import { eq, gt, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, customers, guests, invoices, retreats, users } from '../../worker/db/schema';
 import { seedDemoData } from '../../worker/db/seed';
+import { recordPayment } from '../../worker/domain/money/ledger';
 import { isReadOnlySql, WriteQueue } from '../../worker/db/serialized-client';
 import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase, openLocalClient } from '../../worker/db/migrate';
 import { createTestDb, type TestDb } from '../helpers/test-db';
@@ -333,6 +334,13 @@ describe('demo seed', () => {
     const now = new Date('2025-10-01T12:00:00.000Z');
     const first = await seedDemoData(t.db, now);
     expect(first.inserted).toEqual({ retreats: 3, guests: 8, customers: 5, bookings: 6 });
+    // Its money goes in through the ledger (as npm run db:seed does), which derives what each booking has paid.
+    expect(first.payments.map((p) => p.amountCents)).toEqual([60_000, 129_900]);
+    for (const p of first.payments) {
+      await recordPayment({ db: t.db, now: () => now }, p.bookingId, { kind: 'payment', amount: p.amountCents, overpayment: false, method: 'bank_transfer', receivedOn: p.receivedOn, reference: null, note: 'Demoandmed' }, null);
+    }
+    const paid = await t.db.select({ paid: bookings.amountPaidCents, balancePaid: bookings.balancePaid }).from(bookings).where(inArray(bookings.id, first.payments.map((p) => p.bookingId)));
+    expect(paid).toEqual([{ paid: 60_000, balancePaid: false }, { paid: 129_900, balancePaid: true }]);
 
     const counts = async () => ({
       retreats: await t.db.$count(retreats),
@@ -344,6 +352,7 @@ describe('demo seed', () => {
 
     const second = await seedDemoData(t.db, new Date('2025-10-05T12:00:00.000Z'));
     expect(second.inserted).toEqual({ retreats: 0, guests: 0, customers: 0, bookings: 0 });
+    expect(second.payments).toEqual([]);
     expect(await counts()).toEqual(afterFirst);
 
     // Three published editions ahead of the seed's day (1.10.2025): the 14th of every second month from 45 days on,

@@ -27,6 +27,12 @@ import {
 export interface SeedReport {
   /** Rows inserted by this run, per table (0 everywhere on a second run). */
   inserted: { retreats: number; guests: number; customers: number; bookings: number };
+  /**
+   * The money the new demo bookings have received: the caller records it through the ledger's door
+   * (worker/domain/money/ledger.ts; scripts/db-seed.ts), which derives the bookings' paid amounts and statuses. The
+   * database layer writes no ledger row itself.
+   */
+  payments: { bookingId: number; amountCents: number; receivedOn: string }[];
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -102,7 +108,8 @@ const DEMO_CUSTOMERS: NewCustomer[] = MAIN_GUESTS.slice(0, 5).map((g, i) => ({
 }));
 const customerIdFor = (email: string) => DEMO_CUSTOMERS.find((c) => c.email === email)?.id ?? null;
 
-type DemoBooking = Omit<NewBooking, 'retreatId'> & { idempotencyKey: string; edition: string };
+/** A demo booking, on its edition, with what it has been paid (recorded through the ledger afterwards). */
+type DemoBooking = Omit<NewBooking, 'retreatId'> & { idempotencyKey: string; edition: string; paid?: { cents: number; daysAgo: number } };
 
 function demoBookings(daysAgo: (n: number) => string, E: readonly string[]): DemoBooking[] {
   return [
@@ -141,9 +148,8 @@ function demoBookings(daysAgo: (n: number) => string, E: readonly string[]): Dem
       experience: 'intermediate',
       travelWith: 'with-companions',
       totalAmountCents: PRICE_CENTS,
-      amountPaidCents: 60_000,
       depositAmountCents: 60_000,
-      depositPaid: true,
+      paid: { cents: 60_000, daysAgo: 5 },
       specialRequests: `Retriit: ${E[0]}; Kogemus: intermediate; Reisin: kaaslasega`,
       comments: 'Toitumispiirangud: Puuduvad; Kaaslasi: 1',
       companions: [{ first_name: 'Toomas', last_name: 'Näidis', age: 47, custom_price_cents: 99_900 }],
@@ -196,10 +202,8 @@ function demoBookings(daysAgo: (n: number) => string, E: readonly string[]): Dem
       experience: 'beginner',
       travelWith: 'alone',
       totalAmountCents: PRICE_CENTS,
-      amountPaidCents: PRICE_CENTS,
       depositAmountCents: 30_000,
-      depositPaid: true,
-      balancePaid: true,
+      paid: { cents: PRICE_CENTS, daysAgo: 12 },
       specialRequests: `Retriit: ${E[1]}; Kogemus: beginner; Reisin: üksi`,
       comments: 'Toitumispiirangud: Puuduvad; Kaaslasi: 0',
       bookingDate: daysAgo(40),
@@ -214,6 +218,8 @@ function demoBookings(daysAgo: (n: number) => string, E: readonly string[]): Dem
       source: 'public_form',
       status: 'cancelled',
       paymentStatus: 'failed',
+      // Cancelled before anything was paid: it kept nothing.
+      keptCents: 0,
       roomType: 'shared',
       roomSharingPreference: 'shared',
       retreatEdition: E[2]!,
@@ -278,12 +284,16 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       .where(inArray(retreats.edition, DEMO_RETREATS.map((r) => r.edition!)));
     const retreatIdFor = (edition: string) => retreatRows.find((r) => r.edition === edition)?.id ?? null;
 
-    const rows: NewBooking[] = demoBookings(daysAgo, keys).map(({ edition, ...b }) => ({ ...b, retreatId: retreatIdFor(edition) }));
-    inserted.bookings = (
-      await tx.insert(bookings).values(rows).onConflictDoNothing({ target: bookings.idempotencyKey }).returning({ id: bookings.id })
-    ).length;
+    const demo = demoBookings(daysAgo, keys);
+    const rows: NewBooking[] = demo.map(({ edition, paid: _paid, ...b }) => ({ ...b, retreatId: retreatIdFor(edition) }));
+    const created = await tx.insert(bookings).values(rows).onConflictDoNothing({ target: bookings.idempotencyKey }).returning({ id: bookings.id, key: bookings.idempotencyKey });
+    inserted.bookings = created.length;
+    const payments = created.flatMap(({ id, key }) => {
+      const paid = demo.find((b) => b.idempotencyKey === key)?.paid;
+      return paid ? [{ bookingId: id, amountCents: paid.cents, receivedOn: daysAgo(paid.daysAgo).slice(0, 10) }] : [];
+    });
 
-    return { inserted };
+    return { inserted, payments };
   });
 }
 

@@ -168,7 +168,7 @@ interface TypedEntry {
 }
 
 /** The batch for one typed row; answers the new row's id, or says why nothing was written. */
-async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor, action: AuditAction): Promise<number> {
+async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor | null, action: AuditAction): Promise<number> {
   const facts = await scheduleFacts(deps, bookingId);
   if (!facts) throw bookingNotFound();
   // Inside the INSERT, so that what it checks is what it writes on: money comes in only in a state that takes it
@@ -182,7 +182,7 @@ async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, acto
   const [inserted] = await deps.db.batch(
     oneRow(
       deps,
-      { ...rest, bookingId, recordedBy: actor.userId },
+      { ...rest, bookingId, recordedBy: actor?.userId ?? null },
       facts,
       { actor, action, metadata: { amountCents: entry.amountCents, overpayment: overpayment || undefined, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId } },
       { when: guard },
@@ -208,8 +208,8 @@ async function whyNotWritten(deps: Deps, bookingId: number, entry: TypedEntry): 
   return new ApiError('validation_failed', { details: [{ path: 'amount', message: PAYMENT_MESSAGES.refundExceedsPaid }] });
 }
 
-/** A payment (money in) or a refund (money out, at most what stays paid). */
-export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor): Promise<number> {
+/** A payment (money in) or a refund (money out, at most what stays paid); `actor` null: the system's (the demo data). */
+export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor | null): Promise<number> {
   if (input.receivedOn > tallinnDay(deps.now())) {
     throw new ApiError('validation_failed', { details: [{ path: 'receivedOn', message: PAYMENT_MESSAGES.futureDay }] });
   }
