@@ -20,7 +20,7 @@ import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { newIdempotencyKey, postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
+import { toast, toastError, Toaster } from './toast';
 import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
 type BookingFormValues = typeof BOOKING_DEFAULTS;
@@ -114,7 +114,7 @@ export default function BookingForm() {
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  const onInvalid = () => toast({ variant: 'destructive', ...BOOKING_TOASTS.invalid });
+  const onInvalid = () => toastError(BOOKING_TOASTS.invalid.title, BOOKING_TOASTS.invalid.description);
 
   const onValid = async (booking: BookingRequest) => {
     attemptKey.current ??= newIdempotencyKey();
@@ -135,7 +135,7 @@ export default function BookingForm() {
     }
     // The edition closed (or filled) since the page loaded: show what is open now.
     if (result.code === 'edition_closed') availability.refresh();
-    toast({ variant: 'destructive', title: BOOKING_TOASTS.failedTitle, description: result.message ?? BOOKING_TOASTS.failedFallback });
+    toastError(BOOKING_TOASTS.failedTitle, result.message ?? BOOKING_TOASTS.failedFallback);
     showFieldIssues(result.details);
   };
 

@@ -9,7 +9,7 @@ import { Field, Honeypot, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
+import { toast, toastError, Toaster } from './toast';
 import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
 
 type ContactFormValues = typeof CONTACT_DEFAULTS;
@@ -35,7 +35,7 @@ export default function ContactForm() {
     formState: { errors, isSubmitting },
   } = useValidatedForm<ContactFormValues, ContactRequest>({ defaultValues: CONTACT_DEFAULTS, resolver, preload: visitorValidation.preload });
 
-  const onInvalid = () => toast({ variant: 'destructive', ...CONTACT_TOASTS.invalid });
+  const onInvalid = () => toastError(CONTACT_TOASTS.invalid.title, CONTACT_TOASTS.invalid.description);
 
   const onValid = async (message: ContactRequest) => {
     const result = await postJson<{ messageId: number }>('/api/contact', { ...message, website: message.website ?? '' });
@@ -44,7 +44,7 @@ export default function ContactForm() {
       reset(CONTACT_DEFAULTS);
       return;
     }
-    toast({ variant: 'destructive', title: CONTACT_TOASTS.failedTitle, description: result.message ?? CONTACT_TOASTS.failedFallback });
+    toastError(CONTACT_TOASTS.failedTitle, result.message ?? CONTACT_TOASTS.failedFallback);
     showFieldIssues(result.details);
   };
 

@@ -11,7 +11,7 @@ import { FieldError, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
+import { toastError, Toaster } from './toast';
 
 type FormValues = { token: string; rating: string; comment: string; mayQuote: boolean };
 
@@ -92,7 +92,7 @@ function Form({ token, info, onDone }: { token: string; info: FeedbackOpen; onDo
       onDone();
       return;
     }
-    toast({ variant: 'destructive', title: FEEDBACK_TEXTS.failedTitle, description: result.message ?? 'Palun proovige hiljem uuesti.' });
+    toastError(FEEDBACK_TEXTS.failedTitle, result.message ?? 'Palun proovige hiljem uuesti.');
     showFieldIssues(result.details);
   };
 

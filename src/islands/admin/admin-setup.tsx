@@ -8,7 +8,7 @@ import { Field, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
@@ -48,11 +48,11 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
     }
     if (result.code === 'admin_exists') return onAdminExists();
     if (result.code === 'user_not_found') {
-      toast({ variant: 'destructive', ...ADMIN_SETUP_TOASTS.notFound });
+      toastError(ADMIN_SETUP_TOASTS.notFound.title, ADMIN_SETUP_TOASTS.notFound.description);
       return;
     }
     const [emailIssue] = showFieldIssues(result.details);
-    toast({ variant: 'destructive', title: ADMIN_SETUP_TOASTS.failed.title, description: emailIssue?.message ?? result.message });
+    toastError(ADMIN_SETUP_TOASTS.failed.title, emailIssue?.message ?? result.message);
   };
 
   if (promoted) {

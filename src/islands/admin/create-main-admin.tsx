@@ -8,7 +8,7 @@ import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { HomeButton, SetupHeading, SetupScreen } from './setup-shared';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
@@ -53,11 +53,10 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
     }
     if (result.code === 'admin_exists') return onAdminExists();
     showFieldIssues(result.details);
-    toast({
-      variant: 'destructive',
-      title: CREATE_ADMIN_TOASTS.failed.title,
-      description: result.code === 'invalid_setup_token' && result.message ? result.message : CREATE_ADMIN_TOASTS.failed.description,
-    });
+    toastError(
+      CREATE_ADMIN_TOASTS.failed.title,
+      result.code === 'invalid_setup_token' && result.message ? result.message : CREATE_ADMIN_TOASTS.failed.description,
+    );
   };
 
   return (

@@ -4,7 +4,7 @@ import { Field, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { AUTH_TOASTS } from './auth-toasts';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
@@ -31,10 +31,10 @@ export function ForgotPanel({ defaultEmail, onBack }: { defaultEmail: string; on
       return;
     }
     if (result.code === 'too_many_attempts' || result.code === 'rate_limited') {
-      toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: result.message ?? AUTH_TOASTS.tooManyAttempts.description });
+      toastError(AUTH_TOASTS.resetFailed, result.message ?? AUTH_TOASTS.tooManyAttempts.description);
       return;
     }
-    toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: result.message ?? AUTH_TOASTS.tryAgain });
+    toastError(AUTH_TOASTS.resetFailed, result.message ?? AUTH_TOASTS.tryAgain);
   };
 
   return (

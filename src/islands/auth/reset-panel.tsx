@@ -3,7 +3,7 @@ import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { useAuth } from './auth-context';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS } from './auth-toasts';
 import type { Session } from '../../lib/auth/session-client';
@@ -40,7 +40,7 @@ export function ResetPanel({ token, onForgot }: { token: string; onForgot: () =>
     }
     if (result.code === 'invalid_token' || result.code === 'token_expired') setLinkBroken(true);
     const [passwordIssue] = showFieldIssues(result.details);
-    toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: passwordIssue?.message ?? result.message ?? AUTH_TOASTS.tryAgain });
+    toastError(AUTH_TOASTS.resetFailed, passwordIssue?.message ?? result.message ?? AUTH_TOASTS.tryAgain);
   };
 
   return (

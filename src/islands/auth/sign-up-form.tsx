@@ -5,7 +5,7 @@ import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { AUTH_TOASTS, firstError, tooManyAttemptsToast } from './auth-toasts';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
@@ -30,8 +30,7 @@ export function SignUpForm({ onSignedUp, onExists }: { onSignedUp: (email: strin
   } = useValidatedForm<SignUpValues>({ defaultValues: SIGN_UP_DEFAULTS, resolver, preload: accountValidation.preload });
 
   // "Sisestus ebakorrektne" with the first error (spec section 5); every error also stands under its field.
-  const onInvalid = (formErrors: FieldErrors<SignUpValues>) =>
-    toast({ variant: 'destructive', title: AUTH_TOASTS.invalidInput, description: firstError(formErrors, SIGN_UP_FIELDS) });
+  const onInvalid = (formErrors: FieldErrors<SignUpValues>) => toastError(AUTH_TOASTS.invalidInput, firstError(formErrors, SIGN_UP_FIELDS));
 
   const onValid = async (values: SignUpValues) => {
     const result = await postJson<{ status: string }>('/api/auth/signup', values);
@@ -41,14 +40,14 @@ export function SignUpForm({ onSignedUp, onExists }: { onSignedUp: (email: strin
       return;
     }
     if (result.code === 'account_exists') {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.accountExists });
+      toastError(AUTH_TOASTS.accountExists.title, AUTH_TOASTS.accountExists.description);
       onExists(values.email);
       return;
     }
     if (result.code === 'too_many_attempts') return tooManyAttemptsToast(result);
     const issues = result.code === 'validation_failed' ? showFieldIssues(result.details) : [];
-    if (issues.length > 0) toast({ variant: 'destructive', title: AUTH_TOASTS.invalidInput, description: issues[0]!.message });
-    else toast({ variant: 'destructive', title: AUTH_TOASTS.signUpFailed, description: result.message ?? AUTH_TOASTS.tryAgain });
+    if (issues.length > 0) toastError(AUTH_TOASTS.invalidInput, issues[0]!.message);
+    else toastError(AUTH_TOASTS.signUpFailed, result.message ?? AUTH_TOASTS.tryAgain);
   };
 
   return (

@@ -3,22 +3,19 @@
  * (a line assigned or set aside from the review list since shows that). Linked from the imports list and from a
  * payment's source on the booking.
  */
-import { useEffect } from 'react';
 import { ApiRequestError } from '../../../api/client';
-import { toast } from '../../../toast';
 import { useStatement } from '../../api/bank-statements';
 import type { ScreenProps } from '../../screen-props';
 import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { ImportResult } from './import-result';
+import { useErrorToast } from '../../use-error-toast';
 
 export default function StatementImport({ params }: ScreenProps) {
   const statement = useStatement(params.id!);
   const notFound = statement.error instanceof ApiRequestError && statement.error.status === 404;
 
-  useEffect(() => {
-    if (statement.isError && !notFound) toast({ title: 'Impordi laadimine ebaõnnestus', description: statement.error.message, variant: 'destructive' });
-  }, [notFound, statement.isError, statement.error]);
+  useErrorToast(notFound ? null : 'Impordi laadimine ebaõnnestus', statement.error);
 
   const name = statement.data ? (statement.data.statement.fileName ?? `import #${statement.data.statement.id}`) : null;
 

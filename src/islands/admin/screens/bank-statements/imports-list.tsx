@@ -1,14 +1,13 @@
 /** "Varasemad impordid": the statements imported so far, newest first, each opening its outcome. */
-import { useEffect } from 'react';
 import type { StatementSummary } from '../../../../lib/admin/bank-statement-lists';
 import { formatCount, formatCountOf, formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../toast';
 import { useStatementList } from '../../api/bank-statements';
 import { AppLink } from '../../shell';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { formatLabel } from './import-result';
+import { useErrorToast } from '../../use-error-toast';
 
 const TITLE = 'Varasemad impordid';
 
@@ -67,9 +66,7 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
 export function ImportsList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const list = useStatementList(page);
 
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Varasemate importide laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
+  useErrorToast('Varasemate importide laadimine ebaõnnestus', list.error);
 
   return (
     <section aria-labelledby="imports-title" className="space-y-4" data-imports-list>

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   assignInputSchema,
@@ -19,7 +19,7 @@ import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { bankKeys, useAssignTransaction, useDismissTransaction } from '../../api/bank-statements';
 import { useBookingList } from '../../api/bookings';
 import { Button } from '../../ui/button';
@@ -28,6 +28,7 @@ import { AppDialog } from '../../ui/dialog';
 import { TextInputField } from '../../ui/text-field';
 import { signedCents } from './transactions';
 import { useDebounced } from '../../use-debounced';
+import { useErrorToast } from '../../use-error-toast';
 
 export type ReviewAction = { kind: 'assign' | 'dismiss'; tx: BankTransactionView };
 
@@ -73,9 +74,7 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
     defaultValues: { bookingId: '' },
   });
 
-  useEffect(() => {
-    if (options.error) toast({ title: 'Broneeringute otsing ebaõnnestus', description: options.error.message, variant: 'destructive' });
-  }, [options.error]);
+  useErrorToast('Broneeringute otsing ebaõnnestus', options.error);
 
   const onValid = async () => {
     let assigned: BankTransactionView;
@@ -87,7 +86,7 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
         // The booking was refused (cancelled, gone): the reason belongs to the field.
         setError('bookingId', { type: 'server', message: error.message }, { shouldFocus: true });
       }
-      toast({ title: 'Makse määramine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Makse määramine ebaõnnestus', error);
       if (resolved) onDone(true);
       return;
     }
@@ -153,7 +152,7 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
       await dismiss.mutateAsync({ id: tx.id!, body: getValues() });
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Makse kõrvale jätmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Makse kõrvale jätmine ebaõnnestus', error);
       if (error instanceof ApiRequestError && error.code === 'bank_transaction_resolved') onDone(true);
       return;
     }

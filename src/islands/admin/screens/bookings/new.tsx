@@ -3,7 +3,7 @@
  * a combobox that searches on the server; a retreat (optional) fills the dates; the calendar refuses past days; the
  * total is nights × the nightly rate from the shared rule, which the API recomputes (it never trusts this one).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
 import type { AdminBookingCreate, AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
@@ -13,7 +13,7 @@ import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { lazyValidation } from '../../../forms/lazy-validation';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
@@ -25,6 +25,7 @@ import { DatePickerField } from '../../ui/date-picker';
 import { SelectField } from '../../ui/select';
 import { TextInputField } from '../../ui/text-field';
 import { useDebounced } from '../../use-debounced';
+import { useErrorToast } from '../../use-error-toast';
 
 const NO_RETREAT = 'none';
 /** The shared schema and its resolver load on the form's first focus or submit (./new-validation). */
@@ -45,9 +46,7 @@ export default function NewBooking() {
   const retreats = useRetreatOptions();
   const create = useCreateBooking();
 
-  useEffect(() => {
-    if (guests.isError) toast({ title: 'Külaliste laadimine ebaõnnestus', description: guests.error.message, variant: 'destructive' });
-  }, [guests.isError, guests.error]);
+  useErrorToast('Külaliste laadimine ebaõnnestus', guests.error);
 
   const [roomType, checkIn, checkOut, retreatId, paymentPlan] = watch(['roomType', 'checkInDate', 'checkOutDate', 'retreatId', 'paymentPlan']);
   const retreat = retreats.data?.find((r) => r.id === retreatId) ?? null;
@@ -62,7 +61,7 @@ export default function NewBooking() {
       await create.mutateAsync(getValues());
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Viga broneeringu loomisel', description: (error as Error).message, variant: 'destructive' });
+      toastError('Viga broneeringu loomisel', error);
       return;
     }
     toast({ title: 'Broneering loodud' });
@@ -71,7 +70,7 @@ export default function NewBooking() {
   // The spec's one message for any missing required field, as a toast (focus goes to the first field in error).
   const onInvalid = (errors: FieldErrors<AdminBookingCreateInput>) => {
     const first = Object.values(errors)[0];
-    if (first?.message) toast({ title: first.message, variant: 'destructive' });
+    if (first?.message) toastError(first.message);
   };
 
   const allGuestItems = (guests.data ?? []).map((g) => ({ id: g.id, label: `${g.firstName} ${g.lastName}`, description: [g.email, g.phone].filter(Boolean).join(' · ') }));

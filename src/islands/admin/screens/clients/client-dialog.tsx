@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { clientInputSchema, type ClientInput, type ClientListItem, type ClientValues } from '../../../../lib/admin/clients';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useCreateClient, useUpdateClient } from '../../api/clients';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
@@ -72,7 +72,7 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
       await save(getValues());
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: failure, description: (error as Error).message, variant: 'destructive' });
+      toastError(failure, error);
       return;
     }
     toast({ title: success });
@@ -81,7 +81,7 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
   // The spec's message for missing required fields as a toast too; focus goes to the first field in error.
   const onInvalid = (errors: FieldErrors<ClientInput>) => {
     const first = (['firstName', 'lastName', 'email', 'phone'] as const).map((name) => errors[name]?.message).find(Boolean);
-    if (first) toast({ title: first, variant: 'destructive' });
+    if (first) toastError(first);
   };
 
   const field = (name: FieldPath<ClientInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; autoComplete?: string; autoFocus?: boolean } = {}) => (

@@ -4,7 +4,7 @@
  * the delete, so if the bookings changed meanwhile the API deletes nothing and the dialog shows the new count.
  */
 import type { ClientListItem } from '../../../../lib/admin/clients';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useClient, useDeleteClient } from '../../api/clients';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
@@ -33,7 +33,7 @@ export function DeleteClientDialog({ client, onClose }: { client: ClientListItem
           onClose();
         },
         onError: (error) => {
-          toast({ title: 'Viga kliendi kustutamisel', description: error.message, variant: 'destructive' });
+          toastError('Viga kliendi kustutamisel', error);
           // The bookings changed: show the count as it is now and ask again.
           if (error instanceof ApiRequestError && error.code === 'client_bookings_changed') void detail.refetch();
           else onClose();

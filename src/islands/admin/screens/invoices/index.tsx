@@ -3,10 +3,8 @@
  * prints the invoice alone), the PDF, the e-mail and how it stands, and the way back to its booking. An invoice whose booking is gone
  * still opens (the books keep it), and leads back to the invoices screen.
  */
-import { useEffect } from 'react';
 import { INVOICE_TEXTS } from '../../../../lib/admin/invoice-documents';
 import { formatMoney } from '../../../../lib/format';
-import { toast } from '../../../toast';
 import { invoicePdfUrl, useInvoice, useSendInvoice } from '../../api/invoices';
 import { ApiRequestError } from '../../../api/client';
 import type { ScreenProps } from '../../screen-props';
@@ -15,15 +13,14 @@ import { Button } from '../../ui/button';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { InvoiceDocumentView } from './invoice-document';
 import { InvoiceEmails, SendInvoiceButton } from './invoice-email';
+import { useErrorToast } from '../../use-error-toast';
 
 export default function InvoiceScreen({ params }: ScreenProps) {
   const invoice = useInvoice(params.id!);
   const send = useSendInvoice();
   const notFound = invoice.error instanceof ApiRequestError && invoice.error.status === 404;
 
-  useEffect(() => {
-    if (invoice.isError) toast({ title: notFound ? 'Arvet ei leitud' : 'Arve laadimine ebaõnnestus', description: invoice.error.message, variant: 'destructive' });
-  }, [invoice.isError, invoice.error, notFound]);
+  useErrorToast(notFound ? 'Arvet ei leitud' : 'Arve laadimine ebaõnnestus', invoice.error);
 
   const data = invoice.data;
   const title = data ? `${INVOICE_TEXTS.title[data.kind]} ${data.number}` : 'Arve';

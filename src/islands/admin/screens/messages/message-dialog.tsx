@@ -10,7 +10,7 @@ import { contactReplySchema, type ContactReplyInput, type ContactReplyValues } f
 import { formatDateTime } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useContactMessage, useReplyToContactMessage } from '../../api/contact-messages';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -97,7 +97,7 @@ function ReplyForm({ message, onClose }: { message: ContactMessageDetail; onClos
       await reply.mutateAsync(getValues());
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Vastuse saatmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Vastuse saatmine ebaõnnestus', error);
       return;
     }
     toast({ title: 'Vastus saadetud', description: `Kiri läks aadressile ${message.email}.` });

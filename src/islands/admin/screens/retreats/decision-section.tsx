@@ -11,7 +11,7 @@ import { DECISION_MESSAGES, type RetreatDecision } from '../../../../lib/admin/r
 import { retreatCancelSchema, type RetreatCancelInput, type RetreatCancelValues } from '../../../../lib/admin/retreat-cancel';
 import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { ApiRequestError } from '../../../api/client';
 import { useCancelRetreat, useConfirmRetreat, useRetreatDecision } from '../../api/retreat-decision';
 import { Badge } from '../../ui/badge';
@@ -92,7 +92,7 @@ function ConfirmGoAhead({ decision: d, onClose }: { decision: RetreatDecision; o
     try {
       await confirm.mutateAsync();
     } catch (error) {
-      toast({ title: 'Kinnitamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Kinnitamine ebaõnnestus', error);
       return;
     }
     toast({ title: M.confirmed });
@@ -125,7 +125,7 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
       toast({ title: M.cancelled, description: `Tühistati ${done.bookings} broneeringut, tagastatakse ${formatMoney(done.refundCents)}, kreeditarveid ${done.creditNotes}, e-kirju ${done.emails}.` });
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Tühistamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Tühistamine ebaõnnestus', error);
       return;
     }
     onClose();

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { usePublishRetreat, useRetreat } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
 import { navigate } from '../../router';
@@ -33,10 +33,10 @@ export default function RetreatDetailScreen({ params }: ScreenProps) {
 
   useEffect(() => {
     if (notFound) {
-      toast({ title: 'Viga', description: RETREAT_MESSAGES.notFound, variant: 'destructive' });
+      toastError('Viga', RETREAT_MESSAGES.notFound);
       navigate('/admin/retreats', { replace: true });
     } else if (retreat.isError) {
-      toast({ title: 'Retriidi laadimine ebaõnnestus', description: retreat.error.message, variant: 'destructive' });
+      toastError('Retriidi laadimine ebaõnnestus', retreat.error);
     }
   }, [notFound, retreat.isError, retreat.error]);
 
@@ -73,7 +73,7 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
       await publish.mutateAsync({ id: retreat.id, published });
     } catch (error) {
       const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toast({ title: published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', description: details || (error as Error).message, variant: 'destructive' });
+      toastError(published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', details || error);
       return;
     }
     toast({ title: published ? 'Retriit on müügil' : 'Retriit võeti müügilt' });

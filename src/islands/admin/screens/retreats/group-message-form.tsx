@@ -11,7 +11,7 @@ import { groupMessageSchema, type GroupMessageInput, type GroupMessageValues } f
 import { GROUP_MESSAGE_AUDIENCE_LABELS, GROUP_MESSAGE_AUDIENCES, type GroupMessagePreview } from '../../../../lib/admin/group-messages';
 import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { usePreviewGroupMessage, useSendGroupMessage } from '../../api/group-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -46,7 +46,7 @@ export function Composer({ retreatId }: { retreatId: number }) {
       setShown({ preview: result, values, key: crypto.randomUUID() });
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Eelvaate koostamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Eelvaate koostamine ebaõnnestus', error);
     }
   };
 
@@ -56,7 +56,7 @@ export function Composer({ retreatId }: { retreatId: number }) {
       const result = await send.mutateAsync({ body: shown.values, key: shown.key });
       toast({ title: result.alreadySent ? 'See kiri oli juba saadetud' : 'Kiri saadetud', description: `Kiri läks ${toPeople(result.recipients)}.` });
     } catch (error) {
-      toast({ title: 'Kirja saatmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Kirja saatmine ebaõnnestus', error);
       return;
     } finally {
       setConfirming(false);

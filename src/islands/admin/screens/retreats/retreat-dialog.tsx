@@ -10,7 +10,7 @@ import { centsToInput } from '../../../../lib/money-text';
 import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../../../../lib/retreat-editions';
 import { BALANCE_DUE_DAYS_BEFORE } from '../../../../lib/payment-rules';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useSaveRetreat } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
@@ -50,7 +50,7 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
       await save.mutateAsync({ id: retreat?.id, values: getValues() });
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: retreat ? 'Retriidi uuendamine ebaõnnestus' : 'Retriidi lisamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError(retreat ? 'Retriidi uuendamine ebaõnnestus' : 'Retriidi lisamine ebaõnnestus', error);
       return;
     }
     toast({ title: retreat ? 'Retriit uuendatud' : 'Retriit lisatud' });

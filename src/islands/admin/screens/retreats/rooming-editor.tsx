@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ROOM_KIND_LABELS, SHEET_MESSAGES, type RoomingPerson, type RoomingView, type RoomKind } from '../../../../lib/admin/retreat-sheets';
 import { roomSharingLabel, roomTypeLabel } from '../../../../lib/admin/labels';
 import { ApiRequestError } from '../../../api/client';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
@@ -53,7 +53,7 @@ function Editor({ retreatId, view }: { retreatId: number; view: RoomingView }) {
       toast({ title: SHEET_MESSAGES.saved });
     } catch (error) {
       const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toast({ title: 'Tubade salvestamine ebaõnnestus', description: details || (error as Error).message, variant: 'destructive' });
+      toastError('Tubade salvestamine ebaõnnestus', details || error);
     }
   };
 

@@ -1,7 +1,7 @@
 /** The role selector of a users row, and the confirmation a change goes through (it ends the user's sessions). */
 import { ROLE_OPTIONS, userDisplayName as displayName, type UserListItem } from '../../../../lib/admin/users';
 import type { UserRole } from '../../../../lib/enums';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useChangeRole } from '../../api/users';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField } from '../../ui/select';
@@ -39,7 +39,7 @@ export function RoleChangeDialog({ pending, onClose }: { pending: PendingRoleCha
           onClose();
         },
         onError: (error) => {
-          toast({ title: 'Viga rolli muutmisel', description: error.message, variant: 'destructive' });
+          toastError('Viga rolli muutmisel', error);
           onClose();
         },
       },

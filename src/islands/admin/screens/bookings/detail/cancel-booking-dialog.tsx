@@ -10,7 +10,7 @@ import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatMoney } from '../../../../../lib/format';
 import { centsToInput } from '../../../../../lib/money-text';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useCancelBooking, useCancellationPreview } from '../../../api/payments';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
@@ -54,7 +54,7 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
       await cancel.mutateAsync(getValues());
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Tühistamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Tühistamine ebaõnnestus', error);
       return;
     }
     toast({ title: CANCEL_MESSAGES.cancelled });

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { centsToInput } from '../../../../../lib/money-text';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useUpdateCompanions } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
@@ -43,7 +43,7 @@ export function CompanionPrices({ booking }: { booking: BookingDetail }) {
             }
             setErrors(next);
           }
-          toast({ title: 'Kaasreisijate andmete salvestamine ebaõnnestus', description: error.message, variant: 'destructive' });
+          toastError('Kaasreisijate andmete salvestamine ebaõnnestus', error);
         },
       },
     );

@@ -13,7 +13,7 @@ import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
 import { centsToInput } from '../../../../../lib/money-text';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useBooking, useUpdateBooking } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
@@ -59,7 +59,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
       if (error instanceof ApiRequestError && error.code === 'retreat_full') return setFull(error.message);
       if (error instanceof ApiRequestError && error.status === 409) return setConflict(error.message);
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Broneeringu uuendamine ebaõnnestus', error);
       return;
     }
     toast({ title: 'Edukalt salvestatud' });

@@ -7,7 +7,7 @@ import { Controller, type FieldPath } from 'react-hook-form';
 import { type BookingDetail } from '../../../../../lib/admin/booking-views';
 import { guestEditSchema, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/bookings';
 import { useGuestHealth } from '../../../api/travellers';
 import { ErrorState, LoadingState } from '../../../ui/states';
@@ -67,7 +67,7 @@ function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; init
       await update.mutateAsync(getValues());
     } catch (error) {
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Külalise andmete salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Külalise andmete salvestamine ebaõnnestus', error);
       return;
     }
     toast({ title: 'Edukalt salvestatud' });

@@ -1,6 +1,6 @@
 /** The booking's e-mails: every outbox message for it, its delivery state, attempts, last error, and "send again". */
 import { formatDateTime } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useBookingEmails, useRetryEmail } from '../../../api/bookings';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -23,7 +23,7 @@ export function BookingEmails({ bookingId }: { bookingId: string }) {
     retry.mutate(id, {
       onSuccess: (email) =>
         toast(email.status === 'failed' ? { title: 'E-kirja saatmine ebaõnnestus', description: email.lastError ?? undefined, variant: 'destructive' } : { title: 'E-kiri saadeti uuesti' }),
-      onError: (error) => toast({ title: 'E-kirja saatmine ebaõnnestus', description: error.message, variant: 'destructive' }),
+      onError: (error) => toastError('E-kirja saatmine ebaõnnestus', error),
     });
 
   return (

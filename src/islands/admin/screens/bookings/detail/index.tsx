@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toastError } from '../../../../toast';
 import { useBooking } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { navigate } from '../../../router';
@@ -43,10 +43,10 @@ export default function BookingDetailScreen({ params }: ScreenProps) {
 
   useEffect(() => {
     if (notFound) {
-      toast({ title: 'Viga', description: 'Broneeringut ei leitud', variant: 'destructive' });
+      toastError('Viga', 'Broneeringut ei leitud');
       navigate('/admin/bookings', { replace: true });
     } else if (booking.isError) {
-      toast({ title: 'Broneeringu detailide laadimine ebaõnnestus', description: booking.error.message, variant: 'destructive' });
+      toastError('Broneeringu detailide laadimine ebaõnnestus', booking.error);
     }
   }, [notFound, booking.isError, booking.error]);
 

@@ -5,7 +5,7 @@ import { Controller } from 'react-hook-form';
 import { INVOICE_MESSAGES, invoiceIssueSchema, type InvoiceIssueInput, type InvoiceIssueValues, type InvoiceSummary } from '../../../../../lib/admin/invoices';
 import { formatMoney } from '../../../../../lib/format';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useBookingInvoices, useCreditNote, useIssueInvoice } from '../../../api/invoices';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
@@ -39,7 +39,7 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
         // The booking changed since the preview: show the new one, and let the admin look again.
         if (error.code === 'booking_changed') void invoices.refetch();
       }
-      toast({ title: 'Arve koostamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Arve koostamine ebaõnnestus', error);
     }
   };
 
@@ -97,7 +97,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceSummary
           toast({ title: INVOICE_MESSAGES.credited, description: `Kreeditarve nr ${note.number}` });
           onClose();
         },
-        onError: (error) => toast({ title: 'Kreeditarve koostamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Kreeditarve koostamine ebaõnnestus', error),
       },
     );
   return (

@@ -6,7 +6,7 @@ import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentInput, type Paym
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { tallinnDay } from '../../../../../lib/format';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { usePaymentWrite } from '../../../api/payments';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
@@ -37,7 +37,7 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
         showFieldIssues(error.details);
         if (error.code === 'overpayment_unconfirmed') setOverpaymentAsked(true);
       }
-      toast({ title: 'Makse salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Makse salvestamine ebaõnnestus', error);
       return;
     }
     toast({ title: 'Makse salvestatud' });

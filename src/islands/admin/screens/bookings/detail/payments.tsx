@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../../../lib/admin/labels';
 import type { PaymentEntry } from '../../../../../lib/admin/payments';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';
 import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
 import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
@@ -43,7 +43,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
           setReversing(null);
         },
         onError: (error) => {
-          toast({ title: 'Kande tühistamine ebaõnnestus', description: error.message, variant: 'destructive' });
+          toastError('Kande tühistamine ebaõnnestus', error);
           setReversing(null);
         },
       },
@@ -183,7 +183,7 @@ function PaymentSchedule({ bookingId }: { bookingId: string }) {
       { enabled },
       {
         onSuccess: () => toast({ title: enabled ? 'Maksemeeldetuletused sisse lülitatud' : 'Maksemeeldetuletused välja lülitatud' }),
-        onError: (error) => toast({ title: 'Muudatuse salvestamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Muudatuse salvestamine ebaõnnestus', error),
       },
     );
   return (

@@ -9,7 +9,7 @@ import { MOVE_MESSAGES } from '../../../../../lib/admin/bookings';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate } from '../../../../../lib/format';
 import { PAYMENT_PLAN_LABELS, PAYMENT_PLANS, type PaymentPlan } from '../../../../../lib/payment-plans';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useChangePlan, useMoveBooking } from '../../../api/bookings';
 import { useRetreatOptions } from '../../../api/retreats';
 import { Button } from '../../../ui/button';
@@ -93,7 +93,7 @@ async function withToasts(run: () => Promise<unknown>, failed: string, done: { t
   try {
     await run();
   } catch (e) {
-    toast({ title: failed, description: reason(e), variant: 'destructive' });
+    toastError(failed, reason(e));
     throw e;
   }
   toast(done);

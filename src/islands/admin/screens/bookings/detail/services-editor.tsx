@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { type BookingDetail, type ServiceItem } from '../../../../../lib/admin/booking-views';
 import { centsToInput } from '../../../../../lib/money-text';
 import { formatDate, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useUpdateServices } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
@@ -72,7 +72,7 @@ export function ServicesEditor({ booking }: { booking: BookingDetail }) {
           setDirty(false);
           toast({ title: 'Edukalt salvestatud' });
         },
-        onError: (error) => toast({ title: 'Lisateenuste salvestamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Lisateenuste salvestamine ebaõnnestus', error),
       },
     );
 
