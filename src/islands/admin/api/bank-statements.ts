@@ -15,6 +15,7 @@ import type {
   StatementList,
 } from '../../../lib/admin/bank-statements';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
 const PATH = `${BASE}/bank-statements`;
 
@@ -44,13 +45,7 @@ export function useStatement(id: string) {
   });
 }
 
-export function useReviewList(query: ReviewListQuery) {
-  return useQuery<ReviewList>({
-    queryKey: bankKeys.review(query),
-    queryFn: ({ signal }) => apiRequest<ReviewList>(`${PATH}/review`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useReviewList = listQueryHook<ReviewListQuery, ReviewList>(`${PATH}/review`, bankKeys.review);
 
 /** Money moved on bookings: everything that shows a booking's money reloads. */
 function paymentsRecorded(client: QueryClient) {
