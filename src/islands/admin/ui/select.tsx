@@ -7,6 +7,11 @@ export interface Option<V extends string = string> {
   label: string;
 }
 
+/** Options for a set of values, each labelled by `label` (the spec's Estonian names). */
+export function optionsOf<V extends string>(values: readonly V[], label: (value: V) => string): Option<V>[] {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
 export interface SelectFieldProps<V extends string> {
   label: string;
   options: readonly Option<V>[];
