@@ -3,17 +3,17 @@
  * (a line assigned or set aside from the review list since shows that). Linked from the imports list and from a
  * payment's source on the booking.
  */
-import { ApiRequestError } from '../../../api/client';
 import { useStatement } from '../../api/bank-statements';
+import { isNotFound } from '../../../api/client';
 import type { ScreenProps } from '../../screen-props';
-import { AppLink, ScreenHeading } from '../../shell';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { ScreenHeader } from '../../shell';
+import { ErrorState, QueryView } from '../../ui/states';
 import { ImportResult } from './import-result';
 import { useErrorToast } from '../../use-error-toast';
 
 export default function StatementImport({ params }: ScreenProps) {
   const statement = useStatement(params.id!);
-  const notFound = statement.error instanceof ApiRequestError && statement.error.status === 404;
+  const notFound = isNotFound(statement.error);
 
   useErrorToast(notFound ? null : 'Impordi laadimine ebaõnnestus', statement.error);
 
@@ -21,24 +21,15 @@ export default function StatementImport({ params }: ScreenProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Väljavõtte import" intro={name ?? undefined} />
-        <AppLink href="/admin/bank-statements" className="btn-outline">
-          ← Tagasi pangaväljavõtte juurde
-        </AppLink>
-      </div>
+      <ScreenHeader title="Väljavõtte import" intro={name ?? undefined} back={{ href: '/admin/bank-statements', label: '← Tagasi pangaväljavõtte juurde' }} />
       <div className="mt-8">
-        {statement.isPending ? (
-          <LoadingState text="Impordi laadimine..." />
-        ) : statement.isError ? (
-          notFound ? (
-            <ErrorState text="Sellist importi ei leitud." />
-          ) : (
-            <ErrorState text="Impordi laadimine ebaõnnestus" detail={statement.error.message} onRetry={() => void statement.refetch()} />
-          )
-        ) : (
-          <ImportResult result={statement.data} title="Tehingud" />
-        )}
+        <QueryView
+          query={statement}
+          loading="Impordi laadimine..."
+          failed={notFound ? <ErrorState text="Sellist importi ei leitud." /> : 'Impordi laadimine ebaõnnestus'}
+        >
+          {(result) => <ImportResult result={result} title="Tehingud" />}
+        </QueryView>
       </div>
     </>
   );

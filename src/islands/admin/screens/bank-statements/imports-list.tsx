@@ -5,11 +5,12 @@ import { useStatementList } from '../../api/bank-statements';
 import { AppLink } from '../../shell';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { Button } from '../../ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { formatLabel } from './import-result';
+import { QueryView } from '../../ui/states';
 import { useErrorToast } from '../../use-error-toast';
 
 const TITLE = 'Varasemad impordid';
+const FAILED = 'Varasemate importide laadimine ebaõnnestus';
 
 const columns: DataColumn<StatementSummary>[] = [
   {
@@ -66,23 +67,21 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
 export function ImportsList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const list = useStatementList(page);
 
-  useErrorToast('Varasemate importide laadimine ebaõnnestus', list.error);
+  useErrorToast(FAILED, list.error);
 
   return (
     <section aria-labelledby="imports-title" className="space-y-4" data-imports-list>
       <h2 id="imports-title" className="text-2xl text-lagoon-900">
         {TITLE}
       </h2>
-      {list.isPending ? (
-        <LoadingState text="Importide laadimine..." />
-      ) : list.isError && !list.data ? (
-        <ErrorState text="Varasemate importide laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={TITLE} columns={columns} items={list.data?.items ?? []} isStale={list.isPlaceholderData} empty={<EmptyState text="Väljavõtteid ei ole veel imporditud." />} />
-          <Pager page={page} pageSize={list.data?.pageSize ?? 25} total={list.data?.total ?? 0} onPageChange={onPageChange} />
-        </>
-      )}
+      <QueryView query={list} loading="Importide laadimine..." failed={FAILED} keepData>
+        {({ items, pageSize, total }) => (
+          <>
+            <DataTable label={TITLE} columns={columns} items={items} isStale={list.isPlaceholderData} empty="Väljavõtteid ei ole veel imporditud." />
+            <Pager page={page} pageSize={pageSize} total={total} onPageChange={onPageChange} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -24,7 +24,7 @@ import { bankKeys, useAssignTransaction, useDismissTransaction } from '../../api
 import { useBookingList } from '../../api/bookings';
 import { Button } from '../../ui/button';
 import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
-import { AppDialog } from '../../ui/dialog';
+import { AppDialog, DialogActions } from '../../ui/dialog';
 import { TextInputField } from '../../ui/text-field';
 import { signedCents } from './transactions';
 import { useDebounced } from '../../use-debounced';
@@ -129,14 +129,11 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
           />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={() => onDone(false)} isDisabled={assign.isPending}>
-          Tühista
-        </Button>
+      <DialogActions onCancel={() => onDone(false)} isPending={assign.isPending}>
         <Button type="submit" isPending={assign.isPending}>
           Määra
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -181,14 +178,11 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
           />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={() => onDone(false)} isDisabled={dismiss.isPending}>
-          Tühista
-        </Button>
+      <DialogActions onCancel={() => onDone(false)} isPending={dismiss.isPending}>
         <Button type="submit" variant="danger" isPending={dismiss.isPending}>
           Jäta kõrvale
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { toast, toastError } from '../../../toast';
 import { useCreateClient, useUpdateClient } from '../../api/clients';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
-import { AppDialog } from '../../ui/dialog';
+import { AppDialog, DialogActions } from '../../ui/dialog';
 import { TextInputField } from '../../ui/text-field';
 
 type Save = (values: ClientInput) => Promise<unknown>;
@@ -114,14 +114,11 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
         {field('email', 'E-post', { type: 'email', required: true, autoComplete: 'off' })}
         {field('phone', 'Telefon', { type: 'tel', autoComplete: 'off' })}
         <p className="text-sm text-ink-600 sm:col-span-2">Tärniga (*) väljad on kohustuslikud.</p>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={isSaving}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={isSaving} className="sm:col-span-2">
           <Button type="submit" isPending={isSaving}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

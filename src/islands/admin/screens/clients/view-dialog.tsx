@@ -8,43 +8,41 @@ import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients'
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/admin/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { AppLink } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { ErrorState, QueryView } from '../../ui/states';
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
 
 export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: (client: ClientDetail) => void; onClose: () => void }) {
   const client = useClient(id);
-  const notFound = client.error instanceof ApiRequestError && client.error.status === 404;
+  const notFound = isNotFound(client.error);
   return (
     <AppDialog title={client.data ? fullName(client.data) : 'Klient'} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {client.isPending ? (
-        <LoadingState />
-      ) : client.isError ? (
-        <ErrorState text={notFound ? 'Klienti ei leitud' : 'Kliendi andmete laadimine ebaõnnestus'} detail={notFound ? undefined : client.error.message} onRetry={notFound ? undefined : () => void client.refetch()} />
-      ) : (
-        <div className="grid gap-6" data-client-view>
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-            <Fact label="Eesnimi">{client.data.firstName}</Fact>
-            <Fact label="Perekonnanimi">{client.data.lastName}</Fact>
-            <Fact label="E-post">{client.data.email}</Fact>
-            <Fact label="Telefon">{client.data.phone}</Fact>
-            <Fact label="Liitunud">{formatDate(client.data.createdAt)}</Fact>
-            <Fact label="Broneeringuid">{String(client.data.bookingCount)}</Fact>
-          </dl>
-          <ClientBookings bookings={client.data.bookings} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onPress={() => onEdit(client.data)}>
-              Muuda klienti
-            </Button>
-            <Button onPress={onClose}>Sulge</Button>
+      <QueryView query={client} failed={notFound ? <ErrorState text="Klienti ei leitud" /> : 'Kliendi andmete laadimine ebaõnnestus'}>
+        {(data) => (
+          <div className="grid gap-6" data-client-view>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              <Fact label="Eesnimi">{data.firstName}</Fact>
+              <Fact label="Perekonnanimi">{data.lastName}</Fact>
+              <Fact label="E-post">{data.email}</Fact>
+              <Fact label="Telefon">{data.phone}</Fact>
+              <Fact label="Liitunud">{formatDate(data.createdAt)}</Fact>
+              <Fact label="Broneeringuid">{String(data.bookingCount)}</Fact>
+            </dl>
+            <ClientBookings bookings={data.bookings} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="outline" onPress={() => onEdit(data)}>
+                Muuda klienti
+              </Button>
+              <Button onPress={onClose}>Sulge</Button>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </AppDialog>
   );
 }

@@ -8,30 +8,26 @@ import { Controller } from 'react-hook-form';
 import { CONTACT_MESSAGE_STATE_LABELS, replySubjectFor, type ContactMessageDetail } from '../../../../lib/admin/contact-messages';
 import { contactReplySchema, type ContactReplyInput, type ContactReplyValues } from '../../../../lib/admin/contact-reply';
 import { formatDateTime } from '../../../../lib/format';
-import { ApiRequestError } from '../../../api/client';
+import { ApiRequestError, isNotFound } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
 import { useContactMessage, useReplyToContactMessage } from '../../api/contact-messages';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { AppDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { AppDialog, DialogActions } from '../../ui/dialog';
+import { ErrorState, QueryView } from '../../ui/states';
 import { TextInputField } from '../../ui/text-field';
 
 const DELIVERY_LABELS: Record<string, string> = { pending: 'Ootel', sent: 'Saadetud', logged: 'Logitud', failed: 'Ebaõnnestus' };
 
 export function ContactMessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const message = useContactMessage(id);
-  const notFound = message.error instanceof ApiRequestError && message.error.status === 404;
+  const notFound = isNotFound(message.error);
   return (
     <AppDialog title={message.data ? `Sõnum: ${message.data.name}` : 'Sõnum'} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {message.isPending ? (
-        <LoadingState />
-      ) : message.isError ? (
-        <ErrorState text={notFound ? 'Sõnumit ei leitud' : 'Sõnumi laadimine ebaõnnestus'} detail={notFound ? undefined : message.error.message} onRetry={notFound ? undefined : () => void message.refetch()} />
-      ) : (
-        <MessageView message={message.data} onClose={onClose} />
-      )}
+      <QueryView query={message} failed={notFound ? <ErrorState text="Sõnumit ei leitud" /> : 'Sõnumi laadimine ebaõnnestus'}>
+        {(data) => <MessageView message={data} onClose={onClose} />}
+      </QueryView>
     </AppDialog>
   );
 }
@@ -124,14 +120,11 @@ function ReplyForm({ message, onClose }: { message: ContactMessageDetail; onClos
             <TextInputField label="Vastus" multiline rows={6} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} name={field.name} isRequired errorMessage={fieldState.error?.message} />
           )}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={reply.isPending}>
-            Sulge
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Sulge" isPending={reply.isPending}>
           <Button type="submit" isPending={reply.isPending}>
             Saada vastus
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </section>
   );

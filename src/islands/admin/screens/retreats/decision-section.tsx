@@ -16,8 +16,8 @@ import { ApiRequestError } from '../../../api/client';
 import { useCancelRetreat, useConfirmRetreat, useRetreatDecision } from '../../api/retreat-decision';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { AppDialog, ConfirmDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { AppDialog, ConfirmDialog, DialogActions } from '../../ui/dialog';
+import { QueryView } from '../../ui/states';
 import { TextInputField } from '../../ui/text-field';
 import { Facts, Section } from '../bookings/detail/parts';
 
@@ -42,13 +42,9 @@ export function DecisionSection({ retreatId }: { retreatId: number }) {
   );
   return (
     <Section id="retreat-decision" title="Toimumine" actions={actions || undefined}>
-      {decision.isPending ? (
-        <LoadingState text="Toimumise andmete laadimine..." />
-      ) : decision.isError ? (
-        <ErrorState text="Toimumise andmete laadimine ebaõnnestus" detail={decision.error.message} onRetry={() => void decision.refetch()} />
-      ) : (
-        <DecisionFacts decision={decision.data} />
-      )}
+      <QueryView query={decision} loading="Toimumise andmete laadimine..." failed="Toimumise andmete laadimine ebaõnnestus">
+        {(data) => <DecisionFacts decision={data} />}
+      </QueryView>
       {d && dialog === 'confirm' && <ConfirmGoAhead decision={d} onClose={() => setDialog(null)} />}
       {d && dialog === 'cancel' && <CancelRetreatDialog decision={d} onClose={() => setDialog(null)} />}
     </Section>
@@ -164,15 +160,12 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
             />
           )}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={cancel.isPending} autoFocus>
-            Loobu
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Loobu" isPending={cancel.isPending} focusCancel>
           {/* Disabled rather than "pending": React Aria's pending announcement outlives the dialog it points into. */}
           <Button type="submit" variant="danger" isDisabled={cancel.isPending}>
             {M.cancelTitle}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -15,7 +15,7 @@ import { useSaveRetreat } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
 import { DatePickerField } from '../../ui/date-picker';
-import { AppDialog } from '../../ui/dialog';
+import { AppDialog, DialogActions } from '../../ui/dialog';
 import { TextInputField } from '../../ui/text-field';
 
 const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
@@ -115,14 +115,11 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
         {text('minParticipants', 'Osalejate miinimum', { numeric: true, description: 'Tingimuste järgi 8.' })}
         {text('registrationClosesDaysBefore', 'Registreerimine sulgub (päeva enne algust)', { numeric: true, description: 'Tallinna aja järgi; vaikimisi 4.' })}
         {day('decisionOn', 'Toimumise otsuse päev', `Tühi: lõppmakse päev (${BALANCE_DUE_DAYS_BEFORE} päeva enne algust).`)}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={save.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={save.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={save.isPending}>
             {retreat ? 'Salvesta' : 'Lisa retriit'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -11,7 +11,7 @@ import { ApiRequestError } from '../../../api/client';
 import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';
 import { Button } from '../../ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState, QueryView } from '../../ui/states';
 
 const KINDS: RoomKind[] = ['single', 'shared', 'double'];
 const keyOf = (p: Pick<RoomingPerson, 'bookingId' | 'position'>) => `${p.bookingId}:${p.position}`;
@@ -22,15 +22,15 @@ export function RoomingEditor({ retreatId }: { retreatId: number }) {
   return (
     <div className="mt-6" data-rooming>
       <h3 className="text-lg text-lagoon-900">Toad</h3>
-      {rooming.isPending ? (
-        <LoadingState text="Tubade laadimine..." />
-      ) : rooming.isError ? (
-        <ErrorState text="Tubade laadimine ebaõnnestus" detail={rooming.error.message} onRetry={() => void rooming.refetch()} />
-      ) : rooming.data.people.length === 0 ? (
-        <EmptyState text="Kinnitatud broneeringuid ei ole: tube pole kellelegi jagada." />
-      ) : (
-        <Editor retreatId={retreatId} view={rooming.data} />
-      )}
+      <QueryView query={rooming} loading="Tubade laadimine..." failed="Tubade laadimine ebaõnnestus">
+        {(view) =>
+          view.people.length === 0 ? (
+            <EmptyState text="Kinnitatud broneeringuid ei ole: tube pole kellelegi jagada." />
+          ) : (
+            <Editor retreatId={retreatId} view={view} />
+          )
+        }
+      </QueryView>
     </div>
   );
 }

@@ -14,9 +14,9 @@ import { toast, toastError } from '../../../../toast';
 import { useCancelBooking, useCancellationPreview } from '../../../api/payments';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
-import { ErrorState, LoadingState } from '../../../ui/states';
+import { QueryView } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { Facts } from './parts';
 
@@ -24,13 +24,9 @@ export function CancelBookingDialog({ bookingId, onClose }: { bookingId: string;
   const preview = useCancellationPreview(bookingId);
   return (
     <AppDialog title="Tühista broneering" isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {preview.isPending ? (
-        <LoadingState text="Tagastuse arvutamine..." />
-      ) : preview.isError ? (
-        <ErrorState text="Tagastuse arvutamine ebaõnnestus" detail={preview.error.message} onRetry={() => void preview.refetch()} />
-      ) : (
-        <CancelForm bookingId={bookingId} preview={preview.data} onClose={onClose} />
-      )}
+      <QueryView query={preview} loading="Tagastuse arvutamine..." failed="Tagastuse arvutamine ebaõnnestus">
+        {(data) => <CancelForm bookingId={bookingId} preview={data} onClose={onClose} />}
+      </QueryView>
     </AppDialog>
   );
 }
@@ -97,14 +93,11 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
         </div>
       </div>
       <p className="text-sm text-ink-600">Tühistamist ei saa tagasi võtta. Tagastus kantakse maksetesse ja arve krediteeritakse samas sammus.</p>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={onClose} isDisabled={cancel.isPending}>
-          Loobu
-        </Button>
+      <DialogActions onCancel={onClose} cancelLabel="Loobu" isPending={cancel.isPending}>
         <Button type="submit" variant="danger" isPending={cancel.isPending}>
           Tühista broneering
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -17,7 +17,7 @@ import { toast, toastError } from '../../../../toast';
 import { useBooking, useUpdateBooking } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
 import { TextInputField } from '../../../ui/text-field';
 
@@ -148,14 +148,11 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
         {text('specialRequests', 'Erisoovid')}
         {text('comments', 'Kommentaarid')}
         {text('extraFood', 'Lisatoit')}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={update.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={update.isPending} isDisabled={!!conflict}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

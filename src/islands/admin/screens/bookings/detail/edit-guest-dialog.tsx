@@ -14,7 +14,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { TextInputField } from '../../../ui/text-field';
 
 type Guest = NonNullable<BookingDetail['guest']>;
@@ -140,14 +140,11 @@ function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; init
           {text('healthInfo.medications', 'Ravimid', { multiline: true })}
           {text('healthInfo.allergies', 'Allergiad', { multiline: true })}
         </fieldset>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={update.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={update.isPending}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

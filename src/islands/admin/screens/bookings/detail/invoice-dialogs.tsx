@@ -9,7 +9,7 @@ import { toast, toastError } from '../../../../toast';
 import { useBookingInvoices, useCreditNote, useIssueInvoice } from '../../../api/invoices';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { LoadingState } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { InvoiceDocumentView } from '../../invoices/invoice-document';
@@ -71,14 +71,11 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
             <InvoiceDocumentView invoice={preview} />
           </div>
           <p className="text-sm text-ink-600">Väljastatud arvet ei saa muuta ega kustutada; paranduseks koostatakse kreeditarve ja uus arve.</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onPress={onClose} isDisabled={issue.isPending}>
-              Tühista
-            </Button>
+          <DialogActions onCancel={onClose} isPending={issue.isPending}>
             <Button type="submit" isPending={issue.isPending}>
               Väljasta arve
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </AppDialog>
@@ -114,14 +111,11 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceSummary
           Arve nr {invoice.number} krediteeritakse summas {formatMoney(-rest)}. Kreeditarve saab sarja järgmise numbri ja viitab sellele arvele. Arve ise jääb alles.
         </p>
         <TextInputField label="Põhjus" value={reason} onChange={setReason} maxLength={500} description="Trükitakse kreeditarvele." />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={credit.isPending} autoFocus>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={credit.isPending} focusCancel>
           <Button type="submit" variant="danger" isPending={credit.isPending}>
             Koosta kreeditarve
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -11,7 +11,7 @@ import { usePaymentWrite } from '../../../api/payments';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
 import { SwitchField } from '../../../ui/switch';
 import { TextInputField } from '../../../ui/text-field';
@@ -105,14 +105,11 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
             />
           </div>
         )}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={write.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={write.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={write.isPending}>
             Salvesta makse
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -13,7 +13,7 @@ import { toast, toastError } from '../../../../toast';
 import { useChangePlan, useMoveBooking } from '../../../api/bookings';
 import { useRetreatOptions } from '../../../api/retreats';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
 import { refusalReason as reason } from './promote-button';
 
@@ -75,14 +75,11 @@ function ChoiceDialog<V extends string>(props: {
           isRequired
           name={props.name}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={props.onClose} isDisabled={pending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={props.onClose} isPending={pending}>
           <Button type="submit" isDisabled={pending}>
             {props.action}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );
