@@ -17,16 +17,17 @@ import {
 import type { BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { ApiRequestError } from '../../../api/client';
+import { ApiRequestError, hasErrorCode } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
 import { bankKeys, useAssignTransaction, useDismissTransaction } from '../../api/bank-statements';
 import { useBookingList } from '../../api/bookings';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
 import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
 import { AppDialog, DialogActions } from '../../ui/dialog';
-import { TextInputField } from '../../ui/text-field';
 import { signedCents } from './transactions';
+import { FormTextField } from '../../ui/form-fields';
 import { useDebounced } from '../../use-debounced';
 import { useErrorToast } from '../../use-error-toast';
 
@@ -81,7 +82,7 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
     try {
       assigned = await assign.mutateAsync({ id: tx.id!, body: { bookingId: Number(getValues('bookingId')) } });
     } catch (error) {
-      const resolved = error instanceof ApiRequestError && error.code === 'bank_transaction_resolved';
+      const resolved = hasErrorCode(error, 'bank_transaction_resolved');
       if (error instanceof ApiRequestError && !resolved && showFieldIssues(error.details).length === 0 && error.status !== 0 && error.status < 500) {
         // The booking was refused (cancelled, gone): the reason belongs to the field.
         setError('bookingId', { type: 'server', message: error.message }, { shouldFocus: true });
@@ -145,12 +146,9 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
     defaultValues: { reason: '' },
   });
   const onValid = async () => {
-    try {
-      await dismiss.mutateAsync({ id: tx.id!, body: getValues() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toastError('Makse kõrvale jätmine ebaõnnestus', error);
-      if (error instanceof ApiRequestError && error.code === 'bank_transaction_resolved') onDone(true);
+    const saved = await writeForm(() => dismiss.mutateAsync({ id: tx.id!, body: getValues() }), 'Makse kõrvale jätmine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) {
+      if (hasErrorCode(saved.error, 'bank_transaction_resolved')) onDone(true);
       return;
     }
     toast({ title: 'Makse jäeti kõrvale' });
@@ -159,24 +157,14 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
   return (
     <form {...formProps(onValid)} className="space-y-5" aria-label="Jäta kõrvale">
       <TransactionSummary tx={tx} />
-      <Controller
+      <FormTextField
         control={control}
         name="reason"
-        render={({ field, fieldState }) => (
-          <TextInputField
-            label="Põhjus"
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            multiline
-            maxLength={500}
-            description="Näiteks: tagastatud maksjale, ei puuduta broneeringuid."
-            errorMessage={fieldState.error?.message}
-            isRequired
-            name={field.name}
-          />
-        )}
+        label="Põhjus"
+        multiline
+        maxLength={500}
+        description="Näiteks: tagastatud maksjale, ei puuduta broneeringuid."
+        isRequired
       />
       <DialogActions onCancel={() => onDone(false)} isPending={dismiss.isPending}>
         <Button type="submit" variant="danger" isPending={dismiss.isPending}>

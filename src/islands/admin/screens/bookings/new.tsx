@@ -16,14 +16,14 @@ import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
 import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
-import { ApiRequestError } from '../../../api/client';
+import { writeForm } from '../../form-write';
 import { navigate } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
 import { AsyncComboBox } from '../../ui/combobox';
 import { DatePickerField } from '../../ui/date-picker';
-import { SelectField } from '../../ui/select';
-import { TextInputField } from '../../ui/text-field';
+import { FormSelectField, FormTextField } from '../../ui/form-fields';
+import { optionsOf, SelectField } from '../../ui/select';
 import { useDebounced } from '../../use-debounced';
 import { useErrorToast } from '../../use-error-toast';
 
@@ -57,13 +57,8 @@ export default function NewBooking() {
 
   // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
   const onValid = async () => {
-    try {
-      await create.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toastError('Viga broneeringu loomisel', error);
-      return;
-    }
+    const saved = await writeForm(() => create.mutateAsync(getValues()), 'Viga broneeringu loomisel', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: 'Broneering loodud' });
     navigate('/admin/bookings');
   };
@@ -84,12 +79,7 @@ export default function NewBooking() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Uus broneering" intro="Broneering olemasolevale kliendile." />
-        <AppLink href="/admin/bookings" className="btn-outline">
-          ← Tagasi broneeringute juurde
-        </AppLink>
-      </div>
+      <ScreenHeader title="Uus broneering" intro="Broneering olemasolevale kliendile." back={BACK_TO_BOOKINGS} />
 
       <form {...formProps(onValid, onInvalid)} className="card mt-8 grid gap-6 md:grid-cols-2" aria-label="Uus broneering">
         <div className="md:col-span-2">
@@ -147,22 +137,12 @@ export default function NewBooking() {
           )}
         />
 
-        <Controller
+        <FormSelectField
           control={control}
           name="roomType"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Majutuse tüüp"
-              value={field.value ?? null}
-              options={ADMIN_ROOM_TYPES.map((type) => ({ value: type, label: `${roomTypeLabel(type)} (${formatMoney(NIGHTLY_RATE_CENTS[type])} öö)` }))}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              errorMessage={fieldState.error?.message}
-              isRequired
-              name={field.name}
-              inputRef={field.ref}
-            />
-          )}
+          label="Majutuse tüüp"
+          options={optionsOf(ADMIN_ROOM_TYPES, (type) => `${roomTypeLabel(type)} (${formatMoney(NIGHTLY_RATE_CENTS[type])} öö)`)}
+          isRequired
         />
 
         <Controller
@@ -226,20 +206,8 @@ export default function NewBooking() {
           )}
         </div>
 
-        <Controller
-          control={control}
-          name="specialRequests"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Erisoovid" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
-          )}
-        />
-        <Controller
-          control={control}
-          name="adminNotes"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Admini märkmed" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
-          )}
-        />
+        <FormTextField control={control} name="specialRequests" label="Erisoovid" multiline className="md:col-span-2" />
+        <FormTextField control={control} name="adminNotes" label="Admini märkmed" multiline className="md:col-span-2" />
 
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" isPending={create.isPending}>

@@ -5,15 +5,15 @@
  * 409 and is shown under the e-mail field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldErrors, type FieldPath } from 'react-hook-form';
+import type { FieldErrors, FieldPath } from 'react-hook-form';
 import { clientInputSchema, type ClientInput, type ClientListItem, type ClientValues } from '../../../../lib/admin/clients';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
 import { useCreateClient, useUpdateClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
 import { AppDialog, DialogActions } from '../../ui/dialog';
-import { TextInputField } from '../../ui/text-field';
+import { FormTextField } from '../../ui/form-fields';
 
 type Save = (values: ClientInput) => Promise<unknown>;
 
@@ -68,13 +68,8 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
   });
 
   const onValid = async () => {
-    try {
-      await save(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toastError(failure, error);
-      return;
-    }
+    const saved = await writeForm(() => save(getValues()), failure, showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: success });
     onClose();
   };
@@ -85,24 +80,14 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
   };
 
   const field = (name: FieldPath<ClientInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; autoComplete?: string; autoFocus?: boolean } = {}) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field: f, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={(f.value as string | null) ?? ''}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          inputRef={f.ref}
-          name={f.name}
-          type={options.type}
-          isRequired={options.required}
-          autoComplete={options.autoComplete}
-          autoFocus={options.autoFocus}
-          errorMessage={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      type={options.type}
+      isRequired={options.required}
+      autoComplete={options.autoComplete}
+      autoFocus={options.autoFocus}
     />
   );
 

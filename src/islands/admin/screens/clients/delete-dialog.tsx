@@ -4,9 +4,9 @@
  * the delete, so if the bookings changed meanwhile the API deletes nothing and the dialog shows the new count.
  */
 import type { ClientListItem } from '../../../../lib/admin/clients';
+import { hasErrorCode } from '../../../api/client';
 import { toast, toastError } from '../../../toast';
 import { useClient, useDeleteClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
 import { AppDialog, DialogActions } from '../../ui/dialog';
 import { QueryView } from '../../ui/states';
@@ -35,7 +35,7 @@ export function DeleteClientDialog({ client, onClose }: { client: ClientListItem
         onError: (error) => {
           toastError('Viga kliendi kustutamisel', error);
           // The bookings changed: show the count as it is now and ask again.
-          if (error instanceof ApiRequestError && error.code === 'client_bookings_changed') void detail.refetch();
+          if (hasErrorCode(error, 'client_bookings_changed')) void detail.refetch();
           else onClose();
         },
       },

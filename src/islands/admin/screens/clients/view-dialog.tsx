@@ -3,7 +3,6 @@
  * retreat, dates, status, total, paid and what is still owed (the balance rule of src/lib/admin/balance.ts, as the
  * API computed it).
  */
-import type { ReactNode } from 'react';
 import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/admin/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
@@ -14,6 +13,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
 import { ErrorState, QueryView } from '../../ui/states';
+import { Facts } from '../bookings/detail/parts';
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
 
@@ -25,14 +25,16 @@ export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: 
       <QueryView query={client} failed={notFound ? <ErrorState text="Klienti ei leitud" /> : 'Kliendi andmete laadimine ebaõnnestus'}>
         {(data) => (
           <div className="grid gap-6" data-client-view>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              <Fact label="Eesnimi">{data.firstName}</Fact>
-              <Fact label="Perekonnanimi">{data.lastName}</Fact>
-              <Fact label="E-post">{data.email}</Fact>
-              <Fact label="Telefon">{data.phone}</Fact>
-              <Fact label="Liitunud">{formatDate(data.createdAt)}</Fact>
-              <Fact label="Broneeringuid">{String(data.bookingCount)}</Fact>
-            </dl>
+            <Facts
+              items={[
+                ['Eesnimi', data.firstName],
+                ['Perekonnanimi', data.lastName],
+                ['E-post', data.email],
+                ['Telefon', data.phone],
+                ['Liitunud', formatDate(data.createdAt)],
+                ['Broneeringuid', String(data.bookingCount)],
+              ]}
+            />
             <ClientBookings bookings={data.bookings} />
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="outline" onPress={() => onEdit(data)}>
@@ -44,17 +46,6 @@ export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: 
         )}
       </QueryView>
     </AppDialog>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-ink-900" data-fact={label}>
-        {children === null || children === undefined || children === '' ? '–' : children}
-      </dd>
-    </div>
   );
 }
 

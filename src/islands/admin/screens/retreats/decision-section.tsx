@@ -6,19 +6,18 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { DECISION_MESSAGES, type RetreatDecision } from '../../../../lib/admin/retreat-decision';
 import { retreatCancelSchema, type RetreatCancelInput, type RetreatCancelValues } from '../../../../lib/admin/retreat-cancel';
 import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
-import { ApiRequestError } from '../../../api/client';
 import { useCancelRetreat, useConfirmRetreat, useRetreatDecision } from '../../api/retreat-decision';
+import { writeForm } from '../../form-write';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { AppDialog, ConfirmDialog, DialogActions } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-fields';
 import { QueryView } from '../../ui/states';
-import { TextInputField } from '../../ui/text-field';
 import { Facts, Section } from '../bookings/detail/parts';
 
 const M = DECISION_MESSAGES;
@@ -116,14 +115,10 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
   });
   const c = d.cancellation;
   const onValid = async () => {
-    try {
-      const { done } = await cancel.mutateAsync(getValues());
-      toast({ title: M.cancelled, description: `Tühistati ${done.bookings} broneeringut, tagastatakse ${formatMoney(done.refundCents)}, kreeditarveid ${done.creditNotes}, e-kirju ${done.emails}.` });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toastError('Tühistamine ebaõnnestus', error);
-      return;
-    }
+    const result = await writeForm(() => cancel.mutateAsync(getValues()), 'Tühistamine ebaõnnestus', showFieldIssues);
+    if (!result.ok) return;
+    const { done } = result.value;
+    toast({ title: M.cancelled, description: `Tühistati ${done.bookings} broneeringut, tagastatakse ${formatMoney(done.refundCents)}, kreeditarveid ${done.creditNotes}, e-kirju ${done.emails}.` });
     onClose();
   };
   return (
@@ -141,24 +136,14 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
             ['E-kirju külalistele', String(c.emails)],
           ]}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="reason"
-          render={({ field, fieldState }) => (
-            <TextInputField
-              label="Tühistamise põhjus"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              multiline
-              isRequired
-              maxLength={1000}
-              description="Läheb igale külalisele e-kirjaga ning jääb tagastuse kandele ja kreeditarvele."
-              errorMessage={fieldState.error?.message}
-            />
-          )}
+          label="Tühistamise põhjus"
+          multiline
+          isRequired
+          maxLength={1000}
+          description="Läheb igale külalisele e-kirjaga ning jääb tagastuse kandele ja kreeditarvele."
         />
         <DialogActions onCancel={onClose} cancelLabel="Loobu" isPending={cancel.isPending} focusCancel>
           {/* Disabled rather than "pending": React Aria's pending announcement outlives the dialog it points into. */}

@@ -18,8 +18,8 @@ import { useBooking, useUpdateBooking } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { AppDialog, DialogActions } from '../../../ui/dialog';
+import { FormTextField } from '../../../ui/form-fields';
 import { SelectField } from '../../../ui/select';
-import { TextInputField } from '../../../ui/text-field';
 
 // Stored values outside today's sets (older data) are kept as they are and shown raw in the selects.
 const valuesOf = (b: BookingDetail): BookingEditInput => ({
@@ -86,27 +86,17 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
   );
 
   const text = (name: 'totalAmount' | 'amountPaid' | 'depositAmount' | 'specialRequests' | 'comments' | 'extraFood', label: string, amount = false, readOnlyNote?: string) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          inputMode={amount ? 'decimal' : undefined}
-          placeholder={amount ? '0,00' : undefined}
-          description={readOnlyNote ?? (amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined)}
-          isReadOnly={readOnlyNote !== undefined}
-          multiline={!amount}
-          rows={2}
-          errorMessage={fieldState.error?.message}
-          className={amount ? '' : 'sm:col-span-2'}
-          name={field.name}
-        />
-      )}
+      label={label}
+      inputMode={amount ? 'decimal' : undefined}
+      placeholder={amount ? '0,00' : undefined}
+      description={readOnlyNote ?? (amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined)}
+      isReadOnly={readOnlyNote !== undefined}
+      multiline={!amount}
+      rows={2}
+      className={amount ? '' : 'sm:col-span-2'}
     />
   );
 

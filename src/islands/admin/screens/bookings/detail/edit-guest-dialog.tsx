@@ -7,11 +7,12 @@ import { Controller, type FieldPath } from 'react-hook-form';
 import { type BookingDetail } from '../../../../../lib/admin/booking-views';
 import { guestEditSchema, type GuestEdit, type GuestEditInput } from '../../../../../lib/admin/bookings';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast, toastError } from '../../../../toast';
+import { toast } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/bookings';
 import { useGuestHealth } from '../../../api/travellers';
+import { writeForm } from '../../../form-write';
+import { FormTextField } from '../../../ui/form-fields';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
 import { AppDialog, DialogActions } from '../../../ui/dialog';
@@ -63,37 +64,14 @@ function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; init
   const update = useUpdateGuest(String(booking.id));
 
   const onValid = async () => {
-    try {
-      await update.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toastError('Külalise andmete salvestamine ebaõnnestus', error);
-      return;
-    }
+    const saved = await writeForm(() => update.mutateAsync(getValues()), 'Külalise andmete salvestamine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: 'Edukalt salvestatud' });
     onClose();
   };
 
   const text = (name: FieldPath<GuestEditInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; multiline?: boolean } = {}) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={(field.value as string | null) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          type={options.type}
-          multiline={options.multiline}
-          rows={2}
-          isRequired={options.required}
-          errorMessage={fieldState.error?.message}
-          name={field.name}
-        />
-      )}
-    />
+    <FormTextField control={control} name={name} label={label} type={options.type} multiline={options.multiline} rows={2} isRequired={options.required} />
   );
 
   return (
