@@ -27,7 +27,7 @@ export const SEVERITY_TONES: Record<AuditSeverity, BadgeTone> = { low: 'grey', m
 
 export default function AuditTrail() {
   const listing = useServerList(auditListQuerySchema, useAuditList);
-  const { query, setQuery, list } = listing;
+  const { query, setQuery } = listing;
   const [open, setOpen] = useState<AuditRecord | null>(null);
 
   const filtered = !!(query.severity || query.action || query.user || query.from || query.to);

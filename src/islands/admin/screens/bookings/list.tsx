@@ -16,11 +16,11 @@ import {
   WAITING_LIST_LABEL,
 } from '../../../../lib/admin/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { toast, toastError } from '../../../toast';
 import { useBookingList, useDeleteBooking } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { listQueryString, useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
+import { toastOutcome } from '../../toast-outcome';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
@@ -100,16 +100,10 @@ export default function BookingList() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: 'Broneering kustutatud' });
-        setDeleting(null);
-      },
-      onError: (error) => {
-        toastError('Viga broneeringu kustutamisel', error);
-        setDeleting(null);
-      },
-    });
+    remove.mutate(
+      deleting.id,
+      toastOutcome('Broneering kustutatud', 'Viga broneeringu kustutamisel', () => setDeleting(null)),
+    );
   };
 
   return (

@@ -23,7 +23,7 @@ type Dialog = { kind: 'add' } | { kind: 'view'; id: string } | { kind: 'edit'; c
 
 export default function ClientList() {
   const listing = useServerList(clientListQuerySchema, useClientList);
-  const { query, setQuery, list } = listing;
+  const { query, list } = listing;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 

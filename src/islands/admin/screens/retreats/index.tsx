@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { toast, toastError } from '../../../toast';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
+import { toastOutcome } from '../../toast-outcome';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
@@ -24,7 +24,7 @@ const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) =>
 
 export default function RetreatList() {
   const listing = useServerList(retreatListQuerySchema, useRetreatList);
-  const { query, setQuery, list } = listing;
+  const { query, list } = listing;
   const [editing, setEditing] = useState<RetreatItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RetreatItem | null>(null);
   const remove = useDeleteRetreat();
@@ -69,16 +69,10 @@ export default function RetreatList() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: 'Retriit kustutatud' });
-        setDeleting(null);
-      },
-      onError: (error) => {
-        toastError('Retriidi kustutamine ebaõnnestus', error);
-        setDeleting(null);
-      },
-    });
+    remove.mutate(
+      deleting.id,
+      toastOutcome('Retriit kustutatud', 'Retriidi kustutamine ebaõnnestus', () => setDeleting(null)),
+    );
   };
 
   return (

@@ -22,7 +22,7 @@ import { ListSearch } from '../../ui/list-search';
 
 export default function UserList() {
   const listing = useServerList(userListQuerySchema, useUserList);
-  const { query, setQuery, list } = listing;
+  const { query, list } = listing;
   const [pending, setPending] = useState<PendingRoleChange | null>(null);
 
   const columns: DataColumn<UserListItem>[] = [

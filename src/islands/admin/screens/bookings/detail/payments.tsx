@@ -12,6 +12,7 @@ import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/paym
 import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
 import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
 import { AppLink } from '../../../shell';
+import { toastOutcome } from '../../../toast-outcome';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
@@ -37,16 +38,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
   const reverse = (entry: PaymentEntry) =>
     write.mutate(
       { path: `/${entry.id}/reverse`, body: {} },
-      {
-        onSuccess: () => {
-          toast({ title: 'Kanne tühistati vastukandega' });
-          setReversing(null);
-        },
-        onError: (error) => {
-          toastError('Kande tühistamine ebaõnnestus', error);
-          setReversing(null);
-        },
-      },
+      toastOutcome('Kanne tühistati vastukandega', 'Kande tühistamine ebaõnnestus', () => setReversing(null)),
     );
 
   const columns: DataColumn<PaymentEntry>[] = [
