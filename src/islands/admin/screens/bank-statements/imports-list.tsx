@@ -4,8 +4,8 @@ import { formatCount, formatCountOf, formatDateTime } from '../../../../lib/form
 import { useStatementList } from '../../api/bank-statements';
 import { AppLink } from '../../shell';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { Button } from '../../ui/button';
 import { formatLabel } from './import-result';
+import { PageButtons } from '../../ui/pagination';
 import { QueryView } from '../../ui/states';
 import { useErrorToast } from '../../use-error-toast';
 
@@ -52,14 +52,7 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
       <p aria-live="polite">
         {formatCountOf(total, 'import', 'importi')} · lehekülg {formatCount(page)} / {formatCount(pages)}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPageChange(Math.min(page - 1, pages))}>
-          ← Uuemad
-        </Button>
-        <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPageChange(page + 1)}>
-          Vanemad →
-        </Button>
-      </div>
+      <PageButtons page={page} pages={pages} onPageChange={onPageChange} previous="← Uuemad" next="Vanemad →" />
     </div>
   );
 }

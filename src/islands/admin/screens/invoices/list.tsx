@@ -40,6 +40,18 @@ function exportQuery(params: Record<string, string | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** A sum over everything the filters match (inside the sums' <dl>); "…" until it has loaded. */
+function Sum({ label, name, cents }: { label: string; name: string; cents: number | undefined }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+      <dt className="text-sm text-ink-600">{label}</dt>
+      <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum={name}>
+        {cents === undefined ? '…' : formatMoney(cents)}
+      </dd>
+    </div>
+  );
+}
+
 export default function InvoiceList() {
   const listing = useServerList(invoiceListQuerySchema, useInvoiceList);
   const { query, setQuery, list } = listing;
@@ -122,18 +134,8 @@ export default function InvoiceList() {
       </ListSearch>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-xl" aria-busy={!sums}>
-        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <dt className="text-sm text-ink-600">Kokku</dt>
-          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="total">
-            {sums ? formatMoney(sums.totalCents) : '…'}
-          </dd>
-        </div>
-        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <dt className="text-sm text-ink-600">Tasumata</dt>
-          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="open">
-            {sums ? formatMoney(sums.openCents) : '…'}
-          </dd>
-        </div>
+        <Sum label="Kokku" name="total" cents={sums?.totalCents} />
+        <Sum label="Tasumata" name="open" cents={sums?.openCents} />
       </dl>
 
       <div className="mt-6">
