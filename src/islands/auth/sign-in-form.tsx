@@ -1,7 +1,7 @@
 /** The "Logi sisse" tab (visitor spec section 5): e-mail and password; "e-mail not confirmed" offers the link again. */
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { Field, useHydrated } from '../forms/field';
+import { Field, SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
@@ -78,9 +78,9 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
         <Field id={`${uid}password`} label="Salasõna" error={errors.password?.message}>
           {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="current-password" maxLength={1024} className="field-input" />}
         </Field>
-        <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-          {isSubmitting || done ? 'Login sisse...' : 'Logi sisse'}
-        </button>
+        <SubmitButton className="btn-secondary w-full" submitting={isSubmitting} busy={isSubmitting || done} busyText="Login sisse...">
+          Logi sisse
+        </SubmitButton>
         <p className="text-center text-sm">
           <button type="button" className="link-button" onClick={() => { onEmail(getValues('email')); onForgot(); }}>
             Unustasid salasõna?
