@@ -2,7 +2,6 @@
  * /admin/bookings (admin spec section 2): search, filters, sort and paging done by the server, with the state in the
  * URL; the four counters count the whole table; view and delete per row.
  */
-import { useState } from 'react';
 import { type BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
@@ -20,7 +19,6 @@ import { useBookingList, useDeleteBooking } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { listQueryString, useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
-import { toastOutcome } from '../../toast-outcome';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
@@ -30,6 +28,7 @@ import { FilterSelect } from '../../ui/filter-select';
 import { ListResults } from '../../ui/list-results';
 import { ListSearch } from '../../ui/list-search';
 import { optionsOf } from '../../ui/select';
+import { useConfirmedDelete } from '../../use-confirmed-delete';
 
 const WAITING_LIST_CHOICES = ['yes', 'no'] as const;
 
@@ -37,8 +36,7 @@ export default function BookingList() {
   const listing = useServerList(bookingListQuerySchema, useBookingList);
   const { query, setQuery, list } = listing;
   const retreats = useRetreatOptions();
-  const [deleting, setDeleting] = useState<BookingListItem | null>(null);
-  const remove = useDeleteBooking();
+  const deletion = useConfirmedDelete<BookingListItem, number>(useDeleteBooking(), 'Broneering kustutatud', 'Viga broneeringu kustutamisel');
 
   const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes || query.details);
   const counts = list.data?.counts;
@@ -90,21 +88,13 @@ export default function BookingList() {
       cell: (b) => {
         const name = b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `#${b.id}`;
         return (
-          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(b)}>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => deletion.ask(b)}>
             Kustuta<span className="sr-only"> broneering: {name}</span>
           </Button>
         );
       },
     },
   ];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(
-      deleting.id,
-      toastOutcome('Broneering kustutatud', 'Viga broneeringu kustutamisel', () => setDeleting(null)),
-    );
-  };
 
   return (
     <>
@@ -192,10 +182,7 @@ export default function BookingList() {
         title="Kustuta broneering"
         message="Kas olete kindel, et soovite selle broneeringu kustutada?"
         confirmLabel="Kustuta"
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
+        {...deletion.dialog}
       />
     </>
   );

@@ -9,7 +9,6 @@ import { formatDate, formatMoney } from '../../../../lib/format';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
-import { toastOutcome } from '../../toast-outcome';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
@@ -18,6 +17,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { ListResults } from '../../ui/list-results';
 import { lazyComponent } from '../../../lazy-component';
 import { ListSearch } from '../../ui/list-search';
+import { useConfirmedDelete } from '../../use-confirmed-delete';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
 const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
@@ -26,8 +26,8 @@ export default function RetreatList() {
   const listing = useServerList(retreatListQuerySchema, useRetreatList);
   const { query, list } = listing;
   const [editing, setEditing] = useState<RetreatItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RetreatItem | null>(null);
-  const remove = useDeleteRetreat();
+  const deletion = useConfirmedDelete<RetreatItem, number>(useDeleteRetreat(), 'Retriit kustutatud', 'Retriidi kustutamine ebaõnnestus');
+  const deleting = deletion.row;
 
   const counts = list.data?.counts;
   const columns: DataColumn<RetreatItem>[] = [
@@ -59,21 +59,13 @@ export default function RetreatList() {
           <Button variant="outline" size="sm" onPress={() => setEditing(r)}>
             Muuda<span className="sr-only"> retriiti: {r.name}</span>
           </Button>
-          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(r)}>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => deletion.ask(r)}>
             Kustuta<span className="sr-only"> retriit: {r.name}</span>
           </Button>
         </span>
       ),
     },
   ];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(
-      deleting.id,
-      toastOutcome('Retriit kustutatud', 'Retriidi kustutamine ebaõnnestus', () => setDeleting(null)),
-    );
-  };
 
   return (
     <>
@@ -117,10 +109,7 @@ export default function RetreatList() {
         message={deleting ? (deleting.bookingCount > 0 ? RETREAT_MESSAGES.deleteBlocked(deleting.name, deleting.bookingCount) : RETREAT_MESSAGES.deleteConfirm(deleting.name)) : ''}
         blocked={(deleting?.bookingCount ?? 0) > 0}
         confirmLabel="Kustuta"
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
+        {...deletion.dialog}
       />
     </>
   );
