@@ -1,8 +1,8 @@
 /**
- * The results part of a list the server pages, as shadcn-admin's data-table kit has one for every list screen: the
- * spinner until the first page; a failure, toasted and shown with "Proovi uuesti" while no page is on screen (a failed
- * reload keeps the rows); the count, announced to screen readers after each load; the table `children` makes of the
- * page's rows (DataTable, or FormTable for rows with fields); and the paging under it.
+ * The results part of every list the server pages (the list kit beside ListSearch, FilterSelect, DataTable and
+ * Pagination): the spinner until the first page; a failure, toasted and shown with "Proovi uuesti" while no page is
+ * on screen (a failed reload keeps the rows); the count, announced to screen readers after each load; the table
+ * `children` makes of the page's rows (DataTable, or FormTable for rows with fields); and the paging under it.
  */
 import type { ReactNode } from 'react';
 import { formatCountOf } from '../../../lib/format';
