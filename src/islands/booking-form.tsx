@@ -16,12 +16,13 @@ import type { BookingRequest } from '../lib/booking/schema';
 import type { PaymentPlan } from '../lib/payment-plans';
 import { choiceLabel, useEditionAvailability } from './booking-availability';
 import { ChooseEditionFirst } from './booking-plans-placeholder';
-import { Field, FieldError, Honeypot, useHydrated } from './forms/field';
+import { ChoiceGroup, Field, FieldError, Honeypot, SubmitButton, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
+import { EmailField, FirstNameField, LastNameField } from './forms/person-fields';
 import { newIdempotencyKey, postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
-import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
+import { toast, toastError, Toaster } from './toast';
+import { NAME_MAX } from '../lib/validation/limits';
 
 type BookingFormValues = typeof BOOKING_DEFAULTS;
 
@@ -114,7 +115,7 @@ export default function BookingForm() {
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  const onInvalid = () => toast({ variant: 'destructive', ...BOOKING_TOASTS.invalid });
+  const onInvalid = () => toastError(BOOKING_TOASTS.invalid.title, BOOKING_TOASTS.invalid.description);
 
   const onValid = async (booking: BookingRequest) => {
     attemptKey.current ??= newIdempotencyKey();
@@ -135,7 +136,7 @@ export default function BookingForm() {
     }
     // The edition closed (or filled) since the page loaded: show what is open now.
     if (result.code === 'edition_closed') availability.refresh();
-    toast({ variant: 'destructive', title: BOOKING_TOASTS.failedTitle, description: result.message ?? BOOKING_TOASTS.failedFallback });
+    toastError(BOOKING_TOASTS.failedTitle, result.message ?? BOOKING_TOASTS.failedFallback);
     showFieldIssues(result.details);
   };
 
@@ -148,7 +149,10 @@ export default function BookingForm() {
 
   const companionErrors = errors.companions;
   const companionsMessage = companionErrors?.message ?? companionErrors?.root?.message;
-  const groupError = (name: 'roomType' | 'travelWith') => errors[name]?.message;
+  // The two required choices among radio buttons, each with its error tied to the group.
+  const choiceGroup = (name: 'roomType' | 'travelWith', legend: string, labels: Record<string, string>) => (
+    <ChoiceGroup legend={legend} field={register(name)} choices={Object.entries(labels)} errorId={fieldId(`${name}-error`)} error={errors[name]?.message} />
+  );
 
   if (availability.status === 'ready' && availability.editions.length === 0) {
     return (
@@ -175,18 +179,12 @@ export default function BookingForm() {
           <fieldset className="space-y-5">
             <legend className="form-section-title">Teie andmed</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field id={fieldId('firstName')} label="Eesnimi" required error={errors.firstName?.message}>
-                {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={NAME_MAX} className="field-input" />}
-              </Field>
-              <Field id={fieldId('lastName')} label="Perekonnanimi" required error={errors.lastName?.message}>
-                {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
-              </Field>
+              <FirstNameField id={fieldId('firstName')} field={register('firstName')} error={errors.firstName?.message} />
+              <LastNameField id={fieldId('lastName')} field={register('lastName')} error={errors.lastName?.message} />
               <Field id={fieldId('birthday')} label="Sünnikuupäev" required error={errors.birthday?.message}>
                 {(a11y) => <input {...a11y} {...register('birthday')} type="date" autoComplete="bday" min="1900-01-01" className="field-input" />}
               </Field>
-              <Field id={fieldId('email')} label="E-post" required error={errors.email?.message}>
-                {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
-              </Field>
+              <EmailField id={fieldId('email')} field={register('email')} error={errors.email?.message} />
               <Field id={fieldId('phone')} label="Telefon" required error={errors.phone?.message}>
                 {(a11y) => <input {...a11y} {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={32} className="field-input" />}
               </Field>
@@ -216,35 +214,9 @@ export default function BookingForm() {
               {chosen?.full ? AVAILABILITY_TEXTS.waitingListNote : ''}
             </p>
 
-            <fieldset aria-describedby={groupError('roomType') ? fieldId('roomType-error') : undefined}>
-              <legend className="field-label">
-                Toa tüüp<span aria-hidden="true" className="field-required"> *</span>
-              </legend>
-              <div className="mt-2 flex flex-wrap gap-3">
-                {Object.entries(ROOM_TYPE_LABELS).map(([value, label]) => (
-                  <label key={value} className="choice">
-                    <input {...register('roomType')} type="radio" value={value} required aria-invalid={groupError('roomType') ? true : undefined} className="choice-input" />
-                    {label}
-                  </label>
-                ))}
-              </div>
-              <FieldError id={fieldId('roomType-error')} message={groupError('roomType')} />
-            </fieldset>
+            {choiceGroup('roomType', 'Toa tüüp', ROOM_TYPE_LABELS)}
 
-            <fieldset aria-describedby={groupError('travelWith') ? fieldId('travelWith-error') : undefined}>
-              <legend className="field-label">
-                Reisin<span aria-hidden="true" className="field-required"> *</span>
-              </legend>
-              <div className="mt-2 flex flex-wrap gap-3">
-                {Object.entries(TRAVEL_WITH_LABELS).map(([value, label]) => (
-                  <label key={value} className="choice">
-                    <input {...register('travelWith')} type="radio" value={value} required aria-invalid={groupError('travelWith') ? true : undefined} className="choice-input" />
-                    {label}
-                  </label>
-                ))}
-              </div>
-              <FieldError id={fieldId('travelWith-error')} message={groupError('travelWith')} />
-            </fieldset>
+            {choiceGroup('travelWith', 'Reisin', TRAVEL_WITH_LABELS)}
 
             {withCompanions && (
               <div className="space-y-4" data-companions>
@@ -355,9 +327,9 @@ export default function BookingForm() {
             {({ id }) => <input id={id} {...register('website')} type="text" tabIndex={-1} autoComplete="off" />}
           </Honeypot>
 
-          <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={isSubmitting}>
-            {isSubmitting ? 'Saadan...' : 'Saada broneeringu taotlus'}
-          </button>
+          <SubmitButton className="btn-primary w-full sm:w-auto" submitting={isSubmitting} busyText="Saadan...">
+            Saada broneeringu taotlus
+          </SubmitButton>
         </fieldset>
       </form>
       <Toaster />

@@ -5,12 +5,13 @@
 import { useId } from 'react';
 import { CONTACT_DEFAULTS, SUBJECT_MAX } from '../lib/contact-options';
 import type { ContactRequest } from '../lib/contact-schema';
-import { Field, Honeypot, useHydrated } from './forms/field';
+import { Field, Honeypot, SubmitButton, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
+import { EmailField } from './forms/person-fields';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
-import { EMAIL_MAX, NAME_MAX } from '../lib/validation/limits';
+import { toast, toastError, Toaster } from './toast';
+import { NAME_MAX } from '../lib/validation/limits';
 
 type ContactFormValues = typeof CONTACT_DEFAULTS;
 
@@ -35,7 +36,7 @@ export default function ContactForm() {
     formState: { errors, isSubmitting },
   } = useValidatedForm<ContactFormValues, ContactRequest>({ defaultValues: CONTACT_DEFAULTS, resolver, preload: visitorValidation.preload });
 
-  const onInvalid = () => toast({ variant: 'destructive', ...CONTACT_TOASTS.invalid });
+  const onInvalid = () => toastError(CONTACT_TOASTS.invalid.title, CONTACT_TOASTS.invalid.description);
 
   const onValid = async (message: ContactRequest) => {
     const result = await postJson<{ messageId: number }>('/api/contact', { ...message, website: message.website ?? '' });
@@ -44,7 +45,7 @@ export default function ContactForm() {
       reset(CONTACT_DEFAULTS);
       return;
     }
-    toast({ variant: 'destructive', title: CONTACT_TOASTS.failedTitle, description: result.message ?? CONTACT_TOASTS.failedFallback });
+    toastError(CONTACT_TOASTS.failedTitle, result.message ?? CONTACT_TOASTS.failedFallback);
     showFieldIssues(result.details);
   };
 
@@ -57,9 +58,7 @@ export default function ContactForm() {
             <Field id={fieldId('name')} label="Nimi" required error={errors.name?.message}>
               {(a11y) => <input {...a11y} {...register('name')} type="text" autoComplete="name" maxLength={NAME_MAX} className="field-input" />}
             </Field>
-            <Field id={fieldId('email')} label="E-post" required error={errors.email?.message}>
-              {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
-            </Field>
+            <EmailField id={fieldId('email')} field={register('email')} error={errors.email?.message} />
           </div>
           <Field id={fieldId('subject')} label="Teema" error={errors.subject?.message}>
             {(a11y) => <input {...a11y} {...register('subject')} type="text" autoComplete="off" maxLength={SUBJECT_MAX} className="field-input" />}
@@ -70,9 +69,9 @@ export default function ContactForm() {
           <Honeypot id={fieldId('website')}>
             {({ id }) => <input id={id} {...register('website')} type="text" tabIndex={-1} autoComplete="off" />}
           </Honeypot>
-          <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={isSubmitting}>
-            {isSubmitting ? 'Saadan...' : 'Saada sõnum'}
-          </button>
+          <SubmitButton className="btn-primary w-full sm:w-auto" submitting={isSubmitting} busyText="Saadan...">
+            Saada sõnum
+          </SubmitButton>
         </fieldset>
       </form>
       <Toaster />

@@ -7,11 +7,11 @@
 import { useEffect, useId, useState } from 'react';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS, type FeedbackOpen } from '../lib/feedback';
 import type { FeedbackInput, FeedbackValues } from '../lib/feedback-schema';
-import { FieldError, useHydrated } from './forms/field';
+import { ChoiceGroup, FieldError, SubmitButton, useHydrated } from './forms/field';
 import { visitorValidation } from './forms/lazy-validation';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
-import { Toaster, toast } from './toast';
+import { toastError, Toaster } from './toast';
 
 type FormValues = { token: string; rating: string; comment: string; mayQuote: boolean };
 
@@ -24,6 +24,7 @@ const RATINGS = [
   ['4', '4'],
   ['5', '5 – suurepärane'],
 ] as const;
+const RATING_CHOICES = RATINGS.map(([value, label]) => [value, <span>{label}</span>] as const);
 
 type State = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'open'; token: string; info: FeedbackOpen } | { kind: 'done' };
 
@@ -92,7 +93,7 @@ function Form({ token, info, onDone }: { token: string; info: FeedbackOpen; onDo
       onDone();
       return;
     }
-    toast({ variant: 'destructive', title: FEEDBACK_TEXTS.failedTitle, description: result.message ?? 'Palun proovige hiljem uuesti.' });
+    toastError(FEEDBACK_TEXTS.failedTitle, result.message ?? 'Palun proovige hiljem uuesti.');
     showFieldIssues(result.details);
   };
 
@@ -103,20 +104,7 @@ function Form({ token, info, onDone }: { token: string; info: FeedbackOpen; onDo
         <p>
           Tere, {info.firstName}! Kuidas retriit <strong>{info.retreatName}</strong> teile meeldis?
         </p>
-        <fieldset aria-describedby={ratingError ? `${uid}rating-error` : undefined}>
-          <legend className="field-label">
-            Hinne<span aria-hidden="true" className="field-required"> *</span>
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-3">
-            {RATINGS.map(([value, label]) => (
-              <label key={value} className="choice">
-                <input {...register('rating')} type="radio" value={value} required aria-invalid={ratingError ? true : undefined} className="choice-input" />
-                <span>{label}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={`${uid}rating-error`} message={ratingError} />
-        </fieldset>
+        <ChoiceGroup legend="Hinne" field={register('rating')} choices={RATING_CHOICES} errorId={`${uid}rating-error`} error={ratingError} />
         <div>
           <label htmlFor={`${uid}comment`} className="field-label">
             Teie tagasiside
@@ -136,9 +124,9 @@ function Form({ token, info, onDone }: { token: string; info: FeedbackOpen; onDo
           <input {...register('mayQuote')} type="checkbox" className="mt-1 size-4" />
           <span>{FEEDBACK_TEXTS.mayQuoteLabel}</span>
         </label>
-        <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? 'Saadan...' : 'Saada tagasiside'}
-        </button>
+        <SubmitButton className="btn-primary w-full sm:w-auto" submitting={isSubmitting} busyText="Saadan...">
+          Saada tagasiside
+        </SubmitButton>
       </fieldset>
     </form>
   );

@@ -1,7 +1,8 @@
 /**
  * A tiny accessible toast, shared by the form islands (no toast library: the /broneering JS budget is 85 KB gz).
  *
- * - `toast({ title, description, variant })` from anywhere in an island; `<Toaster />` renders them.
+ * - `toast({ title, description, variant })` from anywhere in an island (`toastError(title, error)` for a failure);
+ *   `<Toaster />` renders them.
  * - Two live regions that exist from the first render, so assistive technology announces what is put in them:
  *   role="status" (polite) for normal toasts, role="alert" (assertive) for destructive ones.
  * - A toast closes itself after 5000 ms (the spec's library default, section 9); the timer pauses while the pointer
@@ -45,6 +46,15 @@ export function toast(input: ToastInput): number {
   toasts = [...toasts, { ...input, id }].slice(-TOAST_LIMIT);
   emit();
   return id;
+}
+
+/**
+ * A failure's toast, the same in every island: the title says what failed (the spec's words), the description why.
+ * `reason` is the error caught (its message is shown: the API's Estonian text) or the text to show itself.
+ */
+export function toastError(title: string, reason?: unknown): number {
+  const description = typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : undefined;
+  return toast({ title, description, variant: 'destructive' });
 }
 
 function ToastCard({ item }: { item: ToastItem }) {

@@ -4,13 +4,13 @@
  * the address has no account; "Error creating admin" otherwise; "Admin created successfully!" on success.
  */
 import { useId, useState } from 'react';
-import { Field, useHydrated } from '../forms/field';
+import { SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
+import { EmailField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { SetupHeading, SetupScreen } from './setup-shared';
-import { EMAIL_MAX } from '../../lib/validation/limits';
 
 const TITLE = 'Admini määramine';
 export const ADMIN_SETUP_TOASTS = {
@@ -48,11 +48,11 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
     }
     if (result.code === 'admin_exists') return onAdminExists();
     if (result.code === 'user_not_found') {
-      toast({ variant: 'destructive', ...ADMIN_SETUP_TOASTS.notFound });
+      toastError(ADMIN_SETUP_TOASTS.notFound.title, ADMIN_SETUP_TOASTS.notFound.description);
       return;
     }
     const [emailIssue] = showFieldIssues(result.details);
-    toast({ variant: 'destructive', title: ADMIN_SETUP_TOASTS.failed.title, description: emailIssue?.message ?? result.message });
+    toastError(ADMIN_SETUP_TOASTS.failed.title, emailIssue?.message ?? result.message);
   };
 
   if (promoted) {
@@ -77,12 +77,10 @@ function PromoteForm({ token, onAdminExists }: { token: string; onAdminExists: (
       <p className="mt-2 text-ink-600">Tehke juba registreerunud konto esimeseks adminiks. Inimene peab olema enne registreerunud.</p>
       <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated} className="space-y-5">
-          <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
-          </Field>
-          <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-            {isSubmitting ? 'Salvestan...' : 'Tee adminiks'}
-          </button>
+          <EmailField id={`${uid}email`} field={register('email')} error={errors.email?.message} />
+          <SubmitButton className="btn-primary" submitting={isSubmitting} busyText="Salvestan...">
+            Tee adminiks
+          </SubmitButton>
         </fieldset>
       </form>
       <p className="mt-6 text-sm text-ink-600">

@@ -4,13 +4,13 @@
  * On success: "Admin created successfully!", then /auth. A back-to-home button is always there.
  */
 import { useId, useState } from 'react';
-import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
+import { SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
+import { EmailField, FirstNameField, LastNameField, NewPasswordField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { HomeButton, SetupHeading, SetupScreen } from './setup-shared';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
 const TITLE = 'Peaadmini loomine';
 export const CREATE_ADMIN_TOASTS = {
@@ -53,11 +53,10 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
     }
     if (result.code === 'admin_exists') return onAdminExists();
     showFieldIssues(result.details);
-    toast({
-      variant: 'destructive',
-      title: CREATE_ADMIN_TOASTS.failed.title,
-      description: result.code === 'invalid_setup_token' && result.message ? result.message : CREATE_ADMIN_TOASTS.failed.description,
-    });
+    toastError(
+      CREATE_ADMIN_TOASTS.failed.title,
+      result.code === 'invalid_setup_token' && result.message ? result.message : CREATE_ADMIN_TOASTS.failed.description,
+    );
   };
 
   return (
@@ -66,24 +65,16 @@ function CreateForm({ token, onAdminExists }: { token: string; onAdminExists: ()
       <p className="mt-2 text-ink-600">Looge esimene admini konto. See töötab üks kord, kuni ühtegi admini pole.</p>
       <form {...formProps(onValid)} aria-label={TITLE} className="mt-6">
         <fieldset disabled={!hydrated || done} className="space-y-5">
-          <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
-          </Field>
+          <EmailField id={`${uid}email`} field={register('email')} error={errors.email?.message} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id={`${uid}firstName`} label="Eesnimi" required error={errors.firstName?.message}>
-              {(a11y) => <input {...a11y} {...register('firstName')} type="text" autoComplete="given-name" maxLength={NAME_MAX} className="field-input" />}
-            </Field>
-            <Field id={`${uid}lastName`} label="Perekonnanimi" required error={errors.lastName?.message}>
-              {(a11y) => <input {...a11y} {...register('lastName')} type="text" autoComplete="family-name" maxLength={NAME_MAX} className="field-input" />}
-            </Field>
+            <FirstNameField id={`${uid}firstName`} field={register('firstName')} error={errors.firstName?.message} />
+            <LastNameField id={`${uid}lastName`} field={register('lastName')} error={errors.lastName?.message} />
           </div>
-          <Field id={`${uid}password`} label="Salasõna" required hint={PASSWORD_HINT} error={errors.password?.message}>
-            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
-          </Field>
+          <NewPasswordField id={`${uid}password`} field={register('password')} error={errors.password?.message} />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-              {isSubmitting || done ? 'Loon...' : 'Loo admin'}
-            </button>
+            <SubmitButton className="btn-primary" submitting={isSubmitting} busy={isSubmitting || done} busyText="Loon...">
+              Loo admin
+            </SubmitButton>
             <HomeButton className="btn-outline" />
           </div>
         </fieldset>

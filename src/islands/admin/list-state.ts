@@ -3,9 +3,10 @@
  * uses for its query: a filtered list can be linked, reloaded and shared, and the back button steps through the
  * changes. A value the schema refuses (an old link, a typo) falls back to its default instead of breaking the screen.
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { z } from 'zod';
-import { navigate, type AppLocation } from './router';
+import { navigate, useLocation, type AppLocation } from './router';
 
 type Query = Record<string, unknown>;
 
@@ -56,4 +57,23 @@ export function useListState<S extends QuerySchema>(schema: S, location: AppLoca
     [schema, state, location.pathname],
   );
   return [state, update] as const;
+}
+
+/**
+ * A list screen's state in one object, as the list kit's parts (ListSearch, ListResults) take it: the URL's query,
+ * the way to change it, and the server's page for it.
+ */
+export interface ServerList<Q, Page> {
+  query: Q;
+  setQuery: (patch: Partial<Q>, options?: ListStateOptions) => void;
+  list: UseQueryResult<Page, Error>;
+}
+
+/** The list screen's state from the URL of the current screen, and its page from `useList` (the API's list query hook). */
+export function useServerList<S extends QuerySchema, Page>(
+  schema: S,
+  useList: (query: z.output<S>) => UseQueryResult<Page, Error>,
+): ServerList<z.output<S>, Page> {
+  const [query, setQuery] = useListState(schema, useLocation());
+  return { query, setQuery, list: useList(query) };
 }

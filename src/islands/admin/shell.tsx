@@ -1,4 +1,4 @@
-/** Pieces every admin screen shares: in-app links, the screen's one h1, the loading spinner. */
+/** Pieces every admin screen shares: in-app links, the screen's one h1 and its header, the loading spinner. */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { navigate, takeHeadingFocusRequest } from './router';
 
@@ -30,6 +30,37 @@ export function ScreenHeading({ title, intro }: { title: string; intro?: string 
         {title}
       </h1>
       {intro && <p className="mt-2 text-ink-600">{intro}</p>}
+    </div>
+  );
+}
+
+/** Where a screen's "back" link leads, and its words. */
+export interface BackLink {
+  href: string;
+  label: string;
+}
+
+export const BACK_TO_DASHBOARD: BackLink = { href: '/dashboard', label: '← Tagasi töölauale' };
+export const BACK_TO_BOOKINGS: BackLink = { href: '/admin/bookings', label: '← Tagasi broneeringute juurde' };
+
+/** A screen's top: its h1 (and intro), then the way back, followed by the screen's own actions when it has any. */
+export function ScreenHeader({ title, intro, back, children }: { title: string; intro?: string; back: BackLink; children?: ReactNode }) {
+  const backLink = (
+    <AppLink href={back.href} className="btn-outline">
+      {back.label}
+    </AppLink>
+  );
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <ScreenHeading title={title} intro={intro} />
+      {children ? (
+        <div className="flex flex-wrap gap-3">
+          {backLink}
+          {children}
+        </div>
+      ) : (
+        backLink
+      )}
     </div>
   );
 }

@@ -26,6 +26,12 @@ export class ApiRequestError extends Error {
 export const isRetryable = (error: unknown): boolean =>
   !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
 
+/** The API answered that the record asked for does not exist (deleted, or a wrong link). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 404;
+
+/** The API refused with this code (src/lib/api-errors.ts). */
+export const hasErrorCode = (error: unknown, code: string): boolean => error instanceof ApiRequestError && error.code === code;
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

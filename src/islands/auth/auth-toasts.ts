@@ -1,6 +1,6 @@
 /** What the account screens say in toasts, and the helpers that pick the words. */
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from '../toast';
+import { toastError } from '../toast';
 
 /** Toast texts, word for word from the spec's error catalogue (section 8) where it has them. */
 export const AUTH_TOASTS = {
@@ -24,7 +24,7 @@ export const SIGNED_IN_REDIRECT_MS = 800;
 
 /** The rate limit's toast: the API's description when it sent one, else the spec's. */
 export function tooManyAttemptsToast(result: { details: { message: string }[] }) {
-  toast({ variant: 'destructive', title: AUTH_TOASTS.tooManyAttempts.title, description: result.details[0]?.message ?? AUTH_TOASTS.tooManyAttempts.description });
+  toastError(AUTH_TOASTS.tooManyAttempts.title, result.details[0]?.message ?? AUTH_TOASTS.tooManyAttempts.description);
 }
 
 /** The first error in the form's field order (which is also document order). */

@@ -1,12 +1,10 @@
 /** After signing up: where the confirmation link went, and sending it again. */
-import { toast } from '../toast';
+import { toastError } from '../toast';
 import { AUTH_TOASTS } from './auth-toasts';
 import { useResendConfirmation } from './use-resend-confirmation';
 
 export function CheckEmailPanel({ email, onBack }: { email: string; onBack: () => void }) {
-  const { sending, resend } = useResendConfirmation(email, (result) =>
-    toast({ variant: 'destructive', title: 'Saatmine ebaõnnestus', description: result.message ?? AUTH_TOASTS.tryAgain }),
-  );
+  const { sending, resend } = useResendConfirmation(email, (result) => toastError('Saatmine ebaõnnestus', result.message ?? AUTH_TOASTS.tryAgain));
   return (
     <div className="space-y-5" data-check-email>
       <p>

@@ -1,12 +1,12 @@
 /** "Unustasid salasõna?": asks for a reset link; the answer is the same whether or not the address has an account. */
 import { useId, useState } from 'react';
-import { Field, useHydrated } from '../forms/field';
+import { SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
+import { EmailField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { AUTH_TOASTS } from './auth-toasts';
-import { EMAIL_MAX } from '../../lib/validation/limits';
 
 interface EmailValues {
   email: string;
@@ -31,10 +31,10 @@ export function ForgotPanel({ defaultEmail, onBack }: { defaultEmail: string; on
       return;
     }
     if (result.code === 'too_many_attempts' || result.code === 'rate_limited') {
-      toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: result.message ?? AUTH_TOASTS.tooManyAttempts.description });
+      toastError(AUTH_TOASTS.resetFailed, result.message ?? AUTH_TOASTS.tooManyAttempts.description);
       return;
     }
-    toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: result.message ?? AUTH_TOASTS.tryAgain });
+    toastError(AUTH_TOASTS.resetFailed, result.message ?? AUTH_TOASTS.tryAgain);
   };
 
   return (
@@ -42,12 +42,10 @@ export function ForgotPanel({ defaultEmail, onBack }: { defaultEmail: string; on
       <p className="text-ink-600">Sisestage oma konto e-posti aadress ja saadame sellele lingi uue salasõna määramiseks.</p>
       <form {...formProps(onValid)} aria-label="Salasõna lähtestamine">
         <fieldset disabled={!hydrated} className="space-y-5">
-          <Field id={`${uid}email`} label="E-post" required error={errors.email?.message}>
-            {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className="field-input" />}
-          </Field>
-          <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-            {isSubmitting ? 'Saadan...' : 'Saada lähtestamise link'}
-          </button>
+          <EmailField id={`${uid}email`} field={register('email')} error={errors.email?.message} />
+          <SubmitButton className="btn-secondary w-full" submitting={isSubmitting} busyText="Saadan...">
+            Saada lähtestamise link
+          </SubmitButton>
         </fieldset>
       </form>
       {sentTo && (

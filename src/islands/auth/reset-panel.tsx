@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { Field, PASSWORD_HINT, useHydrated } from '../forms/field';
+import { SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
+import { NewPasswordField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { useAuth } from './auth-context';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS } from './auth-toasts';
 import type { Session } from '../../lib/auth/session-client';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/validation/limits';
 
 interface NewPasswordValues {
   password: string;
@@ -40,7 +40,7 @@ export function ResetPanel({ token, onForgot }: { token: string; onForgot: () =>
     }
     if (result.code === 'invalid_token' || result.code === 'token_expired') setLinkBroken(true);
     const [passwordIssue] = showFieldIssues(result.details);
-    toast({ variant: 'destructive', title: AUTH_TOASTS.resetFailed, description: passwordIssue?.message ?? result.message ?? AUTH_TOASTS.tryAgain });
+    toastError(AUTH_TOASTS.resetFailed, passwordIssue?.message ?? result.message ?? AUTH_TOASTS.tryAgain);
   };
 
   return (
@@ -48,12 +48,10 @@ export function ResetPanel({ token, onForgot }: { token: string; onForgot: () =>
       <p className="text-ink-600">Valige uus salasõna. Pärast salasõna muutmist logitakse teised seadmed välja.</p>
       <form {...formProps(onValid)} aria-label="Salasõna muutmine">
         <fieldset disabled={!hydrated || done} className="space-y-5">
-          <Field id={`${uid}password`} label="Uus salasõna" required hint={PASSWORD_HINT} error={errors.password?.message}>
-            {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} className="field-input" />}
-          </Field>
-          <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-            {isSubmitting || done ? 'Salvestan...' : 'Salvesta uus salasõna'}
-          </button>
+          <NewPasswordField id={`${uid}password`} field={register('password')} error={errors.password?.message} label="Uus salasõna" />
+          <SubmitButton className="btn-secondary w-full" submitting={isSubmitting} busy={isSubmitting || done} busyText="Salvestan...">
+            Salvesta uus salasõna
+          </SubmitButton>
         </fieldset>
       </form>
       {linkBroken && (

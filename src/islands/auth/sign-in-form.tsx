@@ -1,11 +1,11 @@
 /** The "Logi sisse" tab (visitor spec section 5): e-mail and password; "e-mail not confirmed" offers the link again. */
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { Field, useHydrated } from '../forms/field';
+import { Field, SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { useAuth } from './auth-context';
 import { useResendConfirmation } from './use-resend-confirmation';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS, firstError, tooManyAttemptsToast } from './auth-toasts';
@@ -48,8 +48,7 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
     setFocus('password');
   }, [prefill, setValue, setFocus]);
 
-  const onInvalid = (formErrors: FieldErrors<SignInValues>) =>
-    toast({ variant: 'destructive', title: AUTH_TOASTS.invalidInput, description: firstError(formErrors, ['email', 'password']) });
+  const onInvalid = (formErrors: FieldErrors<SignInValues>) => toastError(AUTH_TOASTS.invalidInput, firstError(formErrors, ['email', 'password']));
 
   const onValid = async (values: SignInValues) => {
     setUnconfirmedEmail(null);
@@ -65,11 +64,7 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
     }
     if (result.code === 'too_many_attempts') return tooManyAttemptsToast(result);
     if (result.code === 'email_not_confirmed') setUnconfirmedEmail(values.email);
-    toast({
-      variant: 'destructive',
-      title: AUTH_TOASTS.signInFailed,
-      description: result.code === 'invalid_credentials' ? AUTH_TOASTS.invalidCredentials : (result.message ?? AUTH_TOASTS.tryAgain),
-    });
+    toastError(AUTH_TOASTS.signInFailed, result.code === 'invalid_credentials' ? AUTH_TOASTS.invalidCredentials : (result.message ?? AUTH_TOASTS.tryAgain));
   };
 
   return (
@@ -83,9 +78,9 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
         <Field id={`${uid}password`} label="Salasõna" error={errors.password?.message}>
           {(a11y) => <input {...a11y} {...register('password')} type="password" autoComplete="current-password" maxLength={1024} className="field-input" />}
         </Field>
-        <button type="submit" className="btn-secondary w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-          {isSubmitting || done ? 'Login sisse...' : 'Logi sisse'}
-        </button>
+        <SubmitButton className="btn-secondary w-full" submitting={isSubmitting} busy={isSubmitting || done} busyText="Login sisse...">
+          Logi sisse
+        </SubmitButton>
         <p className="text-center text-sm">
           <button type="button" className="link-button" onClick={() => { onEmail(getValues('email')); onForgot(); }}>
             Unustasid salasõna?
@@ -101,7 +96,7 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
 function ResendConfirmation({ email }: { email: string }) {
   const { sending, resend } = useResendConfirmation(email, (result) => {
     if (result.code === 'too_many_attempts' || result.code === 'rate_limited') tooManyAttemptsToast(result);
-    else toast({ variant: 'destructive', title: AUTH_TOASTS.signInFailed, description: result.message ?? AUTH_TOASTS.tryAgain });
+    else toastError(AUTH_TOASTS.signInFailed, result.message ?? AUTH_TOASTS.tryAgain);
   });
   return (
     <div className="mt-5 rounded-2xl bg-sand-100 p-4 text-sm">

@@ -1,5 +1,6 @@
-/** The form islands' controls: a labelled field with its error under it, a group's error, the honeypot. */
+/** The form islands' controls: a labelled field with its error under it, a group's error, the honeypot, the submit. */
 import { useEffect, useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** Under every new-password field: the shared password rule in words (src/lib/validation/fields.ts). */
 export const PASSWORD_HINT = 'Vähemalt 8 märki, sealhulgas suur- ja väiketäht ning number.';
@@ -63,6 +64,37 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+export interface ChoiceGroupProps {
+  legend: string;
+  /** The form's register() for the field, shared by its radio buttons. */
+  field: UseFormRegisterReturn;
+  /** Each choice's value and what its label shows. */
+  choices: readonly (readonly [value: string, label: ReactNode])[];
+  errorId: string;
+  error?: string;
+}
+
+/** A required choice among radio buttons: the group's legend, the choices, and the group's error tied to it. */
+export function ChoiceGroup({ legend, field, choices, errorId, error }: ChoiceGroupProps) {
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="field-label">
+        {legend}
+        <span aria-hidden="true" className="field-required"> *</span>
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-3">
+        {choices.map(([value, label]) => (
+          <label key={value} className="choice">
+            <input {...field} type="radio" value={value} required aria-invalid={error ? true : undefined} className="choice-input" />
+            {label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
 /**
  * The honeypot: off-screen (not merely sr-only, which some bots skip), out of the tab order, hidden from assistive
  * technology, never autofilled. People leave it empty; the API treats a filled one as spam.
@@ -82,4 +114,24 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+export interface SubmitButtonProps {
+  /** The button's own classes (btn-primary, w-full …); the waiting look is added here. */
+  className: string;
+  /** Disabled while the form is being sent (one submit at a time). */
+  submitting: boolean;
+  /** Says `busyText` while true: the sending, or what follows it (a redirect); the sending when absent. */
+  busy?: boolean;
+  busyText: string;
+  children: ReactNode;
+}
+
+/** A form's submit button: disabled with a waiting cursor while the form is on its way, saying so. */
+export function SubmitButton({ className, submitting, busy = submitting, busyText, children }: SubmitButtonProps) {
+  return (
+    <button type="submit" className={`${className} disabled:cursor-wait disabled:opacity-70`} disabled={submitting}>
+      {busy ? busyText : children}
+    </button>
+  );
 }

@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { SCHEDULE_PART_LABELS } from '../../lib/payment-schedule';
 import { myBookingStatusLabel, type MyBookingDetail } from '../../lib/portal';
 import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
-import { ApiRequestError } from '../api/client';
+import { isNotFound } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
 import { BackToList, BookingPending, Pair } from './parts';
@@ -32,7 +32,7 @@ export function BookingPage({ id, onBack, onSessionOver }: BookingPageProps) {
 
   if (query.isPending) return <BookingPending onBack={onBack} />;
   if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+    const missing = isNotFound(query.error);
     return (
       <div className="space-y-4">
         {back}

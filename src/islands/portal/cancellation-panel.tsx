@@ -12,7 +12,7 @@ import { ApiRequestError } from '../api/client';
 import { Field, FieldError } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { FormActions } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 
@@ -70,7 +70,7 @@ function RequestForm({ booking, onCancel }: { booking: MyBookingDetail; onCancel
       await queryClient.invalidateQueries({ queryKey: portalKeys.booking(booking.id) });
       void queryClient.invalidateQueries({ queryKey: portalKeys.bookings });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Soovi saatmine ebaõnnestus', description: error instanceof ApiRequestError ? error.message : undefined });
+      toastError('Soovi saatmine ebaõnnestus', error instanceof ApiRequestError ? error.message : undefined);
     }
   };
   const confirmError = formState.errors.confirm?.message;

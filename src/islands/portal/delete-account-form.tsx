@@ -6,7 +6,7 @@ import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { FormActions } from './parts';
 import { portalApi } from './portal-api';
 
@@ -27,7 +27,7 @@ export function DeleteAccountForm({ onCancel, onDeleted }: { onCancel: () => voi
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'wrong_password') return setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
       if (error instanceof ApiRequestError && showFieldIssues(error.details).length > 0) return;
-      toast({ variant: 'destructive', title: 'Kontot ei kustutatud', description: error instanceof Error ? error.message : undefined });
+      toastError('Kontot ei kustutatud', error);
     }
   };
   return (

@@ -11,7 +11,7 @@ import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
-import { toast } from '../toast';
+import { toast, toastError } from '../toast';
 import { portalApi, portalKeys } from './portal-api';
 
 type Values = Record<keyof TravelDetails, string>;
@@ -51,7 +51,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
       toast({ title: 'Andmed salvestatud', description: saved.complete ? `${saved.name}: kõik vajalik on olemas.` : `${saved.name}: puudu veel ${saved.missing.length}.` });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'validation_failed' && showFieldIssues(error.details).length > 0) return;
-      toast({ variant: 'destructive', title: 'Salvestamine ebaõnnestus', description: error instanceof Error ? error.message : undefined });
+      toastError('Salvestamine ebaõnnestus', error);
     }
   };
 

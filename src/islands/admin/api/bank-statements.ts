@@ -15,6 +15,7 @@ import type {
   StatementList,
 } from '../../../lib/admin/bank-statements';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
 const PATH = `${BASE}/bank-statements`;
 
@@ -44,13 +45,7 @@ export function useStatement(id: string) {
   });
 }
 
-export function useReviewList(query: ReviewListQuery) {
-  return useQuery<ReviewList>({
-    queryKey: bankKeys.review(query),
-    queryFn: ({ signal }) => apiRequest<ReviewList>(`${PATH}/review`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useReviewList = listQueryHook<ReviewListQuery, ReviewList>(`${PATH}/review`, bankKeys.review);
 
 /** Money moved on bookings: everything that shows a booking's money reloads. */
 function paymentsRecorded(client: QueryClient) {
@@ -83,25 +78,20 @@ function transactionResolved(client: QueryClient, transaction: BankTransactionVi
   if (transaction.statementId !== null) void client.invalidateQueries({ queryKey: bankKeys.statement(String(transaction.statementId)) });
 }
 
-export function useAssignTransaction() {
+/** Assigns a review line to a booking or sets it aside; an assignment records a payment, so money moved too. */
+function useResolveTransaction<Body>(action: 'assign' | 'dismiss') {
   const client = useQueryClient();
   return useMutation({
     mutationKey: bankKeys.resolving,
-    mutationFn: ({ id, body }: { id: number; body: AssignInput }) =>
-      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/assign`, { method: 'POST', body }).then((r) => r.transaction),
+    mutationFn: ({ id, body }: { id: number; body: Body }) =>
+      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/${action}`, { method: 'POST', body }).then((r) => r.transaction),
     onSuccess: (transaction) => {
       transactionResolved(client, transaction);
-      paymentsRecorded(client);
+      if (action === 'assign') paymentsRecorded(client);
     },
   });
 }
 
-export function useDismissTransaction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationKey: bankKeys.resolving,
-    mutationFn: ({ id, body }: { id: number; body: DismissInput }) =>
-      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/dismiss`, { method: 'POST', body }).then((r) => r.transaction),
-    onSuccess: (transaction) => transactionResolved(client, transaction),
-  });
-}
+export const useAssignTransaction = () => useResolveTransaction<AssignInput>('assign');
+
+export const useDismissTransaction = () => useResolveTransaction<DismissInput>('dismiss');

@@ -5,15 +5,9 @@ import { apiRequest } from '../../api/client';
 import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
 import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, ServicesUpdate } from '../../../lib/admin/bookings';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
-export function useBookingList(query: BookingListQuery) {
-  return useQuery<BookingListResponse>({
-    queryKey: adminKeys.bookingList(query),
-    queryFn: ({ signal }) => apiRequest<BookingListResponse>(`${BASE}/bookings`, { query: { ...query }, signal }),
-    // The old page stays on screen (dimmed) while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-}
+export const useBookingList = listQueryHook<BookingListQuery, BookingListResponse>(`${BASE}/bookings`, adminKeys.bookingList);
 
 export function useBooking(id: string) {
   return useQuery({

@@ -1,16 +1,11 @@
 /** Clients: the list, one client, writes, and the sync from bookers. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
-export function useClientList(query: ClientListQuery) {
-  return useQuery<ClientListResponse>({
-    queryKey: adminKeys.clientList(query),
-    queryFn: ({ signal }) => apiRequest<ClientListResponse>(`${BASE}/clients`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useClientList = listQueryHook<ClientListQuery, ClientListResponse>(`${BASE}/clients`, adminKeys.clientList);
 
 /** One client with their bookings (the view dialog, and the delete confirmation's count). */
 export function useClient(id: string) {

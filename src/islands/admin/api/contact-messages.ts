@@ -1,5 +1,5 @@
 /** "Sõnumid" (issue 24): contact-form messages, one message with its replies, and a reply. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type {
   ContactMessageDetail,
@@ -8,6 +8,7 @@ import type {
 } from '../../../lib/admin/contact-messages';
 import type { ContactReplyInput } from '../../../lib/admin/contact-reply';
 import { BASE } from './keys';
+import { listQueryHook } from './list-query';
 
 export const contactMessageKeys = {
   all: ['contact-messages'] as const,
@@ -15,13 +16,7 @@ export const contactMessageKeys = {
   detail: (id: number) => ['contact-messages', 'detail', id] as const,
 };
 
-export function useContactMessageList(query: ContactMessageListQuery) {
-  return useQuery<ContactMessageListResponse>({
-    queryKey: contactMessageKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<ContactMessageListResponse>(`${BASE}/contact-messages`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useContactMessageList = listQueryHook<ContactMessageListQuery, ContactMessageListResponse>(`${BASE}/contact-messages`, contactMessageKeys.list);
 
 export function useContactMessage(id: number) {
   return useQuery({

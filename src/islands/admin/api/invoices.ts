@@ -1,5 +1,5 @@
 /** Invoices and credit notes: a booking's, one document, the invoices screen, issuing, crediting, sending. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type {
   BookingInvoices,
@@ -12,6 +12,7 @@ import type {
   InvoiceView,
 } from '../../../lib/admin/invoices';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
 /**
  * How often a screen asks again while an invoice's e-mail is still on its way ('Saatmisel…'): the outbox sends it in
@@ -41,14 +42,7 @@ export function useInvoice(id: string) {
   });
 }
 
-export function useInvoiceList(query: InvoiceListQuery) {
-  return useQuery<InvoiceListResponse>({
-    queryKey: adminKeys.invoiceList(query),
-    queryFn: ({ signal }) => apiRequest<InvoiceListResponse>(`${BASE}/invoices`, { query: { ...query }, signal }),
-    // The old page stays on screen (dimmed) while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-}
+export const useInvoiceList = listQueryHook<InvoiceListQuery, InvoiceListResponse>(`${BASE}/invoices`, adminKeys.invoiceList);
 
 /**
  * After an invoice or credit note is issued: its booking's invoice list, the original's credited sum and the invoices

@@ -1,9 +1,10 @@
 /** Retreats (editions): the list, one retreat, saving and deleting, and the options the booking screens offer. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { RetreatOption } from '../../../lib/admin/booking-views';
 import type { RetreatDetail, RetreatFormInput, RetreatListQuery, RetreatListResponse } from '../../../lib/admin/retreats';
 import { BASE, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
 export function useRetreatOptions() {
   return useQuery({
@@ -13,13 +14,7 @@ export function useRetreatOptions() {
   });
 }
 
-export function useRetreatList(query: RetreatListQuery) {
-  return useQuery<RetreatListResponse>({
-    queryKey: adminKeys.retreatList(query),
-    queryFn: ({ signal }) => apiRequest<RetreatListResponse>(`${BASE}/retreats`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRetreatList = listQueryHook<RetreatListQuery, RetreatListResponse>(`${BASE}/retreats`, adminKeys.retreatList);
 
 export function useRetreat(id: string) {
   return useQuery({

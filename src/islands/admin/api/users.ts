@@ -1,16 +1,11 @@
 /** Users and their roles. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
 import { BASE, adminKeys } from './keys';
+import { listQueryHook } from './list-query';
 
-export function useUserList(query: UserListQuery) {
-  return useQuery<UserListResponse>({
-    queryKey: adminKeys.userList(query),
-    queryFn: ({ signal }) => apiRequest<UserListResponse>(`${BASE}/users`, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useUserList = listQueryHook<UserListQuery, UserListResponse>(`${BASE}/users`, adminKeys.userList);
 
 export function useChangeRole() {
   const client = useQueryClient();

@@ -3,7 +3,8 @@
  * browser never loads a whole table (the guests list can be tens of thousands of rows).
  */
 import type { Ref } from 'react';
-import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { FieldNotes } from './field-notes';
 
 export interface ComboItem {
   id: string;
@@ -57,12 +58,7 @@ export function AsyncComboBox({ label, items, inputValue, onInputChange, selecte
         />
         {isLoading && <span className="spinner absolute top-3 right-3 size-5" aria-hidden="true" />}
       </div>
-      {description && (
-        <Text slot="description" className="text-xs text-ink-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+      <FieldNotes description={description} errorMessage={errorMessage} />
       <Popover className="max-h-72 min-w-(--trigger-width) overflow-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-sand-200">
         <ListBox
           className="outline-none"

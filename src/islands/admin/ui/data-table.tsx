@@ -6,6 +6,7 @@
  * value ("name", "-created").
  */
 import type { ReactNode } from 'react';
+import { EmptyState } from './states';
 
 export interface SortDescriptor {
   column: string;
@@ -32,6 +33,7 @@ export interface DataTableProps<T extends { id: string | number }> {
   /** "-created" = created, descending. */
   sort?: string;
   onSortChange?: (sort: string) => void;
+  /** What an empty table says: its text (the admin's EmptyState), or a node of its own. */
   empty: ReactNode;
   /** While a new page loads the old rows stay, dimmed, so the table does not jump. */
   isStale?: boolean;
@@ -99,7 +101,7 @@ export function DataTable<T extends { id: string | number }>({ label, columns, i
         <tbody>
           {items.length === 0 ? (
             <tr>
-              <td colSpan={columns.length}>{empty}</td>
+              <td colSpan={columns.length}>{typeof empty === 'string' ? <EmptyState text={empty} /> : empty}</td>
             </tr>
           ) : (
             items.map((item) => (

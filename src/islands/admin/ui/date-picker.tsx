@@ -10,7 +10,8 @@
  */
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useState } from 'react';
-import { Button, DateInput, DatePicker, DateSegment, FieldError, Group, Label, Text } from 'react-aria-components';
+import { Button, DateInput, DatePicker, DateSegment, Group, Label } from 'react-aria-components';
+import { FieldNotes } from './field-notes';
 import { lazyComponent } from '../../lazy-component';
 
 // Drawn (and so loaded) once the field is reached for; then at once for every field.
@@ -81,12 +82,7 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, de
           </svg>
         </Button>
       </Group>
-      {description && (
-        <Text slot="description" className="text-xs text-ink-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+      <FieldNotes description={description} errorMessage={errorMessage} />
       {reached && <CalendarPopover label={label} />}
     </DatePicker>
   );

@@ -53,6 +53,33 @@ export function AppDialog({ title, isOpen, onOpenChange, children, size = 'md', 
   );
 }
 
+export interface DialogActionsProps {
+  /** Leaves without doing anything. */
+  onCancel: () => void;
+  /** 'Tühista' unless the dialog's own words differ ('Loobu', 'Sulge'). */
+  cancelLabel?: string;
+  /** While the action is on its way the way out is disabled too: the dialog stays until the answer comes. */
+  isPending: boolean;
+  /** The safe choice takes the focus first where the action destroys or costs something (the APG's alertdialog). */
+  focusCancel?: boolean;
+  /** Where the row sits in its form ('sm:col-span-2' in a two-column grid). */
+  className?: string;
+  /** The action button(s), after the way out. */
+  children?: ReactNode;
+}
+
+/** A dialog's last row: the way out, then its action, at the end of the line. */
+export function DialogActions({ onCancel, cancelLabel = 'Tühista', isPending, focusCancel, className, children }: DialogActionsProps) {
+  return (
+    <div className={`flex flex-wrap justify-end gap-3${className ? ` ${className}` : ''}`}>
+      <Button variant="outline" onPress={onCancel} isDisabled={isPending} autoFocus={focusCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
 export interface ConfirmDialogProps {
   title: string;
   message: string;
@@ -71,10 +98,7 @@ export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChan
   return (
     <AppDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog" isDismissable={!isPending}>
       <p className="text-ink-900">{message}</p>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
-          {blocked ? 'Sulge' : 'Tühista'}
-        </Button>
+      <DialogActions onCancel={() => onOpenChange(false)} cancelLabel={blocked ? 'Sulge' : 'Tühista'} isPending={isPending} focusCancel className="mt-6">
         {!blocked && (
           // Disabled rather than "pending": React Aria's pending announcement points at the button, which is gone once
           // the dialog closes (axe: role-img-alt).
@@ -82,7 +106,7 @@ export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChan
             {confirmLabel}
           </Button>
         )}
-      </div>
+      </DialogActions>
     </AppDialog>
   );
 }

@@ -19,14 +19,29 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
       <p aria-live="polite" data-page-summary>
         {first <= last ? `${formatCount(first)}–${formatCount(last)} / ${formatCount(total)}` : `0 / ${formatCount(total)}`} · lehekülg {formatCount(page)} / {formatCount(pages)}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPageChange(Math.min(page - 1, pages))}>
-          ← Eelmine
-        </Button>
-        <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPageChange(page + 1)}>
-          Järgmine →
-        </Button>
-      </div>
+      <PageButtons page={page} pages={pages} onPageChange={onPageChange} />
     </nav>
+  );
+}
+
+export interface PageButtonsProps {
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  previous?: string;
+  next?: string;
+}
+
+/** Previous and next page as real buttons, disabled at either end; the words differ where the order means time. */
+export function PageButtons({ page, pages, onPageChange, previous = '← Eelmine', next = 'Järgmine →' }: PageButtonsProps) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPageChange(Math.min(page - 1, pages))}>
+        {previous}
+      </Button>
+      <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPageChange(page + 1)}>
+        {next}
+      </Button>
+    </div>
   );
 }

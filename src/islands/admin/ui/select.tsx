@@ -1,10 +1,16 @@
 /** A labelled single-choice select on React Aria (listbox popover, type-ahead, keyboard, screen-reader labels). */
 import type { Ref } from 'react';
-import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { FieldNotes } from './field-notes';
 
 export interface Option<V extends string = string> {
   value: V;
   label: string;
+}
+
+/** Options for a set of values, each labelled by `label` (the spec's Estonian names). */
+export function optionsOf<V extends string>(values: readonly V[], label: (value: V) => string): Option<V>[] {
+  return values.map((value) => ({ value, label: label(value) }));
 }
 
 export interface SelectFieldProps<V extends string> {
@@ -44,12 +50,7 @@ export function SelectField<V extends string>({ label, options, value, onChange,
           ▾
         </span>
       </Button>
-      {description && (
-        <Text slot="description" className="text-xs text-ink-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+      <FieldNotes description={description} errorMessage={errorMessage} />
       <Popover className="min-w-(--trigger-width) overflow-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-sand-200">
         <ListBox className="outline-none" items={options.map((o) => ({ id: o.value, ...o }))}>
           {(option) => (

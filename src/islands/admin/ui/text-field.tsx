@@ -1,6 +1,7 @@
 /** A labelled text input or textarea on React Aria's TextField, with its error and description tied to it. */
 import type { Ref } from 'react';
-import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { Input, Label, TextArea, TextField } from 'react-aria-components';
+import { FieldNotes } from './field-notes';
 
 export interface TextInputFieldProps {
   label: string;
@@ -59,12 +60,7 @@ export function TextInputField({ label, value, onChange, onBlur, name, inputRef,
       ) : (
         <Input ref={inputRef} placeholder={placeholder} className={`min-h-11 ${CONTROL}`} />
       )}
-      {description && (
-        <Text slot="description" className="text-xs text-ink-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm text-rose-800">{errorMessage}</FieldError>
+      <FieldNotes description={description} errorMessage={errorMessage} />
     </TextField>
   );
 }

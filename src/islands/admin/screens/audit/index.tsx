@@ -3,41 +3,32 @@
  * filtered by severity, action, user and date range on the server, with each record's details in a dialog.
  * Critical events (excessive sign-in attempts) stand out in the table.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditListQuerySchema, type AuditListQuery, type AuditRecord } from '../../../../lib/admin/audit';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../../lib/enums';
-import { formatCountOf, formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { formatDateTime } from '../../../../lib/format';
 import { useAuditList } from '../../api/audit';
-import { useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { useServerList } from '../../list-state';
+import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DatePickerField } from '../../ui/date-picker';
-import { Pagination } from '../../ui/pagination';
+import { FilterSelect } from '../../ui/filter-select';
+import { ListResults } from '../../ui/list-results';
 import { SearchBox } from '../../ui/search-box';
-import { SelectField } from '../../ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { optionsOf } from '../../ui/select';
 import { lazyComponent } from '../../../lazy-component';
 
 // The record's dialog (its labels for every audited field and value) loads when a record is first opened.
 const AuditDetailDialog = lazyComponent(() => import('./detail-dialog').then((m) => m.AuditDetailDialog));
 
-const ALL = 'all';
-
 export const SEVERITY_TONES: Record<AuditSeverity, BadgeTone> = { low: 'grey', medium: 'blue', high: 'yellow', critical: 'red' };
 
 export default function AuditTrail() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(auditListQuerySchema, location);
-  const list = useAuditList(query);
+  const listing = useServerList(auditListQuerySchema, useAuditList);
+  const { query, setQuery } = listing;
   const [open, setOpen] = useState<AuditRecord | null>(null);
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Auditilogi laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
 
   const filtered = !!(query.severity || query.action || query.user || query.from || query.to);
   const columns: DataColumn<AuditRecord>[] = [
@@ -74,25 +65,20 @@ export default function AuditTrail() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Auditilogi" />
-        <AppLink href="/dashboard" className="btn-outline">
-          ← Tagasi töölauale
-        </AppLink>
-      </div>
+      <ScreenHeader title="Auditilogi" back={BACK_TO_DASHBOARD} />
 
       <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Auditilogi filtrid">
-        <SelectField
+        <FilterSelect
           label="Tõsidus"
-          value={query.severity ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...AUDIT_SEVERITIES.map((s) => ({ value: s, label: AUDIT_SEVERITY_LABELS[s] }))]}
-          onChange={(v) => setQuery({ severity: v === ALL ? undefined : (v as AuditListQuery['severity']) })}
+          value={query.severity}
+          options={optionsOf(AUDIT_SEVERITIES, (s) => AUDIT_SEVERITY_LABELS[s])}
+          onChange={(severity) => setQuery({ severity })}
         />
-        <SelectField
+        <FilterSelect
           label="Tegevus"
-          value={query.action ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...AUDIT_ACTION_OPTIONS]}
-          onChange={(v) => setQuery({ action: v === ALL ? undefined : (v as AuditListQuery['action']) })}
+          value={query.action}
+          options={AUDIT_ACTION_OPTIONS}
+          onChange={(action) => setQuery({ action: action as AuditListQuery['action'] })}
         />
         <SearchBox
           label="Kasutaja"
@@ -106,25 +92,17 @@ export default function AuditTrail() {
       </div>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Auditilogi laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Auditilogi laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'kirje', 'kirjet') : ''}
-            </p>
+        <ListResults listing={listing} loading="Auditilogi laadimine..." failed="Auditilogi laadimine ebaõnnestus" counted={['kirje', 'kirjet']}>
+          {(items, isStale) => (
             <DataTable
               label="Auditilogi"
               columns={columns}
-              items={list.data?.items ?? []}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={filtered ? 'Filtritele vastavaid kirjeid ei leitud' : 'Auditilogis ei ole veel kirjeid'} />}
+              items={items}
+              isStale={isStale}
+              empty={filtered ? 'Filtritele vastavaid kirjeid ei leitud' : 'Auditilogis ei ole veel kirjeid'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
 
       {open && <AuditDetailDialog record={open} onClose={() => setOpen(null)} />}

@@ -3,7 +3,6 @@ import type { Ref } from 'react';
 import { STATEMENT_FORMAT_LABELS, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
 import { formatCountOf, formatDateTime } from '../../../../lib/format';
 import { DataTable } from '../../ui/data-table';
-import { EmptyState } from '../../ui/states';
 import { OutcomeTotalsList, transactionColumns, transactionRows } from './transactions';
 
 export const formatLabel = (format: string) => STATEMENT_FORMAT_LABELS[format] ?? format;
@@ -46,7 +45,7 @@ export function ImportResult({ result, title, headingLevel = 2, headingRef }: Im
         columns={columns}
         items={transactionRows(transactions)}
         verticalAlign="top"
-        empty={<EmptyState text="Väljavõttes ei olnud tehinguid." />}
+        empty="Väljavõttes ei olnud tehinguid."
       />
     </section>
   );

@@ -1,16 +1,16 @@
 /** "Varasemad impordid": the statements imported so far, newest first, each opening its outcome. */
-import { useEffect } from 'react';
 import type { StatementSummary } from '../../../../lib/admin/bank-statement-lists';
 import { formatCount, formatCountOf, formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../toast';
 import { useStatementList } from '../../api/bank-statements';
 import { AppLink } from '../../shell';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { Button } from '../../ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { formatLabel } from './import-result';
+import { PageButtons } from '../../ui/pagination';
+import { QueryView } from '../../ui/states';
+import { useErrorToast } from '../../use-error-toast';
 
 const TITLE = 'Varasemad impordid';
+const FAILED = 'Varasemate importide laadimine ebaõnnestus';
 
 const columns: DataColumn<StatementSummary>[] = [
   {
@@ -52,14 +52,7 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
       <p aria-live="polite">
         {formatCountOf(total, 'import', 'importi')} · lehekülg {formatCount(page)} / {formatCount(pages)}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPageChange(Math.min(page - 1, pages))}>
-          ← Uuemad
-        </Button>
-        <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPageChange(page + 1)}>
-          Vanemad →
-        </Button>
-      </div>
+      <PageButtons page={page} pages={pages} onPageChange={onPageChange} previous="← Uuemad" next="Vanemad →" />
     </div>
   );
 }
@@ -67,25 +60,21 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
 export function ImportsList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const list = useStatementList(page);
 
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Varasemate importide laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
+  useErrorToast(FAILED, list.error);
 
   return (
     <section aria-labelledby="imports-title" className="space-y-4" data-imports-list>
       <h2 id="imports-title" className="text-2xl text-lagoon-900">
         {TITLE}
       </h2>
-      {list.isPending ? (
-        <LoadingState text="Importide laadimine..." />
-      ) : list.isError && !list.data ? (
-        <ErrorState text="Varasemate importide laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={TITLE} columns={columns} items={list.data?.items ?? []} isStale={list.isPlaceholderData} empty={<EmptyState text="Väljavõtteid ei ole veel imporditud." />} />
-          <Pager page={page} pageSize={list.data?.pageSize ?? 25} total={list.data?.total ?? 0} onPageChange={onPageChange} />
-        </>
-      )}
+      <QueryView query={list} loading="Importide laadimine..." failed={FAILED} keepData>
+        {({ items, pageSize, total }) => (
+          <>
+            <DataTable label={TITLE} columns={columns} items={items} isStale={list.isPlaceholderData} empty="Väljavõtteid ei ole veel imporditud." />
+            <Pager page={page} pageSize={pageSize} total={total} onPageChange={onPageChange} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

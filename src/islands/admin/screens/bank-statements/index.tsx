@@ -10,7 +10,7 @@ import { reviewListQuerySchema, type StatementImportResult } from '../../../../l
 import { pagingParams } from '../../../../lib/admin/list-query';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { ImportResult } from './import-result';
 import { ImportsList } from './imports-list';
 import { ReviewList } from './review-list';
@@ -33,12 +33,11 @@ export default function BankStatements() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Pangaväljavõte" intro="Impordi panga väljavõte: laekumised seotakse broneeringutega viitenumbri järgi ja kantakse maksetesse." />
-        <AppLink href="/admin/bookings" className="btn-outline">
-          ← Tagasi broneeringute juurde
-        </AppLink>
-      </div>
+      <ScreenHeader
+        title="Pangaväljavõte"
+        intro="Impordi panga väljavõte: laekumised seotakse broneeringutega viitenumbri järgi ja kantakse maksetesse."
+        back={BACK_TO_BOOKINGS}
+      />
 
       <div className="mt-8 space-y-10">
         <UploadForm onImported={setResult} />

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   assignInputSchema,
@@ -17,17 +17,19 @@ import {
 import type { BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema } from '../../../../lib/admin/bookings';
 import { formatDate, formatMoney } from '../../../../lib/format';
-import { ApiRequestError } from '../../../api/client';
+import { ApiRequestError, hasErrorCode } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { bankKeys, useAssignTransaction, useDismissTransaction } from '../../api/bank-statements';
 import { useBookingList } from '../../api/bookings';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
 import { AsyncComboBox, type ComboItem } from '../../ui/combobox';
-import { AppDialog } from '../../ui/dialog';
-import { TextInputField } from '../../ui/text-field';
+import { AppDialog, DialogActions } from '../../ui/dialog';
 import { signedCents } from './transactions';
+import { FormTextField } from '../../ui/form-fields';
 import { useDebounced } from '../../use-debounced';
+import { useErrorToast } from '../../use-error-toast';
 
 export type ReviewAction = { kind: 'assign' | 'dismiss'; tx: BankTransactionView };
 
@@ -73,21 +75,19 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
     defaultValues: { bookingId: '' },
   });
 
-  useEffect(() => {
-    if (options.error) toast({ title: 'Broneeringute otsing ebaõnnestus', description: options.error.message, variant: 'destructive' });
-  }, [options.error]);
+  useErrorToast('Broneeringute otsing ebaõnnestus', options.error);
 
   const onValid = async () => {
     let assigned: BankTransactionView;
     try {
       assigned = await assign.mutateAsync({ id: tx.id!, body: { bookingId: Number(getValues('bookingId')) } });
     } catch (error) {
-      const resolved = error instanceof ApiRequestError && error.code === 'bank_transaction_resolved';
+      const resolved = hasErrorCode(error, 'bank_transaction_resolved');
       if (error instanceof ApiRequestError && !resolved && showFieldIssues(error.details).length === 0 && error.status !== 0 && error.status < 500) {
         // The booking was refused (cancelled, gone): the reason belongs to the field.
         setError('bookingId', { type: 'server', message: error.message }, { shouldFocus: true });
       }
-      toast({ title: 'Makse määramine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Makse määramine ebaõnnestus', error);
       if (resolved) onDone(true);
       return;
     }
@@ -130,14 +130,11 @@ function AssignForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolved
           />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={() => onDone(false)} isDisabled={assign.isPending}>
-          Tühista
-        </Button>
+      <DialogActions onCancel={() => onDone(false)} isPending={assign.isPending}>
         <Button type="submit" isPending={assign.isPending}>
           Määra
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -149,12 +146,9 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
     defaultValues: { reason: '' },
   });
   const onValid = async () => {
-    try {
-      await dismiss.mutateAsync({ id: tx.id!, body: getValues() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Makse kõrvale jätmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      if (error instanceof ApiRequestError && error.code === 'bank_transaction_resolved') onDone(true);
+    const saved = await writeForm(() => dismiss.mutateAsync({ id: tx.id!, body: getValues() }), 'Makse kõrvale jätmine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) {
+      if (hasErrorCode(saved.error, 'bank_transaction_resolved')) onDone(true);
       return;
     }
     toast({ title: 'Makse jäeti kõrvale' });
@@ -163,33 +157,20 @@ function DismissForm({ tx, onDone }: { tx: BankTransactionView; onDone: (resolve
   return (
     <form {...formProps(onValid)} className="space-y-5" aria-label="Jäta kõrvale">
       <TransactionSummary tx={tx} />
-      <Controller
+      <FormTextField
         control={control}
         name="reason"
-        render={({ field, fieldState }) => (
-          <TextInputField
-            label="Põhjus"
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            multiline
-            maxLength={500}
-            description="Näiteks: tagastatud maksjale, ei puuduta broneeringuid."
-            errorMessage={fieldState.error?.message}
-            isRequired
-            name={field.name}
-          />
-        )}
+        label="Põhjus"
+        multiline
+        maxLength={500}
+        description="Näiteks: tagastatud maksjale, ei puuduta broneeringuid."
+        isRequired
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={() => onDone(false)} isDisabled={dismiss.isPending}>
-          Tühista
-        </Button>
+      <DialogActions onCancel={() => onDone(false)} isPending={dismiss.isPending}>
         <Button type="submit" variant="danger" isPending={dismiss.isPending}>
           Jäta kõrvale
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -2,19 +2,17 @@
  * "Ülevaatamist ootavad maksed": money in that found no booking, from every import so far, searched and paged on the
  * server (the search and page in the URL). Each row is assigned to a booking or set aside; it then leaves the list.
  */
-import { useEffect, useRef, useState } from 'react';
-import { formatCountOf, formatMoney } from '../../../../lib/format';
+import { useRef, useState } from 'react';
+import { formatMoney } from '../../../../lib/format';
 import type { ReviewListQuery } from '../../../../lib/admin/bank-statement-lists';
-import { toast } from '../../../toast';
 import { useReviewList } from '../../api/bank-statements';
 import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
-import { SearchBox } from '../../ui/search-box';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { ListResults } from '../../ui/list-results';
 import type { ReviewAction } from './review-dialogs';
 import { signedCents, transactionColumns, transactionRows, type TransactionRow } from './transactions';
 import { lazyComponent } from '../../../lazy-component';
+import { ListSearch } from '../../ui/list-search';
 
 // Assigning (its booking search, form and schema) and setting aside load when a line is first acted on.
 const ReviewDialog = lazyComponent(() => import('./review-dialogs').then((m) => m.ReviewDialog));
@@ -22,13 +20,9 @@ const ReviewDialog = lazyComponent(() => import('./review-dialogs').then((m) => 
 const TITLE = 'Ülevaatamist ootavad maksed';
 
 export function ReviewList({ query, onQueryChange }: { query: ReviewListQuery; onQueryChange: (patch: Partial<ReviewListQuery>, options?: { replace?: boolean }) => void }) {
-  const list = useReviewList(query);
+  const listing = { query, setQuery: onQueryChange, list: useReviewList(query) };
   const [action, setAction] = useState<ReviewAction | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Ülevaatamist ootavate maksete laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
 
   const done = (resolved: boolean) => {
     setAction(null);
@@ -67,34 +61,30 @@ export function ReviewList({ query, onQueryChange }: { query: ReviewListQuery; o
       <h2 id="review-title" ref={heading} tabIndex={-1} className="text-2xl text-lagoon-900 focus:outline-none">
         {TITLE}
       </h2>
-      <div className="max-w-md" role="search" aria-label="Ülevaatamist ootavate maksete otsing">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => onQueryChange({ q }, { replace: true })}
-          placeholder="Maksja, viide või selgitus"
-          hint="Otsib maksja nime ja konto, viitenumbri ja selgituse järgi."
-        />
-      </div>
-      {list.isPending ? (
-        <LoadingState text="Maksete laadimine..." />
-      ) : list.isError && !list.data ? (
-        <ErrorState text="Ülevaatamist ootavate maksete laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <p className="sr-only" aria-live="polite">
-            {list.data ? formatCountOf(list.data.total, 'makse ootab ülevaatust', 'makset ootab ülevaatust') : ''}
-          </p>
+      <ListSearch
+        listing={listing}
+        label="Ülevaatamist ootavate maksete otsing"
+        className="max-w-md"
+        placeholder="Maksja, viide või selgitus"
+        hint="Otsib maksja nime ja konto, viitenumbri ja selgituse järgi."
+      />
+      <ListResults
+        listing={listing}
+        loading="Maksete laadimine..."
+        failed="Ülevaatamist ootavate maksete laadimine ebaõnnestus"
+        counted={['makse ootab ülevaatust', 'makset ootab ülevaatust']}
+      >
+        {(items, isStale) => (
           <DataTable
             label={TITLE}
             columns={columns}
-            items={transactionRows(list.data?.items ?? [])}
-            isStale={list.isPlaceholderData}
+            items={transactionRows(items)}
+            isStale={isStale}
             verticalAlign="top"
-            empty={<EmptyState text={query.q ? 'Otsingule vastavaid makseid ei leitud.' : 'Ülevaatamist ootavaid makseid ei ole.'} />}
+            empty={query.q ? 'Otsingule vastavaid makseid ei leitud.' : 'Ülevaatamist ootavaid makseid ei ole.'}
           />
-          <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => onQueryChange({ page })} />
-        </>
-      )}
+        )}
+      </ListResults>
       {action && <ReviewDialog action={action} onDone={done} />}
     </section>
   );

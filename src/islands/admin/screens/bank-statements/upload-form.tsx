@@ -7,7 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { BANK_STATEMENT_MESSAGES, STATEMENT_MAX_BYTES, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
 import { formatCountOf } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useImportStatement } from '../../api/bank-statements';
 import { Button } from '../../ui/button';
 
@@ -56,7 +56,7 @@ export function UploadForm({ onImported }: { onImported: (result: StatementImpor
       onError: (error) => {
         const details = error instanceof ApiRequestError ? error.details.map((d) => (d.path && d.path !== 'file' ? `${d.path}: ${d.message}` : d.message)) : [];
         setFailure({ message: error.message, details: details.filter((d) => d !== error.message) });
-        toast({ title: 'Väljavõtte import ebaõnnestus', description: error.message, variant: 'destructive' });
+        toastError('Väljavõtte import ebaõnnestus', error);
         input.current?.focus();
       },
     });

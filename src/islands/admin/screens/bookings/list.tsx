@@ -2,7 +2,6 @@
  * /admin/bookings (admin spec section 2): search, filters, sort and paging done by the server, with the state in the
  * URL; the four counters count the whole table; view and delete per row.
  */
-import { useEffect, useState } from 'react';
 import { type BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
@@ -15,36 +14,29 @@ import {
   WAITING_LIST_FILTER_LABELS,
   WAITING_LIST_LABEL,
 } from '../../../../lib/admin/labels';
-import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { formatDate, formatMoney } from '../../../../lib/format';
 import { useBookingList, useDeleteBooking } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
-import { listQueryString, useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { listQueryString, useServerList } from '../../list-state';
+import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Pagination } from '../../ui/pagination';
-import { SelectField } from '../../ui/select';
-import { SearchBox } from '../../ui/search-box';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { FilterSelect } from '../../ui/filter-select';
+import { ListResults } from '../../ui/list-results';
+import { ListSearch } from '../../ui/list-search';
+import { optionsOf } from '../../ui/select';
+import { useConfirmedDelete } from '../../use-confirmed-delete';
 
-const ALL = 'all';
+const WAITING_LIST_CHOICES = ['yes', 'no'] as const;
 
 export default function BookingList() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(bookingListQuerySchema, location);
-  const list = useBookingList(query);
+  const listing = useServerList(bookingListQuerySchema, useBookingList);
+  const { query, setQuery, list } = listing;
   const retreats = useRetreatOptions();
-  const [deleting, setDeleting] = useState<BookingListItem | null>(null);
-  const remove = useDeleteBooking();
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Broneeringute laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
+  const deletion = useConfirmedDelete<BookingListItem, number>(useDeleteBooking(), 'Broneering kustutatud', 'Viga broneeringu kustutamisel');
 
   const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes || query.details);
   const counts = list.data?.counts;
@@ -96,7 +88,7 @@ export default function BookingList() {
       cell: (b) => {
         const name = b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `#${b.id}`;
         return (
-          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(b)}>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => deletion.ask(b)}>
             Kustuta<span className="sr-only"> broneering: {name}</span>
           </Button>
         );
@@ -104,43 +96,19 @@ export default function BookingList() {
     },
   ];
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: 'Broneering kustutatud' });
-        setDeleting(null);
-      },
-      onError: (error) => {
-        toast({ title: 'Viga broneeringu kustutamisel', description: error.message, variant: 'destructive' });
-        setDeleting(null);
-      },
-    });
-  };
-
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Broneeringud" />
-        <div className="flex flex-wrap gap-3">
-          <AppLink href="/dashboard" className="btn-outline">
-            ← Tagasi töölauale
-          </AppLink>
-          <a
-            href={`/api/admin/exports/bookings.csv${listQueryString(bookingListQuerySchema, { ...query, page: 1 })}`}
-            className="btn-outline"
-            download
-          >
-            Laadi alla CSV<span className="sr-only"> (praeguste filtritega)</span>
-          </a>
-          <AppLink href="/admin/bank-statements" className="btn-outline">
-            Impordi pangaväljavõte
-          </AppLink>
-          <AppLink href="/admin/bookings/new" className="btn-secondary">
-            + Lisa uus broneering
-          </AppLink>
-        </div>
-      </div>
+      <ScreenHeader title="Broneeringud" back={BACK_TO_DASHBOARD}>
+        <a href={`/api/admin/exports/bookings.csv${listQueryString(bookingListQuerySchema, { ...query, page: 1 })}`} className="btn-outline" download>
+          Laadi alla CSV<span className="sr-only"> (praeguste filtritega)</span>
+        </a>
+        <AppLink href="/admin/bank-statements" className="btn-outline">
+          Impordi pangaväljavõte
+        </AppLink>
+        <AppLink href="/admin/bookings/new" className="btn-secondary">
+          + Lisa uus broneering
+        </AppLink>
+      </ScreenHeader>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={!counts}>
         <Counter label="Kokku" value={counts?.total} name="total" />
@@ -149,89 +117,72 @@ export default function BookingList() {
         <Counter label="Täielikult makstud" value={counts?.fullyPaid} name="fullyPaid" />
       </dl>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]" role="search" aria-label="Broneeringute otsing ja filtrid">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => setQuery({ q }, { replace: true })}
-          placeholder="Nimi, e-post või staatus"
-          hint="Otsib eesnime, perekonnanime, e-posti ja staatuse järgi."
-        />
-        <SelectField
+      <ListSearch
+        listing={listing}
+        label="Broneeringute otsing ja filtrid"
+        className="mt-6 grid gap-4 md:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]"
+        placeholder="Nimi, e-post või staatus"
+        hint="Otsib eesnime, perekonnanime, e-posti ja staatuse järgi."
+      >
+        <FilterSelect
           label="Staatus"
-          value={query.status ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: bookingStatusLabel(s) }))]}
-          onChange={(v) => setQuery({ status: v === ALL ? undefined : (v as BookingListQuery['status']) })}
+          value={query.status}
+          options={optionsOf(BOOKING_STATUSES, bookingStatusLabel)}
+          onChange={(status) => setQuery({ status })}
         />
-        <SelectField
+        <FilterSelect
           label="Makse staatus"
-          value={query.paymentStatus ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))]}
-          onChange={(v) => setQuery({ paymentStatus: v === ALL ? undefined : (v as BookingListQuery['paymentStatus']) })}
+          value={query.paymentStatus}
+          options={optionsOf(PAYMENT_STATUSES, paymentStatusLabel)}
+          onChange={(paymentStatus) => setQuery({ paymentStatus })}
         />
-        <SelectField
+        <FilterSelect
           label="Retriit"
-          value={query.retreatId ? String(query.retreatId) : ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...(retreats.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
-          onChange={(v) => setQuery({ retreatId: v === ALL ? undefined : Number(v) })}
+          value={query.retreatId ? String(query.retreatId) : undefined}
+          options={(retreats.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          onChange={(id) => setQuery({ retreatId: id === undefined ? undefined : Number(id) })}
         />
-        <SelectField
+        <FilterSelect
           label="Ootejärjekord"
-          value={query.waitingList ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...(['yes', 'no'] as const).map((v) => ({ value: v, label: WAITING_LIST_FILTER_LABELS[v] }))]}
-          onChange={(v) => setQuery({ waitingList: v === ALL ? undefined : (v as BookingListQuery['waitingList']) })}
+          value={query.waitingList}
+          options={optionsOf(WAITING_LIST_CHOICES, (v) => WAITING_LIST_FILTER_LABELS[v])}
+          onChange={(waitingList) => setQuery({ waitingList })}
         />
-        <SelectField
-          label="Võlg"
-          value={query.owes ?? ALL}
-          options={[
-            { value: ALL, label: 'Kõik' },
-            { value: 'yes', label: 'Tasumata summaga' },
-          ]}
-          onChange={(v) => setQuery({ owes: v === ALL ? undefined : 'yes' })}
-        />
-        <SelectField
+        <FilterSelect label="Võlg" value={query.owes} options={[{ value: 'yes', label: 'Tasumata summaga' }]} onChange={(owes) => setQuery({ owes })} />
+        <FilterSelect
           label="Reisiandmed"
-          value={query.details ?? ALL}
-          options={[
-            { value: ALL, label: 'Kõik' },
-            { value: 'missing', label: 'Puudu' },
-          ]}
-          onChange={(v) => setQuery({ details: v === ALL ? undefined : 'missing' })}
+          value={query.details}
+          options={[{ value: 'missing', label: 'Puudu' }]}
+          onChange={(details) => setQuery({ details })}
         />
-      </div>
+      </ListSearch>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Broneeringute laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Broneeringute laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'broneering', 'broneeringut') : ''}
-            </p>
+        <ListResults
+          listing={listing}
+          loading="Broneeringute laadimine..."
+          failed="Broneeringute laadimine ebaõnnestus"
+          counted={['broneering', 'broneeringut']}
+        >
+          {(items, isStale) => (
             <DataTable
               label="Broneeringud"
               columns={columns}
-              items={list.data?.items ?? []}
+              items={items}
               sort={query.sort}
               onSortChange={(sort) => setQuery({ sort: sort as BookingListQuery['sort'] })}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={filtered ? 'Otsingule vastavaid broneeringuid ei leitud' : 'Broneeringuid ei ole veel'} />}
+              isStale={isStale}
+              empty={filtered ? 'Otsingule vastavaid broneeringuid ei leitud' : 'Broneeringuid ei ole veel'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
 
       <ConfirmDialog
         title="Kustuta broneering"
         message="Kas olete kindel, et soovite selle broneeringu kustutada?"
         confirmLabel="Kustuta"
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
+        {...deletion.dialog}
       />
     </>
   );

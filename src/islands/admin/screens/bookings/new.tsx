@@ -3,7 +3,7 @@
  * a combobox that searches on the server; a retreat (optional) fills the dates; the calendar refuses past days; the
  * total is nights × the nightly rate from the shared rule, which the API recomputes (it never trusts this one).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
 import type { AdminBookingCreate, AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
@@ -13,18 +13,19 @@ import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { lazyValidation } from '../../../forms/lazy-validation';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
-import { ApiRequestError } from '../../../api/client';
+import { writeForm } from '../../form-write';
 import { navigate } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
 import { AsyncComboBox } from '../../ui/combobox';
 import { DatePickerField } from '../../ui/date-picker';
-import { SelectField } from '../../ui/select';
-import { TextInputField } from '../../ui/text-field';
+import { FormSelectField, FormTextField } from '../../ui/form-fields';
+import { optionsOf, SelectField } from '../../ui/select';
 import { useDebounced } from '../../use-debounced';
+import { useErrorToast } from '../../use-error-toast';
 
 const NO_RETREAT = 'none';
 /** The shared schema and its resolver load on the form's first focus or submit (./new-validation). */
@@ -45,9 +46,7 @@ export default function NewBooking() {
   const retreats = useRetreatOptions();
   const create = useCreateBooking();
 
-  useEffect(() => {
-    if (guests.isError) toast({ title: 'Külaliste laadimine ebaõnnestus', description: guests.error.message, variant: 'destructive' });
-  }, [guests.isError, guests.error]);
+  useErrorToast('Külaliste laadimine ebaõnnestus', guests.error);
 
   const [roomType, checkIn, checkOut, retreatId, paymentPlan] = watch(['roomType', 'checkInDate', 'checkOutDate', 'retreatId', 'paymentPlan']);
   const retreat = retreats.data?.find((r) => r.id === retreatId) ?? null;
@@ -58,20 +57,15 @@ export default function NewBooking() {
 
   // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
   const onValid = async () => {
-    try {
-      await create.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Viga broneeringu loomisel', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(() => create.mutateAsync(getValues()), 'Viga broneeringu loomisel', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: 'Broneering loodud' });
     navigate('/admin/bookings');
   };
   // The spec's one message for any missing required field, as a toast (focus goes to the first field in error).
   const onInvalid = (errors: FieldErrors<AdminBookingCreateInput>) => {
     const first = Object.values(errors)[0];
-    if (first?.message) toast({ title: first.message, variant: 'destructive' });
+    if (first?.message) toastError(first.message);
   };
 
   const allGuestItems = (guests.data ?? []).map((g) => ({ id: g.id, label: `${g.firstName} ${g.lastName}`, description: [g.email, g.phone].filter(Boolean).join(' · ') }));
@@ -85,12 +79,7 @@ export default function NewBooking() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Uus broneering" intro="Broneering olemasolevale kliendile." />
-        <AppLink href="/admin/bookings" className="btn-outline">
-          ← Tagasi broneeringute juurde
-        </AppLink>
-      </div>
+      <ScreenHeader title="Uus broneering" intro="Broneering olemasolevale kliendile." back={BACK_TO_BOOKINGS} />
 
       <form {...formProps(onValid, onInvalid)} className="card mt-8 grid gap-6 md:grid-cols-2" aria-label="Uus broneering">
         <div className="md:col-span-2">
@@ -148,22 +137,12 @@ export default function NewBooking() {
           )}
         />
 
-        <Controller
+        <FormSelectField
           control={control}
           name="roomType"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Majutuse tüüp"
-              value={field.value ?? null}
-              options={ADMIN_ROOM_TYPES.map((type) => ({ value: type, label: `${roomTypeLabel(type)} (${formatMoney(NIGHTLY_RATE_CENTS[type])} öö)` }))}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              errorMessage={fieldState.error?.message}
-              isRequired
-              name={field.name}
-              inputRef={field.ref}
-            />
-          )}
+          label="Majutuse tüüp"
+          options={optionsOf(ADMIN_ROOM_TYPES, (type) => `${roomTypeLabel(type)} (${formatMoney(NIGHTLY_RATE_CENTS[type])} öö)`)}
+          isRequired
         />
 
         <Controller
@@ -227,20 +206,8 @@ export default function NewBooking() {
           )}
         </div>
 
-        <Controller
-          control={control}
-          name="specialRequests"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Erisoovid" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
-          )}
-        />
-        <Controller
-          control={control}
-          name="adminNotes"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Admini märkmed" multiline value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} className="md:col-span-2" />
-          )}
-        />
+        <FormTextField control={control} name="specialRequests" label="Erisoovid" multiline className="md:col-span-2" />
+        <FormTextField control={control} name="adminNotes" label="Admini märkmed" multiline className="md:col-span-2" />
 
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" isPending={create.isPending}>

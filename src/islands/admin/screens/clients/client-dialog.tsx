@@ -5,15 +5,15 @@
  * 409 and is shown under the e-mail field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldErrors, type FieldPath } from 'react-hook-form';
+import type { FieldErrors, FieldPath } from 'react-hook-form';
 import { clientInputSchema, type ClientInput, type ClientListItem, type ClientValues } from '../../../../lib/admin/clients';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useCreateClient, useUpdateClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
-import { AppDialog } from '../../ui/dialog';
-import { TextInputField } from '../../ui/text-field';
+import { AppDialog, DialogActions } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-fields';
 
 type Save = (values: ClientInput) => Promise<unknown>;
 
@@ -68,41 +68,26 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
   });
 
   const onValid = async () => {
-    try {
-      await save(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: failure, description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(() => save(getValues()), failure, showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: success });
     onClose();
   };
   // The spec's message for missing required fields as a toast too; focus goes to the first field in error.
   const onInvalid = (errors: FieldErrors<ClientInput>) => {
     const first = (['firstName', 'lastName', 'email', 'phone'] as const).map((name) => errors[name]?.message).find(Boolean);
-    if (first) toast({ title: first, variant: 'destructive' });
+    if (first) toastError(first);
   };
 
   const field = (name: FieldPath<ClientInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; autoComplete?: string; autoFocus?: boolean } = {}) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field: f, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={(f.value as string | null) ?? ''}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          inputRef={f.ref}
-          name={f.name}
-          type={options.type}
-          isRequired={options.required}
-          autoComplete={options.autoComplete}
-          autoFocus={options.autoFocus}
-          errorMessage={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      type={options.type}
+      isRequired={options.required}
+      autoComplete={options.autoComplete}
+      autoFocus={options.autoFocus}
     />
   );
 
@@ -114,14 +99,11 @@ function ClientFormDialog({ title, defaults, save, isSaving, success, failure, o
         {field('email', 'E-post', { type: 'email', required: true, autoComplete: 'off' })}
         {field('phone', 'Telefon', { type: 'tel', autoComplete: 'off' })}
         <p className="text-sm text-ink-600 sm:col-span-2">Tärniga (*) väljad on kohustuslikud.</p>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={isSaving}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={isSaving} className="sm:col-span-2">
           <Button type="submit" isPending={isSaving}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -4,12 +4,12 @@
  * the delete, so if the bookings changed meanwhile the API deletes nothing and the dialog shows the new count.
  */
 import type { ClientListItem } from '../../../../lib/admin/clients';
-import { toast } from '../../../toast';
+import { hasErrorCode } from '../../../api/client';
+import { toast, toastError } from '../../../toast';
 import { useClient, useDeleteClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
-import { AppDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { AppDialog, DialogActions } from '../../ui/dialog';
+import { QueryView } from '../../ui/states';
 import { fullName } from './view-dialog';
 
 export function deleteQuestion(name: string, bookingCount: number): string {
@@ -33,9 +33,9 @@ export function DeleteClientDialog({ client, onClose }: { client: ClientListItem
           onClose();
         },
         onError: (error) => {
-          toast({ title: 'Viga kliendi kustutamisel', description: error.message, variant: 'destructive' });
+          toastError('Viga kliendi kustutamisel', error);
           // The bookings changed: show the count as it is now and ask again.
-          if (error instanceof ApiRequestError && error.code === 'client_bookings_changed') void detail.refetch();
+          if (hasErrorCode(error, 'client_bookings_changed')) void detail.refetch();
           else onClose();
         },
       },
@@ -44,23 +44,18 @@ export function DeleteClientDialog({ client, onClose }: { client: ClientListItem
 
   return (
     <AppDialog title="Kustuta klient" isOpen onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" isDismissable={!remove.isPending}>
-      {detail.isPending ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState text="Kliendi andmete laadimine ebaõnnestus" detail={detail.error.message} onRetry={() => void detail.refetch()} />
-      ) : (
-        <p className="text-ink-900" data-delete-question>
-          {deleteQuestion(name, detail.data.bookingCount)}
-        </p>
-      )}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={onClose} isDisabled={remove.isPending} autoFocus>
-          Tühista
-        </Button>
+      <QueryView query={detail} failed="Kliendi andmete laadimine ebaõnnestus">
+        {(data) => (
+          <p className="text-ink-900" data-delete-question>
+            {deleteQuestion(name, data.bookingCount)}
+          </p>
+        )}
+      </QueryView>
+      <DialogActions onCancel={onClose} isPending={remove.isPending} focusCancel className="mt-6">
         <Button variant="danger" onPress={confirm} isPending={remove.isPending} isDisabled={!detail.data || detail.isFetching}>
           Kustuta
         </Button>
-      </div>
+      </DialogActions>
     </AppDialog>
   );
 }

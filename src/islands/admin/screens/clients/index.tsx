@@ -3,37 +3,29 @@
  * counters for all clients, the search's results and those who joined today (Tallinn); view, edit and delete per
  * row; add; sync of bookers. One dialog at a time, kept in one piece of state.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { clientListQuerySchema, type ClientListItem } from '../../../../lib/admin/clients';
-import { formatCountOf, formatDate } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { formatDate } from '../../../../lib/format';
 import { useClientList } from '../../api/clients';
-import { listQueryString, useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { listQueryString, useServerList } from '../../list-state';
+import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
-import { SearchBox } from '../../ui/search-box';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { ListResults } from '../../ui/list-results';
 import { AddClientDialog, EditClientDialog } from './client-dialog';
 import { DeleteClientDialog } from './delete-dialog';
 import { SyncClientsButton } from './sync-button';
 import { fullName, ViewClientDialog } from './view-dialog';
+import { ListSearch } from '../../ui/list-search';
 
 type Dialog = { kind: 'add' } | { kind: 'view'; id: string } | { kind: 'edit'; client: ClientListItem } | { kind: 'delete'; client: ClientListItem } | null;
 
 export default function ClientList() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(clientListQuerySchema, location);
-  const list = useClientList(query);
+  const listing = useServerList(clientListQuerySchema, useClientList);
+  const { query, list } = listing;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Viga klientide laadimisel', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
 
   const counts = list.data?.counts;
 
@@ -64,19 +56,13 @@ export default function ClientList() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Kliendid" />
-        <div className="flex flex-wrap gap-3">
-          <AppLink href="/dashboard" className="btn-outline">
-            ← Tagasi töölauale
-          </AppLink>
-          <a href={`/api/admin/exports/clients.csv${listQueryString(clientListQuerySchema, { ...query, page: 1 })}`} className="btn-outline" download>
-            Laadi alla CSV<span className="sr-only"> (praeguse otsinguga)</span>
-          </a>
-          <SyncClientsButton />
-          <Button onPress={() => setDialog({ kind: 'add' })}>+ Lisa klient</Button>
-        </div>
-      </div>
+      <ScreenHeader title="Kliendid" back={BACK_TO_DASHBOARD}>
+        <a href={`/api/admin/exports/clients.csv${listQueryString(clientListQuerySchema, { ...query, page: 1 })}`} className="btn-outline" download>
+          Laadi alla CSV<span className="sr-only"> (praeguse otsinguga)</span>
+        </a>
+        <SyncClientsButton />
+        <Button onPress={() => setDialog({ kind: 'add' })}>+ Lisa klient</Button>
+      </ScreenHeader>
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-3" aria-busy={!counts}>
         <Counter label="Kliente kokku" value={counts?.total} name="total" />
@@ -84,35 +70,26 @@ export default function ClientList() {
         <Counter label="Täna liitunud" value={counts?.joinedToday} name="joinedToday" />
       </dl>
 
-      <div className="mt-6 max-w-xl" role="search" aria-label="Klientide otsing">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => setQuery({ q }, { replace: true })}
-          placeholder="Nimi, e-post või telefon"
-          hint="Otsib eesnime, perekonnanime, e-posti ja telefoni järgi."
-        />
-      </div>
+      <ListSearch
+        listing={listing}
+        label="Klientide otsing"
+        className="mt-6 max-w-xl"
+        placeholder="Nimi, e-post või telefon"
+        hint="Otsib eesnime, perekonnanime, e-posti ja telefoni järgi."
+      />
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Viga klientide laadimisel" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'klient', 'klienti') : ''}
-            </p>
+        <ListResults listing={listing} loading="Laadimine..." failed="Viga klientide laadimisel" counted={['klient', 'klienti']}>
+          {(items, isStale) => (
             <DataTable
               label="Kliendid"
               columns={columns}
-              items={list.data?.items ?? []}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={query.q ? 'Otsingule vastavaid kliente ei leitud' : 'Kliente ei ole veel'} />}
+              items={items}
+              isStale={isStale}
+              empty={query.q ? 'Otsingule vastavaid kliente ei leitud' : 'Kliente ei ole veel'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
 
       {dialog?.kind === 'add' && <AddClientDialog onClose={close} />}

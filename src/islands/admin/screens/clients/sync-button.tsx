@@ -4,7 +4,7 @@
  * some guests failed, an informational one when there was nobody to sync, and the server's message on failure.
  */
 import type { ClientSyncResult } from '../../../../lib/admin/clients';
-import { toast, type ToastInput } from '../../../toast';
+import { toast, toastError, type ToastInput } from '../../../toast';
 import { useSyncClients } from '../../api/clients';
 import { Button } from '../../ui/button';
 
@@ -23,7 +23,7 @@ export function SyncClientsButton() {
       onPress={() =>
         sync.mutate(undefined, {
           onSuccess: (result) => toast(syncToast(result)),
-          onError: (error) => toast({ title: 'Viga sünkroniseerimisel', description: error.message, variant: 'destructive' }),
+          onError: (error) => toastError('Viga sünkroniseerimisel', error),
         })
       }
     >

@@ -3,60 +3,49 @@
  * retreat, dates, status, total, paid and what is still owed (the balance rule of src/lib/admin/balance.ts, as the
  * API computed it).
  */
-import type { ReactNode } from 'react';
 import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/admin/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useClient } from '../../api/clients';
-import { ApiRequestError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { AppLink } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { ErrorState, QueryView } from '../../ui/states';
+import { Facts } from '../bookings/detail/parts';
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
 
 export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: (client: ClientDetail) => void; onClose: () => void }) {
   const client = useClient(id);
-  const notFound = client.error instanceof ApiRequestError && client.error.status === 404;
+  const notFound = isNotFound(client.error);
   return (
     <AppDialog title={client.data ? fullName(client.data) : 'Klient'} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {client.isPending ? (
-        <LoadingState />
-      ) : client.isError ? (
-        <ErrorState text={notFound ? 'Klienti ei leitud' : 'Kliendi andmete laadimine ebaõnnestus'} detail={notFound ? undefined : client.error.message} onRetry={notFound ? undefined : () => void client.refetch()} />
-      ) : (
-        <div className="grid gap-6" data-client-view>
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-            <Fact label="Eesnimi">{client.data.firstName}</Fact>
-            <Fact label="Perekonnanimi">{client.data.lastName}</Fact>
-            <Fact label="E-post">{client.data.email}</Fact>
-            <Fact label="Telefon">{client.data.phone}</Fact>
-            <Fact label="Liitunud">{formatDate(client.data.createdAt)}</Fact>
-            <Fact label="Broneeringuid">{String(client.data.bookingCount)}</Fact>
-          </dl>
-          <ClientBookings bookings={client.data.bookings} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onPress={() => onEdit(client.data)}>
-              Muuda klienti
-            </Button>
-            <Button onPress={onClose}>Sulge</Button>
+      <QueryView query={client} failed={notFound ? <ErrorState text="Klienti ei leitud" /> : 'Kliendi andmete laadimine ebaõnnestus'}>
+        {(data) => (
+          <div className="grid gap-6" data-client-view>
+            <Facts
+              items={[
+                ['Eesnimi', data.firstName],
+                ['Perekonnanimi', data.lastName],
+                ['E-post', data.email],
+                ['Telefon', data.phone],
+                ['Liitunud', formatDate(data.createdAt)],
+                ['Broneeringuid', String(data.bookingCount)],
+              ]}
+            />
+            <ClientBookings bookings={data.bookings} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="outline" onPress={() => onEdit(data)}>
+                Muuda klienti
+              </Button>
+              <Button onPress={onClose}>Sulge</Button>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </AppDialog>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-ink-900" data-fact={label}>
-        {children === null || children === undefined || children === '' ? '–' : children}
-      </dd>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { emailField } from '../../../../lib/validation/fields';
-import { toast } from '../../../toast';
+import { toastError } from '../../../toast';
 import { useEmailTest, type EmailTestKind } from '../../api/dashboard';
 import { ApiRequestError } from '../../../api/client';
 import { ScreenHeading } from '../../shell';
@@ -38,7 +38,7 @@ export default function EmailTest() {
       const message = address.error.issues[0]?.message;
       setFieldError(message);
       setOutcome({ kind, text: message ?? '', ok: false });
-      toast({ title: FAILURE_TOAST[kind], description: message, variant: 'destructive' });
+      toastError(FAILURE_TOAST[kind], message);
       return;
     }
     setFieldError(undefined);
@@ -47,13 +47,13 @@ export default function EmailTest() {
       {
         onSuccess: ({ result }) => {
           setOutcome({ kind, text: OUTCOMES[result], ok: result !== 'failed' });
-          if (result === 'failed') toast({ title: FAILURE_TOAST[kind], variant: 'destructive' });
+          if (result === 'failed') toastError(FAILURE_TOAST[kind]);
         },
         onError: (error) => {
           const detail = error instanceof ApiRequestError ? error.details.find((d) => d.path === 'email')?.message : undefined;
           if (detail) setFieldError(detail);
           setOutcome({ kind, text: error.message, ok: false });
-          toast({ title: FAILURE_TOAST[kind], description: error.message, variant: 'destructive' });
+          toastError(FAILURE_TOAST[kind], error);
         },
       },
     );

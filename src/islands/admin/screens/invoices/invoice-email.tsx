@@ -13,7 +13,7 @@ import {
   type InvoiceEmailState,
 } from '../../../../lib/admin/invoice-documents';
 import { formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import type { useSendInvoice } from '../../api/invoices';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -54,7 +54,7 @@ export function SendInvoiceButton({
                 ? { title: INVOICE_MESSAGES.queued }
                 : { title: INVOICE_MESSAGES.sent, description: INVOICE_MESSAGES.sentTo(to) },
           ),
-        onError: (error) => toast({ title: INVOICE_MESSAGES.sendFailed, description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError(INVOICE_MESSAGES.sendFailed, error),
       },
     );
   return (

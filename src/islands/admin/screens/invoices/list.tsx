@@ -4,24 +4,19 @@
  * the filters match (not only this page); the accountant's two CSVs download with the same filters (the invoices) and
  * the same period (the payments ledger).
  */
-import { useEffect } from 'react';
-import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem, type InvoiceListQuery } from '../../../../lib/admin/invoice-list';
-import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem } from '../../../../lib/admin/invoice-list';
+import { formatDate, formatMoney } from '../../../../lib/format';
 import { useInvoiceList } from '../../api/invoices';
-import { useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { useServerList } from '../../list-state';
+import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DatePickerField } from '../../ui/date-picker';
-import { Pagination } from '../../ui/pagination';
-import { SearchBox } from '../../ui/search-box';
-import { SelectField } from '../../ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { FilterSelect } from '../../ui/filter-select';
+import { ListResults } from '../../ui/list-results';
+import { ListSearch } from '../../ui/list-search';
+import { optionsOf } from '../../ui/select';
 import { invoiceNumberColumn } from './number-column';
-
-const ALL = 'all';
 
 /** Open is red once its due day has passed (the server says so: yellow until then), paid green, credited grey, a credit note blue. */
 export function invoiceStateTone(item: Pick<InvoiceListItem, 'state' | 'overdue'>): BadgeTone {
@@ -45,14 +40,21 @@ function exportQuery(params: Record<string, string | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-export default function InvoiceList() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(invoiceListQuerySchema, location);
-  const list = useInvoiceList(query);
+/** A sum over everything the filters match (inside the sums' <dl>); "…" until it has loaded. */
+function Sum({ label, name, cents }: { label: string; name: string; cents: number | undefined }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+      <dt className="text-sm text-ink-600">{label}</dt>
+      <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum={name}>
+        {cents === undefined ? '…' : formatMoney(cents)}
+      </dd>
+    </div>
+  );
+}
 
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Arvete laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
+export default function InvoiceList() {
+  const listing = useServerList(invoiceListQuerySchema, useInvoiceList);
+  const { query, setQuery, list } = listing;
 
   const filtered = !!(query.q || query.state || query.from || query.to);
   const sums = list.data?.sums;
@@ -105,73 +107,49 @@ export default function InvoiceList() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Arved" />
-        <div className="flex flex-wrap gap-3">
-          <AppLink href="/dashboard" className="btn-outline">
-            ← Tagasi töölauale
-          </AppLink>
-          <a href={invoicesCsv} className="btn-outline" download data-export="invoices">
-            Laadi arved alla (CSV)<span className="sr-only"> praeguste filtritega</span>
-          </a>
-          <a href={paymentsCsv} className="btn-outline" download data-export="payments">
-            Laadi maksed alla (CSV)<span className="sr-only"> valitud perioodi kohta</span>
-          </a>
-        </div>
-      </div>
+      <ScreenHeader title="Arved" back={BACK_TO_DASHBOARD}>
+        <a href={invoicesCsv} className="btn-outline" download data-export="invoices">
+          Laadi arved alla (CSV)<span className="sr-only"> praeguste filtritega</span>
+        </a>
+        <a href={paymentsCsv} className="btn-outline" download data-export="payments">
+          Laadi maksed alla (CSV)<span className="sr-only"> valitud perioodi kohta</span>
+        </a>
+      </ScreenHeader>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]" role="search" aria-label="Arvete otsing ja filtrid">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => setQuery({ q }, { replace: true })}
-          placeholder="Otsi numbri või saaja nime järgi"
-          hint="Otsib arve numbri ja saaja nime järgi."
-        />
-        <SelectField
+      <ListSearch
+        listing={listing}
+        label="Arvete otsing ja filtrid"
+        className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]"
+        placeholder="Otsi numbri või saaja nime järgi"
+        hint="Otsib arve numbri ja saaja nime järgi."
+      >
+        <FilterSelect
           label="Staatus"
-          value={query.state ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...INVOICE_STATES.map((s) => ({ value: s, label: INVOICE_STATE_LABELS[s] }))]}
-          onChange={(v) => setQuery({ state: v === ALL ? undefined : (v as InvoiceListQuery['state']) })}
+          value={query.state}
+          options={optionsOf(INVOICE_STATES, (s) => INVOICE_STATE_LABELS[s])}
+          onChange={(state) => setQuery({ state })}
         />
         <DatePickerField label="Alates" value={query.from ?? null} maxValue={query.to} onChange={(from) => setQuery({ from: from ?? undefined })} />
         <DatePickerField label="Kuni" value={query.to ?? null} minValue={query.from} onChange={(to) => setQuery({ to: to ?? undefined })} />
-      </div>
+      </ListSearch>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-xl" aria-busy={!sums}>
-        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <dt className="text-sm text-ink-600">Kokku</dt>
-          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="total">
-            {sums ? formatMoney(sums.totalCents) : '…'}
-          </dd>
-        </div>
-        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <dt className="text-sm text-ink-600">Tasumata</dt>
-          <dd className="mt-1 font-display text-2xl text-lagoon-900 tabular-nums sm:text-3xl" data-sum="open">
-            {sums ? formatMoney(sums.openCents) : '…'}
-          </dd>
-        </div>
+        <Sum label="Kokku" name="total" cents={sums?.totalCents} />
+        <Sum label="Tasumata" name="open" cents={sums?.openCents} />
       </dl>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Arvete laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Arvete laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'dokument', 'dokumenti') : ''}
-            </p>
+        <ListResults listing={listing} loading="Arvete laadimine..." failed="Arvete laadimine ebaõnnestus" counted={['dokument', 'dokumenti']}>
+          {(items, isStale) => (
             <DataTable
               label="Arved"
               columns={columns}
-              items={list.data?.items ?? []}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={filtered ? 'Arveid ei leitud' : 'Arveid ei ole veel väljastatud'} />}
+              items={items}
+              isStale={isStale}
+              empty={filtered ? 'Arveid ei leitud' : 'Arveid ei ole veel väljastatud'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
     </>
   );

@@ -2,44 +2,34 @@
  * /admin/sonumid, "Sõnumid" (issue 24): the contact form's messages, newest first, with search, the new/answered
  * filter and paging done by the server (state in the URL); each opens in a dialog with its replies and a reply form.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   CONTACT_MESSAGE_STATE_LABELS,
   CONTACT_MESSAGE_STATES,
   contactMessageListQuerySchema,
   type ContactMessageListItem,
-  type ContactMessageListQuery,
 } from '../../../../lib/admin/contact-messages';
-import { formatCountOf, formatDate, formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { formatDate, formatDateTime } from '../../../../lib/format';
 import { useContactMessageList } from '../../api/contact-messages';
-import { useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { useServerList } from '../../list-state';
+import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
-import { SearchBox } from '../../ui/search-box';
-import { SelectField } from '../../ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { FilterSelect } from '../../ui/filter-select';
+import { ListResults } from '../../ui/list-results';
+import { ListSearch } from '../../ui/list-search';
+import { optionsOf } from '../../ui/select';
 import { lazyComponent } from '../../../lazy-component';
 
 // The message with its reply form (react-hook-form, zod) loads when a message is first opened.
 const ContactMessageDialog = lazyComponent(() => import('./message-dialog').then((m) => m.ContactMessageDialog));
 
-const ALL = 'all';
-
 export default function ContactMessages() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(contactMessageListQuerySchema, location);
-  const list = useContactMessageList(query);
+  const listing = useServerList(contactMessageListQuerySchema, useContactMessageList);
+  const { query, setQuery, list } = listing;
   const [open, setOpen] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Viga sõnumite laadimisel', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
 
   const columns: DataColumn<ContactMessageListItem>[] = [
     {
@@ -92,12 +82,7 @@ export default function ContactMessages() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Sõnumid" />
-        <AppLink href="/dashboard" className="btn-outline">
-          ← Tagasi töölauale
-        </AppLink>
-      </div>
+      <ScreenHeader title="Sõnumid" back={BACK_TO_DASHBOARD} />
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-3" aria-busy={!list.data}>
         <Counter label="Sõnumeid kokku" value={list.data?.counts.total} name="total" />
@@ -105,41 +90,33 @@ export default function ContactMessages() {
         <Counter label="Otsingu tulemused" value={list.data?.total} name="results" />
       </dl>
 
-      <div className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-[2fr_1fr]" role="search" aria-label="Sõnumite otsing">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => setQuery({ q }, { replace: true })}
-          placeholder="Nimi, e-post või tekst"
-          hint="Otsib saatja nime, e-posti, teema ja sõnumi teksti järgi."
-        />
-        <SelectField
+      <ListSearch
+        listing={listing}
+        label="Sõnumite otsing"
+        className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-[2fr_1fr]"
+        placeholder="Nimi, e-post või tekst"
+        hint="Otsib saatja nime, e-posti, teema ja sõnumi teksti järgi."
+      >
+        <FilterSelect
           label="Olek"
-          value={query.state ?? ALL}
-          options={[{ value: ALL, label: 'Kõik' }, ...CONTACT_MESSAGE_STATES.map((s) => ({ value: s, label: CONTACT_MESSAGE_STATE_LABELS[s] }))]}
-          onChange={(v) => setQuery({ state: v === ALL ? undefined : (v as ContactMessageListQuery['state']) })}
+          value={query.state}
+          options={optionsOf(CONTACT_MESSAGE_STATES, (s) => CONTACT_MESSAGE_STATE_LABELS[s])}
+          onChange={(state) => setQuery({ state })}
         />
-      </div>
+      </ListSearch>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Viga sõnumite laadimisel" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'sõnum', 'sõnumit') : ''}
-            </p>
+        <ListResults listing={listing} loading="Laadimine..." failed="Viga sõnumite laadimisel" counted={['sõnum', 'sõnumit']}>
+          {(items, isStale) => (
             <DataTable
               label="Sõnumid"
               columns={columns}
-              items={list.data?.items ?? []}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={query.q || query.state ? 'Otsingule vastavaid sõnumeid ei leitud' : 'Sõnumeid ei ole veel'} />}
+              items={items}
+              isStale={isStale}
+              empty={query.q || query.state ? 'Otsingule vastavaid sõnumeid ei leitud' : 'Sõnumeid ei ole veel'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
 
       {open !== null && <ContactMessageDialog id={open} onClose={() => setOpen(null)} />}

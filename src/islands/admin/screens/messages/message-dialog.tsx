@@ -3,60 +3,47 @@
  * and a reply form: subject (suggested from the visitor's) and text, sent by e-mail through the outbox.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import { CONTACT_MESSAGE_STATE_LABELS, replySubjectFor, type ContactMessageDetail } from '../../../../lib/admin/contact-messages';
 import { contactReplySchema, type ContactReplyInput, type ContactReplyValues } from '../../../../lib/admin/contact-reply';
 import { formatDateTime } from '../../../../lib/format';
-import { ApiRequestError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useContactMessage, useReplyToContactMessage } from '../../api/contact-messages';
+import { writeForm } from '../../form-write';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { AppDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
-import { TextInputField } from '../../ui/text-field';
+import { AppDialog, DialogActions } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-fields';
+import { ErrorState, QueryView } from '../../ui/states';
+import { Facts } from '../bookings/detail/parts';
 
 const DELIVERY_LABELS: Record<string, string> = { pending: 'Ootel', sent: 'Saadetud', logged: 'Logitud', failed: 'Ebaõnnestus' };
 
 export function ContactMessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const message = useContactMessage(id);
-  const notFound = message.error instanceof ApiRequestError && message.error.status === 404;
+  const notFound = isNotFound(message.error);
   return (
     <AppDialog title={message.data ? `Sõnum: ${message.data.name}` : 'Sõnum'} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {message.isPending ? (
-        <LoadingState />
-      ) : message.isError ? (
-        <ErrorState text={notFound ? 'Sõnumit ei leitud' : 'Sõnumi laadimine ebaõnnestus'} detail={notFound ? undefined : message.error.message} onRetry={notFound ? undefined : () => void message.refetch()} />
-      ) : (
-        <MessageView message={message.data} onClose={onClose} />
-      )}
+      <QueryView query={message} failed={notFound ? <ErrorState text="Sõnumit ei leitud" /> : 'Sõnumi laadimine ebaõnnestus'}>
+        {(data) => <MessageView message={data} onClose={onClose} />}
+      </QueryView>
     </AppDialog>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-ink-900">{children || '–'}</dd>
-    </div>
   );
 }
 
 function MessageView({ message, onClose }: { message: ContactMessageDetail; onClose: () => void }) {
   return (
     <div className="grid gap-6" data-contact-message>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        <Fact label="Saatja">{message.name}</Fact>
-        <Fact label="E-post">{message.email}</Fact>
-        <Fact label="Teema">{message.subject}</Fact>
-        <Fact label="Saabunud">{formatDateTime(message.createdAt)}</Fact>
-        <Fact label="Olek">
-          <Badge tone={message.state === 'new' ? 'yellow' : 'green'}>{CONTACT_MESSAGE_STATE_LABELS[message.state]}</Badge>
-        </Fact>
-      </dl>
+      <Facts
+        items={[
+          ['Saatja', message.name],
+          ['E-post', message.email],
+          ['Teema', message.subject],
+          ['Saabunud', formatDateTime(message.createdAt)],
+          ['Olek', <Badge tone={message.state === 'new' ? 'yellow' : 'green'}>{CONTACT_MESSAGE_STATE_LABELS[message.state]}</Badge>],
+        ]}
+      />
       <section aria-labelledby="contact-message-text">
         <h3 id="contact-message-text" className="text-lg text-lagoon-900">
           Sõnum
@@ -93,13 +80,8 @@ function ReplyForm({ message, onClose }: { message: ContactMessageDetail; onClos
     defaultValues: { subject: replySubjectFor(message.subject), text: '' },
   });
   const onValid = async () => {
-    try {
-      await reply.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Vastuse saatmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(() => reply.mutateAsync(getValues()), 'Vastuse saatmine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: 'Vastus saadetud', description: `Kiri läks aadressile ${message.email}.` });
     reset({ subject: replySubjectFor(message.subject), text: '' });
   };
@@ -110,28 +92,13 @@ function ReplyForm({ message, onClose }: { message: ContactMessageDetail; onClos
       </h3>
       <form {...formProps(onValid)} className="mt-3 grid gap-4" aria-labelledby="contact-reply-title" data-contact-reply-form>
         <p className="text-sm text-ink-600">Saaja: {message.email}</p>
-        <Controller
-          control={control}
-          name="subject"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Teema" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} name={field.name} isRequired errorMessage={fieldState.error?.message} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="text"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Vastus" multiline rows={6} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} name={field.name} isRequired errorMessage={fieldState.error?.message} />
-          )}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={reply.isPending}>
-            Sulge
-          </Button>
+        <FormTextField control={control} name="subject" label="Teema" isRequired />
+        <FormTextField control={control} name="text" label="Vastus" multiline rows={6} isRequired />
+        <DialogActions onCancel={onClose} cancelLabel="Sulge" isPending={reply.isPending}>
           <Button type="submit" isPending={reply.isPending}>
             Saada vastus
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </section>
   );

@@ -6,19 +6,18 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { DECISION_MESSAGES, type RetreatDecision } from '../../../../lib/admin/retreat-decision';
 import { retreatCancelSchema, type RetreatCancelInput, type RetreatCancelValues } from '../../../../lib/admin/retreat-cancel';
 import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
-import { ApiRequestError } from '../../../api/client';
+import { toast, toastError } from '../../../toast';
 import { useCancelRetreat, useConfirmRetreat, useRetreatDecision } from '../../api/retreat-decision';
+import { writeForm } from '../../form-write';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { AppDialog, ConfirmDialog } from '../../ui/dialog';
-import { ErrorState, LoadingState } from '../../ui/states';
-import { TextInputField } from '../../ui/text-field';
+import { AppDialog, ConfirmDialog, DialogActions } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-fields';
+import { QueryView } from '../../ui/states';
 import { Facts, Section } from '../bookings/detail/parts';
 
 const M = DECISION_MESSAGES;
@@ -42,13 +41,9 @@ export function DecisionSection({ retreatId }: { retreatId: number }) {
   );
   return (
     <Section id="retreat-decision" title="Toimumine" actions={actions || undefined}>
-      {decision.isPending ? (
-        <LoadingState text="Toimumise andmete laadimine..." />
-      ) : decision.isError ? (
-        <ErrorState text="Toimumise andmete laadimine ebaõnnestus" detail={decision.error.message} onRetry={() => void decision.refetch()} />
-      ) : (
-        <DecisionFacts decision={decision.data} />
-      )}
+      <QueryView query={decision} loading="Toimumise andmete laadimine..." failed="Toimumise andmete laadimine ebaõnnestus">
+        {(data) => <DecisionFacts decision={data} />}
+      </QueryView>
       {d && dialog === 'confirm' && <ConfirmGoAhead decision={d} onClose={() => setDialog(null)} />}
       {d && dialog === 'cancel' && <CancelRetreatDialog decision={d} onClose={() => setDialog(null)} />}
     </Section>
@@ -92,7 +87,7 @@ function ConfirmGoAhead({ decision: d, onClose }: { decision: RetreatDecision; o
     try {
       await confirm.mutateAsync();
     } catch (error) {
-      toast({ title: 'Kinnitamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Kinnitamine ebaõnnestus', error);
       return;
     }
     toast({ title: M.confirmed });
@@ -120,14 +115,10 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
   });
   const c = d.cancellation;
   const onValid = async () => {
-    try {
-      const { done } = await cancel.mutateAsync(getValues());
-      toast({ title: M.cancelled, description: `Tühistati ${done.bookings} broneeringut, tagastatakse ${formatMoney(done.refundCents)}, kreeditarveid ${done.creditNotes}, e-kirju ${done.emails}.` });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Tühistamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const result = await writeForm(() => cancel.mutateAsync(getValues()), 'Tühistamine ebaõnnestus', showFieldIssues);
+    if (!result.ok) return;
+    const { done } = result.value;
+    toast({ title: M.cancelled, description: `Tühistati ${done.bookings} broneeringut, tagastatakse ${formatMoney(done.refundCents)}, kreeditarveid ${done.creditNotes}, e-kirju ${done.emails}.` });
     onClose();
   };
   return (
@@ -145,34 +136,21 @@ function CancelRetreatDialog({ decision: d, onClose }: { decision: RetreatDecisi
             ['E-kirju külalistele', String(c.emails)],
           ]}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="reason"
-          render={({ field, fieldState }) => (
-            <TextInputField
-              label="Tühistamise põhjus"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              multiline
-              isRequired
-              maxLength={1000}
-              description="Läheb igale külalisele e-kirjaga ning jääb tagastuse kandele ja kreeditarvele."
-              errorMessage={fieldState.error?.message}
-            />
-          )}
+          label="Tühistamise põhjus"
+          multiline
+          isRequired
+          maxLength={1000}
+          description="Läheb igale külalisele e-kirjaga ning jääb tagastuse kandele ja kreeditarvele."
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={cancel.isPending} autoFocus>
-            Loobu
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Loobu" isPending={cancel.isPending} focusCancel>
           {/* Disabled rather than "pending": React Aria's pending announcement outlives the dialog it points into. */}
           <Button type="submit" variant="danger" isDisabled={cancel.isPending}>
             {M.cancelTitle}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -3,58 +3,41 @@
  * status plus id; the status from the dates (Tulevane / Käimasolev / Lõppenud / Määramata); an edit dialog; the
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { usePublishRetreat, useRetreat } from '../../api/retreats';
 import { ApiRequestError } from '../../../api/client';
-import { navigate } from '../../router';
 import type { ScreenProps } from '../../screen-props';
-import { AppLink, ScreenHeading } from '../../shell';
+import { AppLink, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { Facts, Section } from '../bookings/detail/parts';
 import { lazyComponent } from '../../../lazy-component';
 import { RunSheets } from './run-sheets';
 import { DecisionSection } from './decision-section';
 import { FeedbackSection } from './feedback';
 import { GroupMessageSection } from './group-message';
+import { useRecordFailure } from '../../use-record-failure';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
 const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
 
 export default function RetreatDetailScreen({ params }: ScreenProps) {
   const retreat = useRetreat(params.id!);
-  const notFound = retreat.error instanceof ApiRequestError && retreat.error.status === 404;
-
-  useEffect(() => {
-    if (notFound) {
-      toast({ title: 'Viga', description: RETREAT_MESSAGES.notFound, variant: 'destructive' });
-      navigate('/admin/retreats', { replace: true });
-    } else if (retreat.isError) {
-      toast({ title: 'Retriidi laadimine ebaõnnestus', description: retreat.error.message, variant: 'destructive' });
-    }
-  }, [notFound, retreat.isError, retreat.error]);
+  const failed = 'Retriidi laadimine ebaõnnestus';
+  const notFound = useRecordFailure(retreat.error, { list: '/admin/retreats', notFound: RETREAT_MESSAGES.notFound, failed });
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title={retreat.data?.name ?? 'Retriit'} />
-        <AppLink href="/admin/retreats" className="btn-outline">
-          ← Tagasi retriitide juurde
-        </AppLink>
-      </div>
-      {retreat.isPending ? (
-        <LoadingState text="Retriidi laadimine..." />
-      ) : retreat.isError ? (
-        notFound ? null : <ErrorState text="Retriidi laadimine ebaõnnestus" detail={retreat.error.message} onRetry={() => void retreat.refetch()} />
-      ) : (
-        <Detail retreat={retreat.data} />
-      )}
+      <ScreenHeader title={retreat.data?.name ?? 'Retriit'} back={{ href: '/admin/retreats', label: '← Tagasi retriitide juurde' }} />
+      <QueryView query={retreat} loading="Retriidi laadimine..." failed={notFound ? null : failed}>
+        {(data) => <Detail retreat={data} />}
+      </QueryView>
     </>
   );
 }
@@ -73,7 +56,7 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
       await publish.mutateAsync({ id: retreat.id, published });
     } catch (error) {
       const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toast({ title: published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', description: details || (error as Error).message, variant: 'destructive' });
+      toastError(published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', details || error);
       return;
     }
     toast({ title: published ? 'Retriit on müügil' : 'Retriit võeti müügilt' });
@@ -157,7 +140,7 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
       </div>
       <DecisionSection retreatId={retreat.id} />
       <Section id="retreat-bookings" title="Broneeringud">
-        <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty={<EmptyState text="Kinnitatud ega ootel broneeringuid ei ole" />} />
+        <DataTable label="Retriidi broneeringud" columns={columns} items={retreat.bookings} empty="Kinnitatud ega ootel broneeringuid ei ole" />
       </Section>
       <RunSheets retreatId={retreat.id} />
       <GroupMessageSection retreatId={retreat.id} />

@@ -6,7 +6,7 @@ import type { FeedbackAnswer } from '../../../../lib/feedback';
 import { formatDate } from '../../../../lib/format';
 import { useRetreatFeedback } from '../../api/feedback';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { Facts, Section, YesNo } from '../bookings/detail/parts';
 
 export function FeedbackSection({ retreatId }: { retreatId: number }) {
@@ -30,22 +30,20 @@ export function FeedbackSection({ retreatId }: { retreatId: number }) {
         ) : undefined
       }
     >
-      {feedback.isPending ? (
-        <LoadingState text="Laadimine..." />
-      ) : feedback.isError ? (
-        <ErrorState text="Tagasiside laadimine ebaõnnestus" detail={feedback.error.message} onRetry={() => void feedback.refetch()} />
-      ) : (
-        <div className="grid gap-4">
-          <Facts
-            items={[
-              ['Küsitud', String(feedback.data.requested)],
-              ['Vastanud', String(feedback.data.items.length)],
-              ['Keskmine hinne', feedback.data.average === null ? null : feedback.data.average.toLocaleString('et-EE')],
-            ]}
-          />
-          <DataTable label="Retriidi tagasiside" columns={columns} items={feedback.data.items} verticalAlign="top" empty={<EmptyState text="Tagasisidet ei ole veel" />} />
-        </div>
-      )}
+      <QueryView query={feedback} loading="Laadimine..." failed="Tagasiside laadimine ebaõnnestus">
+        {(data) => (
+          <div className="grid gap-4">
+            <Facts
+              items={[
+                ['Küsitud', String(data.requested)],
+                ['Vastanud', String(data.items.length)],
+                ['Keskmine hinne', data.average === null ? null : data.average.toLocaleString('et-EE')],
+              ]}
+            />
+            <DataTable label="Retriidi tagasiside" columns={columns} items={data.items} verticalAlign="top" empty="Tagasisidet ei ole veel" />
+          </div>
+        )}
+      </QueryView>
     </Section>
   );
 }

@@ -6,17 +6,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { groupMessageSchema, type GroupMessageInput, type GroupMessageValues } from '../../../../lib/admin/group-message-schema';
 import { GROUP_MESSAGE_AUDIENCE_LABELS, GROUP_MESSAGE_AUDIENCES, type GroupMessagePreview } from '../../../../lib/admin/group-messages';
-import { ApiRequestError } from '../../../api/client';
 import { useValidatedForm } from '../../../forms/use-validated-form';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { usePreviewGroupMessage, useSendGroupMessage } from '../../api/group-messages';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { SelectField } from '../../ui/select';
-import { TextInputField } from '../../ui/text-field';
+import { FormSelectField, FormTextField } from '../../ui/form-fields';
+import { optionsOf } from '../../ui/select';
 
 const EMPTY: GroupMessageInput = { audience: 'all', subject: '', text: '' };
 
@@ -41,13 +40,8 @@ export function Composer({ retreatId }: { retreatId: number }) {
 
   const onPreview = async () => {
     const values = getValues();
-    try {
-      const result = await preview.mutateAsync(values);
-      setShown({ preview: result, values, key: crypto.randomUUID() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Eelvaate koostamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-    }
+    const result = await writeForm(() => preview.mutateAsync(values), 'Eelvaate koostamine ebaõnnestus', showFieldIssues);
+    if (result.ok) setShown({ preview: result.value, values, key: crypto.randomUUID() });
   };
 
   const onSend = async () => {
@@ -56,7 +50,7 @@ export function Composer({ retreatId }: { retreatId: number }) {
       const result = await send.mutateAsync({ body: shown.values, key: shown.key });
       toast({ title: result.alreadySent ? 'See kiri oli juba saadetud' : 'Kiri saadetud', description: `Kiri läks ${toPeople(result.recipients)}.` });
     } catch (error) {
-      toast({ title: 'Kirja saatmine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Kirja saatmine ebaõnnestus', error);
       return;
     } finally {
       setConfirming(false);
@@ -69,49 +63,23 @@ export function Composer({ retreatId }: { retreatId: number }) {
   return (
     <div className="grid gap-6">
       <form {...formProps(onPreview)} className="grid gap-4" aria-label="Kiri grupile" data-group-message-form>
-        <Controller
+        <FormSelectField
           control={control}
           name="audience"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Kellele"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              isRequired
-              options={GROUP_MESSAGE_AUDIENCES.map((a) => ({ value: a, label: GROUP_MESSAGE_AUDIENCE_LABELS[a] }))}
-              description="Tühistatud broneeringud ja ootejärjekord ei saa kirja."
-              errorMessage={fieldState.error?.message}
-            />
-          )}
+          label="Kellele"
+          isRequired
+          options={optionsOf(GROUP_MESSAGE_AUDIENCES, (a) => GROUP_MESSAGE_AUDIENCE_LABELS[a])}
+          description="Tühistatud broneeringud ja ootejärjekord ei saa kirja."
         />
-        <Controller
-          control={control}
-          name="subject"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Teema" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} name={field.name} isRequired errorMessage={fieldState.error?.message} />
-          )}
-        />
-        <Controller
+        <FormTextField control={control} name="subject" label="Teema" isRequired />
+        <FormTextField
           control={control}
           name="text"
-          render={({ field, fieldState }) => (
-            <TextInputField
-              label="Tekst"
-              multiline
-              rows={6}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              isRequired
-              description="Kiri algab tervitusega („Tere, eesnimi!“); tühi rida alustab uut lõiku."
-              errorMessage={fieldState.error?.message}
-            />
-          )}
+          label="Tekst"
+          multiline
+          rows={6}
+          isRequired
+          description="Kiri algab tervitusega („Tere, eesnimi!“); tühi rida alustab uut lõiku."
         />
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="submit" variant="outline" isPending={preview.isPending}>

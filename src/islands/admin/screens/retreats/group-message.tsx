@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { lazyComponent } from '../../../lazy-component';
 import { useGroupMessages } from '../../api/group-messages';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { ErrorState, EmptyState, LoadingState } from '../../ui/states';
+import { LoadingState, QueryView } from '../../ui/states';
 import { Section } from '../bookings/detail/parts';
 
 const Composer = lazyComponent(() => import('./group-message-form').then((m) => m.Composer), () => <LoadingState text="Laadimine..." />);
@@ -36,13 +36,9 @@ function SentMessages({ retreatId }: { retreatId: number }) {
     <div className="mt-6">
       <h3 className="text-lg text-lagoon-900">Saadetud kirjad</h3>
       <div className="mt-3">
-        {list.isPending ? (
-          <LoadingState text="Laadimine..." />
-        ) : list.isError ? (
-          <ErrorState text="Saadetud kirjade laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <DataTable label="Grupile saadetud kirjad" columns={columns} items={list.data} empty={<EmptyState text="Grupile ei ole veel kirju saadetud" />} />
-        )}
+        <QueryView query={list} loading="Laadimine..." failed="Saadetud kirjade laadimine ebaõnnestus">
+          {(items) => <DataTable label="Grupile saadetud kirjad" columns={columns} items={items} empty="Grupile ei ole veel kirju saadetud" />}
+        </QueryView>
       </div>
     </div>
   );

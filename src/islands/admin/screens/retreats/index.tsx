@@ -3,38 +3,31 @@
  * / ongoing, the table (price, else base price, else 0) with places taken, view, edit and delete (with the spec's
  * question); add and edit dialogs. Search and paging are done by the server.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
-import { formatCountOf, formatDate, formatMoney } from '../../../../lib/format';
-import { toast } from '../../../toast';
+import { formatDate, formatMoney } from '../../../../lib/format';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
-import { useListState } from '../../list-state';
-import { useLocation } from '../../router';
-import { AppLink, ScreenHeading } from '../../shell';
+import { useServerList } from '../../list-state';
+import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Pagination } from '../../ui/pagination';
-import { SearchBox } from '../../ui/search-box';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { ListResults } from '../../ui/list-results';
 import { lazyComponent } from '../../../lazy-component';
+import { ListSearch } from '../../ui/list-search';
+import { useConfirmedDelete } from '../../use-confirmed-delete';
 
 // The create/edit dialog (its form, date pickers and schema) loads when it is first opened.
 const RetreatDialog = lazyComponent(() => import('./retreat-dialog').then((m) => m.RetreatDialog));
 
 export default function RetreatList() {
-  const location = useLocation();
-  const [query, setQuery] = useListState(retreatListQuerySchema, location);
-  const list = useRetreatList(query);
+  const listing = useServerList(retreatListQuerySchema, useRetreatList);
+  const { query, list } = listing;
   const [editing, setEditing] = useState<RetreatItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RetreatItem | null>(null);
-  const remove = useDeleteRetreat();
-
-  useEffect(() => {
-    if (list.isError) toast({ title: 'Retriitide laadimine ebaõnnestus', description: list.error.message, variant: 'destructive' });
-  }, [list.isError, list.error]);
+  const deletion = useConfirmedDelete<RetreatItem, number>(useDeleteRetreat(), 'Retriit kustutatud', 'Retriidi kustutamine ebaõnnestus');
+  const deleting = deletion.row;
 
   const counts = list.data?.counts;
   const columns: DataColumn<RetreatItem>[] = [
@@ -66,7 +59,7 @@ export default function RetreatList() {
           <Button variant="outline" size="sm" onPress={() => setEditing(r)}>
             Muuda<span className="sr-only"> retriiti: {r.name}</span>
           </Button>
-          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => setDeleting(r)}>
+          <Button variant="ghost" size="sm" className="text-rose-800 hover:bg-rose-50" onPress={() => deletion.ask(r)}>
             Kustuta<span className="sr-only"> retriit: {r.name}</span>
           </Button>
         </span>
@@ -74,33 +67,13 @@ export default function RetreatList() {
     },
   ];
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: 'Retriit kustutatud' });
-        setDeleting(null);
-      },
-      onError: (error) => {
-        toast({ title: 'Retriidi kustutamine ebaõnnestus', description: error.message, variant: 'destructive' });
-        setDeleting(null);
-      },
-    });
-  };
-
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title="Retriidid" />
-        <div className="flex flex-wrap gap-3">
-          <AppLink href="/dashboard" className="btn-outline">
-            ← Tagasi töölauale
-          </AppLink>
-          <Button variant="secondary" onPress={() => setEditing('new')}>
-            + Lisa uus retriit
-          </Button>
-        </div>
-      </div>
+      <ScreenHeader title="Retriidid" back={BACK_TO_DASHBOARD}>
+        <Button variant="secondary" onPress={() => setEditing('new')}>
+          + Lisa uus retriit
+        </Button>
+      </ScreenHeader>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-3" aria-busy={!counts}>
         <Counter label="Kokku" value={counts?.total} name="total" />
@@ -108,35 +81,26 @@ export default function RetreatList() {
         <Counter label="Käimasolevad" value={counts?.ongoing} name="ongoing" />
       </dl>
 
-      <div className="mt-6 max-w-xl" role="search" aria-label="Retriitide otsing">
-        <SearchBox
-          value={query.q ?? ''}
-          onChange={(q) => setQuery({ q }, { replace: true })}
-          placeholder="Nimi, asukoht või kirjeldus"
-          hint="Otsib nime, asukoha ja kirjelduse järgi."
-        />
-      </div>
+      <ListSearch
+        listing={listing}
+        label="Retriitide otsing"
+        className="mt-6 max-w-xl"
+        placeholder="Nimi, asukoht või kirjeldus"
+        hint="Otsib nime, asukoha ja kirjelduse järgi."
+      />
 
       <div className="mt-6">
-        {list.isPending ? (
-          <LoadingState text="Retriitide laadimine..." />
-        ) : list.isError && !list.data ? (
-          <ErrorState text="Retriitide laadimine ebaõnnestus" detail={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? formatCountOf(list.data.total, 'retriit', 'retriiti') : ''}
-            </p>
+        <ListResults listing={listing} loading="Retriitide laadimine..." failed="Retriitide laadimine ebaõnnestus" counted={['retriit', 'retriiti']}>
+          {(items, isStale) => (
             <DataTable
               label="Retriidid"
               columns={columns}
-              items={list.data?.items ?? []}
-              isStale={list.isPlaceholderData}
-              empty={<EmptyState text={query.q ? 'Otsingule vastavaid retriite ei leitud' : 'Retriite ei ole veel'} />}
+              items={items}
+              isStale={isStale}
+              empty={query.q ? 'Otsingule vastavaid retriite ei leitud' : 'Retriite ei ole veel'}
             />
-            <Pagination page={query.page} pageSize={query.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => setQuery({ page })} />
-          </>
-        )}
+          )}
+        </ListResults>
       </div>
 
       {editing && <RetreatDialog retreat={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
@@ -145,10 +109,7 @@ export default function RetreatList() {
         message={deleting ? (deleting.bookingCount > 0 ? RETREAT_MESSAGES.deleteBlocked(deleting.name, deleting.bookingCount) : RETREAT_MESSAGES.deleteConfirm(deleting.name)) : ''}
         blocked={(deleting?.bookingCount ?? 0) > 0}
         confirmLabel="Kustuta"
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
+        {...deletion.dialog}
       />
     </>
   );

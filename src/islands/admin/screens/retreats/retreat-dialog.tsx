@@ -12,11 +12,11 @@ import { BALANCE_DUE_DAYS_BEFORE } from '../../../../lib/payment-rules';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast } from '../../../toast';
 import { useSaveRetreat } from '../../api/retreats';
-import { ApiRequestError } from '../../../api/client';
+import { writeForm } from '../../form-write';
 import { Button } from '../../ui/button';
 import { DatePickerField } from '../../ui/date-picker';
-import { AppDialog } from '../../ui/dialog';
-import { TextInputField } from '../../ui/text-field';
+import { AppDialog, DialogActions } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-fields';
 
 const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
   name: r?.name ?? '',
@@ -46,37 +46,30 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
   const title = retreat ? 'Muuda retriiti' : 'Lisa uus retriit';
 
   const onValid = async () => {
-    try {
-      await save.mutateAsync({ id: retreat?.id, values: getValues() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: retreat ? 'Retriidi uuendamine ebaõnnestus' : 'Retriidi lisamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(
+      () => save.mutateAsync({ id: retreat?.id, values: getValues() }),
+      retreat ? 'Retriidi uuendamine ebaõnnestus' : 'Retriidi lisamine ebaõnnestus',
+      showFieldIssues,
+    );
+    if (!saved.ok) return;
     toast({ title: retreat ? 'Retriit uuendatud' : 'Retriit lisatud' });
     onClose();
   };
 
-  const text = (name: FieldPath<RetreatFormInput>, label: string, options: { multiline?: boolean; decimal?: boolean; numeric?: boolean; required?: boolean; description?: string } = {}) => (
-    <Controller
+  const text = (
+    name: FieldPath<RetreatFormInput>,
+    label: string,
+    options: { multiline?: boolean; decimal?: boolean; numeric?: boolean; required?: boolean; description?: string } = {},
+  ) => (
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextInputField
-          label={label}
-          name={field.name}
-          value={(field.value as string | null) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          multiline={options.multiline}
-          inputMode={options.decimal ? 'decimal' : options.numeric ? 'numeric' : undefined}
-          isRequired={options.required}
-          description={options.description}
-          errorMessage={fieldState.error?.message}
-          className={options.multiline ? 'sm:col-span-2' : ''}
-        />
-      )}
+      label={label}
+      multiline={options.multiline}
+      inputMode={options.decimal ? 'decimal' : options.numeric ? 'numeric' : undefined}
+      isRequired={options.required}
+      description={options.description}
+      className={options.multiline ? 'sm:col-span-2' : ''}
     />
   );
 
@@ -115,14 +108,11 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
         {text('minParticipants', 'Osalejate miinimum', { numeric: true, description: 'Tingimuste järgi 8.' })}
         {text('registrationClosesDaysBefore', 'Registreerimine sulgub (päeva enne algust)', { numeric: true, description: 'Tallinna aja järgi; vaikimisi 4.' })}
         {day('decisionOn', 'Toimumise otsuse päev', `Tühi: lõppmakse päev (${BALANCE_DUE_DAYS_BEFORE} päeva enne algust).`)}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={save.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={save.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={save.isPending}>
             {retreat ? 'Salvesta' : 'Lisa retriit'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

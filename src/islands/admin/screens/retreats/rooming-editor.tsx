@@ -8,10 +8,10 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ROOM_KIND_LABELS, SHEET_MESSAGES, type RoomingPerson, type RoomingView, type RoomKind } from '../../../../lib/admin/retreat-sheets';
 import { roomSharingLabel, roomTypeLabel } from '../../../../lib/admin/labels';
 import { ApiRequestError } from '../../../api/client';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';
 import { Button } from '../../ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState, QueryView } from '../../ui/states';
 
 const KINDS: RoomKind[] = ['single', 'shared', 'double'];
 const keyOf = (p: Pick<RoomingPerson, 'bookingId' | 'position'>) => `${p.bookingId}:${p.position}`;
@@ -22,15 +22,15 @@ export function RoomingEditor({ retreatId }: { retreatId: number }) {
   return (
     <div className="mt-6" data-rooming>
       <h3 className="text-lg text-lagoon-900">Toad</h3>
-      {rooming.isPending ? (
-        <LoadingState text="Tubade laadimine..." />
-      ) : rooming.isError ? (
-        <ErrorState text="Tubade laadimine ebaõnnestus" detail={rooming.error.message} onRetry={() => void rooming.refetch()} />
-      ) : rooming.data.people.length === 0 ? (
-        <EmptyState text="Kinnitatud broneeringuid ei ole: tube pole kellelegi jagada." />
-      ) : (
-        <Editor retreatId={retreatId} view={rooming.data} />
-      )}
+      <QueryView query={rooming} loading="Tubade laadimine..." failed="Tubade laadimine ebaõnnestus">
+        {(view) =>
+          view.people.length === 0 ? (
+            <EmptyState text="Kinnitatud broneeringuid ei ole: tube pole kellelegi jagada." />
+          ) : (
+            <Editor retreatId={retreatId} view={view} />
+          )
+        }
+      </QueryView>
     </div>
   );
 }
@@ -53,7 +53,7 @@ function Editor({ retreatId, view }: { retreatId: number; view: RoomingView }) {
       toast({ title: SHEET_MESSAGES.saved });
     } catch (error) {
       const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toast({ title: 'Tubade salvestamine ebaõnnestus', description: details || (error as Error).message, variant: 'destructive' });
+      toastError('Tubade salvestamine ebaõnnestus', details || error);
     }
   };
 

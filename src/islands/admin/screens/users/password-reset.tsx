@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { adminPasswordSchema, userDisplayName as displayName, type UserListItem } from '../../../../lib/admin/users';
-import { toast } from '../../../toast';
+import { toast, toastError } from '../../../toast';
 import { useResetPassword } from '../../api/users';
 import { ApiRequestError } from '../../../api/client';
 import { Button } from '../../ui/button';
@@ -22,7 +22,7 @@ export function PasswordReset({ user }: { user: UserListItem }) {
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message;
       setError(message);
-      toast({ title: 'Viga salasõna muutmisel', description: message, variant: 'destructive' });
+      toastError('Viga salasõna muutmisel', message);
       return;
     }
     setError(undefined);
@@ -36,7 +36,7 @@ export function PasswordReset({ user }: { user: UserListItem }) {
         onError: (failure) => {
           const fieldMessage = failure instanceof ApiRequestError ? failure.details.find((d) => d.path === 'password')?.message : undefined;
           setError(fieldMessage);
-          toast({ title: 'Viga salasõna muutmisel', description: fieldMessage ?? failure.message, variant: 'destructive' });
+          toastError('Viga salasõna muutmisel', fieldMessage ?? failure.message);
         },
       },
     );

@@ -1,8 +1,8 @@
 /** The role selector of a users row, and the confirmation a change goes through (it ends the user's sessions). */
 import { ROLE_OPTIONS, userDisplayName as displayName, type UserListItem } from '../../../../lib/admin/users';
 import type { UserRole } from '../../../../lib/enums';
-import { toast } from '../../../toast';
 import { useChangeRole } from '../../api/users';
+import { toastOutcome } from '../../toast-outcome';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField } from '../../ui/select';
 
@@ -31,19 +31,7 @@ export function RoleChangeDialog({ pending, onClose }: { pending: PendingRoleCha
   const label = ROLE_OPTIONS.find((o) => o.value === pending?.role)?.label ?? '';
   const confirm = () => {
     if (!pending) return;
-    change.mutate(
-      { userId: pending.user.id, role: pending.role },
-      {
-        onSuccess: () => {
-          toast({ title: `Kasutaja roll muudetud: ${label}` });
-          onClose();
-        },
-        onError: (error) => {
-          toast({ title: 'Viga rolli muutmisel', description: error.message, variant: 'destructive' });
-          onClose();
-        },
-      },
-    );
+    change.mutate({ userId: pending.user.id, role: pending.role }, toastOutcome(`Kasutaja roll muudetud: ${label}`, 'Viga rolli muutmisel', onClose));
   };
   return (
     <ConfirmDialog

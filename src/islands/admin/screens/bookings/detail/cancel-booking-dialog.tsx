@@ -4,7 +4,6 @@
  * credit note in one request. The edit dialog's status select can still set "Tühistatud" without any money moving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller } from 'react-hook-form';
 import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/admin/payments';
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatMoney } from '../../../../../lib/format';
@@ -12,25 +11,21 @@ import { centsToInput } from '../../../../../lib/money-text';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useCancelBooking, useCancellationPreview } from '../../../api/payments';
-import { ApiRequestError } from '../../../../api/client';
+import { writeForm } from '../../../form-write';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
-import { SelectField } from '../../../ui/select';
-import { ErrorState, LoadingState } from '../../../ui/states';
-import { TextInputField } from '../../../ui/text-field';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
+import { FormSelectField, FormTextField } from '../../../ui/form-fields';
+import { optionsOf } from '../../../ui/select';
+import { QueryView } from '../../../ui/states';
 import { Facts } from './parts';
 
 export function CancelBookingDialog({ bookingId, onClose }: { bookingId: string; onClose: () => void }) {
   const preview = useCancellationPreview(bookingId);
   return (
     <AppDialog title="Tühista broneering" isOpen onOpenChange={(open) => !open && onClose()} size="lg">
-      {preview.isPending ? (
-        <LoadingState text="Tagastuse arvutamine..." />
-      ) : preview.isError ? (
-        <ErrorState text="Tagastuse arvutamine ebaõnnestus" detail={preview.error.message} onRetry={() => void preview.refetch()} />
-      ) : (
-        <CancelForm bookingId={bookingId} preview={preview.data} onClose={onClose} />
-      )}
+      <QueryView query={preview} loading="Tagastuse arvutamine..." failed="Tagastuse arvutamine ebaõnnestus">
+        {(data) => <CancelForm bookingId={bookingId} preview={data} onClose={onClose} />}
+      </QueryView>
     </AppDialog>
   );
 }
@@ -50,13 +45,8 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
     defaultValues: { version: preview.version, refund: centsToInput(preview.quote.refundCents), method: 'bank_transfer', reason: '' },
   });
   const onValid = async () => {
-    try {
-      await cancel.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Tühistamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(() => cancel.mutateAsync(getValues()), 'Tühistamine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: CANCEL_MESSAGES.cancelled });
     onClose();
   };
@@ -72,39 +62,25 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
         ]}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Controller
+        <FormTextField
           control={control}
           name="refund"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Tagastatav summa (€)" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} inputMode="decimal" description="Tingimuste järgi arvutatud; vajadusel muutke. 0 – ei tagastata." errorMessage={fieldState.error?.message} isRequired name={field.name} />
-          )}
+          label="Tagastatav summa (€)"
+          inputMode="decimal"
+          description="Tingimuste järgi arvutatud; vajadusel muutke. 0 – ei tagastata."
+          isRequired
         />
-        <Controller
-          control={control}
-          name="method"
-          render={({ field, fieldState }) => (
-            <SelectField label="Tagastuse viis" value={field.value} options={PAYMENT_METHODS.map((v) => ({ value: v, label: PAYMENT_METHOD_LABELS[v] }))} onChange={field.onChange} errorMessage={fieldState.error?.message} name={field.name} inputRef={field.ref} />
-          )}
-        />
+        <FormSelectField control={control} name="method" label="Tagastuse viis" options={optionsOf(PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
         <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="reason"
-            render={({ field, fieldState }) => (
-              <TextInputField label="Põhjus" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={500} description="Jääb tagastuse kandele ja kreeditarvele." name={field.name} />
-            )}
-          />
+          <FormTextField control={control} name="reason" label="Põhjus" maxLength={500} description="Jääb tagastuse kandele ja kreeditarvele." />
         </div>
       </div>
       <p className="text-sm text-ink-600">Tühistamist ei saa tagasi võtta. Tagastus kantakse maksetesse ja arve krediteeritakse samas sammus.</p>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onPress={onClose} isDisabled={cancel.isPending}>
-          Loobu
-        </Button>
+      <DialogActions onCancel={onClose} cancelLabel="Loobu" isPending={cancel.isPending}>
         <Button type="submit" variant="danger" isPending={cancel.isPending}>
           Tühista broneering
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -5,12 +5,11 @@
 import { useEffect, useState } from 'react';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { centsToInput } from '../../../../../lib/money-text';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useUpdateCompanions } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
-import { Button } from '../../../ui/button';
 import { TextInputField } from '../../../ui/text-field';
-import { Section, UnsavedFlag } from './parts';
+import { SaveChanges, Section } from './parts';
 
 const pricesOf = (booking: BookingDetail) => booking.companions.map((c) => centsToInput(c.customPriceCents));
 
@@ -43,7 +42,7 @@ export function CompanionPrices({ booking }: { booking: BookingDetail }) {
             }
             setErrors(next);
           }
-          toast({ title: 'Kaasreisijate andmete salvestamine ebaõnnestus', description: error.message, variant: 'destructive' });
+          toastError('Kaasreisijate andmete salvestamine ebaõnnestus', error);
         },
       },
     );
@@ -53,12 +52,9 @@ export function CompanionPrices({ booking }: { booking: BookingDetail }) {
       id="companion-prices"
       title="Kaasreisijate hinnad"
       actions={
-        <span className="flex items-center gap-3">
-          <UnsavedFlag show={dirty} />
-          <Button onPress={submit} isPending={save.isPending} isDisabled={!dirty}>
-            Salvesta kaasreisijate andmed
-          </Button>
-        </span>
+        <SaveChanges dirty={dirty} isPending={save.isPending} onSave={submit}>
+          Salvesta kaasreisijate andmed
+        </SaveChanges>
       }
     >
       <ul role="list" className="grid gap-4 sm:grid-cols-2">

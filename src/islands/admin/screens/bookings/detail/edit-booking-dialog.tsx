@@ -13,13 +13,13 @@ import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
 import { centsToInput } from '../../../../../lib/money-text';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useBooking, useUpdateBooking } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
+import { FormTextField } from '../../../ui/form-fields';
 import { SelectField } from '../../../ui/select';
-import { TextInputField } from '../../../ui/text-field';
 
 // Stored values outside today's sets (older data) are kept as they are and shown raw in the selects.
 const valuesOf = (b: BookingDetail): BookingEditInput => ({
@@ -59,7 +59,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
       if (error instanceof ApiRequestError && error.code === 'retreat_full') return setFull(error.message);
       if (error instanceof ApiRequestError && error.status === 409) return setConflict(error.message);
       if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Broneeringu uuendamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+      toastError('Broneeringu uuendamine ebaõnnestus', error);
       return;
     }
     toast({ title: 'Edukalt salvestatud' });
@@ -86,27 +86,17 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
   );
 
   const text = (name: 'totalAmount' | 'amountPaid' | 'depositAmount' | 'specialRequests' | 'comments' | 'extraFood', label: string, amount = false, readOnlyNote?: string) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          inputMode={amount ? 'decimal' : undefined}
-          placeholder={amount ? '0,00' : undefined}
-          description={readOnlyNote ?? (amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined)}
-          isReadOnly={readOnlyNote !== undefined}
-          multiline={!amount}
-          rows={2}
-          errorMessage={fieldState.error?.message}
-          className={amount ? '' : 'sm:col-span-2'}
-          name={field.name}
-        />
-      )}
+      label={label}
+      inputMode={amount ? 'decimal' : undefined}
+      placeholder={amount ? '0,00' : undefined}
+      description={readOnlyNote ?? (amount ? 'Eurodes, kuni kaks kohta pärast koma.' : undefined)}
+      isReadOnly={readOnlyNote !== undefined}
+      multiline={!amount}
+      rows={2}
+      className={amount ? '' : 'sm:col-span-2'}
     />
   );
 
@@ -148,14 +138,11 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
         {text('specialRequests', 'Erisoovid')}
         {text('comments', 'Kommentaarid')}
         {text('extraFood', 'Lisatoit')}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={update.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={update.isPending} isDisabled={!!conflict}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

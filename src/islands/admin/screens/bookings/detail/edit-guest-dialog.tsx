@@ -10,11 +10,12 @@ import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { useUpdateGuest } from '../../../api/bookings';
 import { useGuestHealth } from '../../../api/travellers';
+import { writeForm } from '../../../form-write';
+import { FormTextField } from '../../../ui/form-fields';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { TextInputField } from '../../../ui/text-field';
 
 type Guest = NonNullable<BookingDetail['guest']>;
@@ -63,37 +64,14 @@ function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; init
   const update = useUpdateGuest(String(booking.id));
 
   const onValid = async () => {
-    try {
-      await update.mutateAsync(getValues());
-    } catch (error) {
-      if (error instanceof ApiRequestError) showFieldIssues(error.details);
-      toast({ title: 'Külalise andmete salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
-      return;
-    }
+    const saved = await writeForm(() => update.mutateAsync(getValues()), 'Külalise andmete salvestamine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) return;
     toast({ title: 'Edukalt salvestatud' });
     onClose();
   };
 
   const text = (name: FieldPath<GuestEditInput>, label: string, options: { type?: 'email' | 'tel'; required?: boolean; multiline?: boolean } = {}) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInputField
-          label={label}
-          value={(field.value as string | null) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          type={options.type}
-          multiline={options.multiline}
-          rows={2}
-          isRequired={options.required}
-          errorMessage={fieldState.error?.message}
-          name={field.name}
-        />
-      )}
-    />
+    <FormTextField control={control} name={name} label={label} type={options.type} multiline={options.multiline} rows={2} isRequired={options.required} />
   );
 
   return (
@@ -140,14 +118,11 @@ function GuestForm({ booking, initial, onClose }: { booking: BookingDetail; init
           {text('healthInfo.medications', 'Ravimid', { multiline: true })}
           {text('healthInfo.allergies', 'Allergiad', { multiline: true })}
         </fieldset>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={update.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={update.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={update.isPending}>
             Salvesta
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -4,19 +4,15 @@
  * and the guest; the guest's cancellation request from the portal. A booking that does not exist says so
  * ('Broneeringut ei leitud') and goes back to the list.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
 import { useBooking } from '../../../api/bookings';
-import { ApiRequestError } from '../../../../api/client';
-import { navigate } from '../../../router';
 import type { ScreenProps } from '../../../screen-props';
-import { AppLink, ScreenHeading } from '../../../shell';
+import { BACK_TO_BOOKINGS, ScreenHeader } from '../../../shell';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { ErrorState, LoadingState } from '../../../ui/states';
 import { CompanionPrices } from './companion-prices';
 import { useGuestHealth } from '../../../api/travellers';
 import { PromoteButton } from './promote-button';
@@ -28,6 +24,8 @@ import { BookingPayments } from './payments';
 import { ServicesEditor } from './services-editor';
 import { BookingTravellers } from './travellers';
 import { lazyComponent } from '../../../../lazy-component';
+import { QueryView } from '../../../ui/states';
+import { useRecordFailure } from '../../../use-record-failure';
 
 // The edit, cancel, move and plan dialogs (their forms, selects, date pickers and schemas) load when first opened.
 const EditBookingDialog = lazyComponent(() => import('./edit-booking-dialog').then((m) => m.EditBookingDialog));
@@ -39,32 +37,19 @@ const PlanDialog = lazyComponent(() => import('./sell-actions').then((m) => m.Pl
 export default function BookingDetailScreen({ params }: ScreenProps) {
   const id = params.id!;
   const booking = useBooking(id);
-  const notFound = booking.error instanceof ApiRequestError && booking.error.status === 404;
-
-  useEffect(() => {
-    if (notFound) {
-      toast({ title: 'Viga', description: 'Broneeringut ei leitud', variant: 'destructive' });
-      navigate('/admin/bookings', { replace: true });
-    } else if (booking.isError) {
-      toast({ title: 'Broneeringu detailide laadimine ebaõnnestus', description: booking.error.message, variant: 'destructive' });
-    }
-  }, [notFound, booking.isError, booking.error]);
+  const failed = 'Broneeringu detailide laadimine ebaõnnestus';
+  const notFound = useRecordFailure(booking.error, { list: '/admin/bookings', notFound: 'Broneeringut ei leitud', failed });
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <ScreenHeading title={booking.data ? `Broneering #${booking.data.id}` : 'Broneering'} intro={booking.data?.guest ? `${booking.data.guest.firstName} ${booking.data.guest.lastName}` : undefined} />
-        <AppLink href="/admin/bookings" className="btn-outline">
-          ← Tagasi broneeringute juurde
-        </AppLink>
-      </div>
-      {booking.isPending ? (
-        <LoadingState text="Broneeringu laadimine..." />
-      ) : booking.isError ? (
-        notFound ? null : <ErrorState text="Broneeringu detailide laadimine ebaõnnestus" detail={booking.error.message} onRetry={() => void booking.refetch()} />
-      ) : (
-        <Detail booking={booking.data} />
-      )}
+      <ScreenHeader
+        title={booking.data ? `Broneering #${booking.data.id}` : 'Broneering'}
+        intro={booking.data?.guest ? `${booking.data.guest.firstName} ${booking.data.guest.lastName}` : undefined}
+        back={BACK_TO_BOOKINGS}
+      />
+      <QueryView query={booking} loading="Broneeringu laadimine..." failed={notFound ? null : failed}>
+        {(data) => <Detail booking={data} />}
+      </QueryView>
     </>
   );
 }

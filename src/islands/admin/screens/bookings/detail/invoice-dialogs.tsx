@@ -1,15 +1,16 @@
 /** The booking's invoice dialogs (./invoices): "Koosta arve" with the invoice's preview, and "Krediteeri arve". */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { INVOICE_MESSAGES, invoiceIssueSchema, type InvoiceIssueInput, type InvoiceIssueValues, type InvoiceSummary } from '../../../../../lib/admin/invoices';
 import { formatMoney } from '../../../../../lib/format';
+import { hasErrorCode } from '../../../../api/client';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useBookingInvoices, useCreditNote, useIssueInvoice } from '../../../api/invoices';
-import { ApiRequestError } from '../../../../api/client';
+import { writeForm } from '../../../form-write';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
+import { FormTextField } from '../../../ui/form-fields';
 import { LoadingState } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { InvoiceDocumentView } from '../../invoices/invoice-document';
@@ -27,31 +28,27 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
   });
 
   const onValid = async () => {
-    try {
-      // The version of the preview on screen now (a payment recorded meanwhile reloads it), not the one the form
-      // opened with: that one would be refused for ever.
-      const invoice = await issue.mutateAsync({ ...getValues(), version: invoices.data?.version ?? getValues().version });
-      toast({ title: INVOICE_MESSAGES.issued, description: `Arve nr ${invoice.number}` });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        showFieldIssues(error.details);
-        // The booking changed since the preview: show the new one, and let the admin look again.
-        if (error.code === 'booking_changed') void invoices.refetch();
-      }
-      toast({ title: 'Arve koostamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+    // The version of the preview on screen now (a payment recorded meanwhile reloads it), not the one the form
+    // opened with: that one would be refused for ever.
+    const issued = await writeForm(
+      () => issue.mutateAsync({ ...getValues(), version: invoices.data?.version ?? getValues().version }),
+      'Arve koostamine ebaõnnestus',
+      showFieldIssues,
+    );
+    if (!issued.ok) {
+      // The booking changed since the preview: show the new one, and let the admin look again.
+      if (hasErrorCode(issued.error, 'booking_changed')) void invoices.refetch();
+      return;
     }
+    toast({ title: INVOICE_MESSAGES.issued, description: `Arve nr ${issued.value.number}` });
+    onClose();
   };
 
-  const field = (name: 'name' | 'email' | 'registryCode' | 'vatNumber' | 'address', label: string, extra: { description?: string; isRequired?: boolean; maxLength?: number; type?: 'email' } = {}) => (
-    <Controller
-      control={control}
-      name={`buyer.${name}`}
-      render={({ field: f, fieldState }) => (
-        <TextInputField label={label} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} inputRef={f.ref} name={f.name} errorMessage={fieldState.error?.message} {...extra} />
-      )}
-    />
-  );
+  const field = (
+    name: 'name' | 'email' | 'registryCode' | 'vatNumber' | 'address',
+    label: string,
+    extra: { description?: string; isRequired?: boolean; maxLength?: number; type?: 'email' } = {},
+  ) => <FormTextField control={control} name={`buyer.${name}`} label={label} {...extra} />;
 
   return (
     <AppDialog title="Koosta arve" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!issue.isPending} size="lg">
@@ -71,14 +68,11 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
             <InvoiceDocumentView invoice={preview} />
           </div>
           <p className="text-sm text-ink-600">Väljastatud arvet ei saa muuta ega kustutada; paranduseks koostatakse kreeditarve ja uus arve.</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onPress={onClose} isDisabled={issue.isPending}>
-              Tühista
-            </Button>
+          <DialogActions onCancel={onClose} isPending={issue.isPending}>
             <Button type="submit" isPending={issue.isPending}>
               Väljasta arve
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </AppDialog>
@@ -97,7 +91,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceSummary
           toast({ title: INVOICE_MESSAGES.credited, description: `Kreeditarve nr ${note.number}` });
           onClose();
         },
-        onError: (error) => toast({ title: 'Kreeditarve koostamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Kreeditarve koostamine ebaõnnestus', error),
       },
     );
   return (
@@ -114,14 +108,11 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceSummary
           Arve nr {invoice.number} krediteeritakse summas {formatMoney(-rest)}. Kreeditarve saab sarja järgmise numbri ja viitab sellele arvele. Arve ise jääb alles.
         </p>
         <TextInputField label="Põhjus" value={reason} onChange={setReason} maxLength={500} description="Trükitakse kreeditarvele." />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={onClose} isDisabled={credit.isPending} autoFocus>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={credit.isPending} focusCancel>
           <Button type="submit" variant="danger" isPending={credit.isPending}>
             Koosta kreeditarve
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

@@ -12,11 +12,11 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
 import { FormTable } from '../../../ui/form-table';
-import { ErrorState, LoadingState } from '../../../ui/states';
 import { InvoiceEmailCell, SendInvoiceButton } from '../../invoices/invoice-email';
 import { Section } from './parts';
 import { invoiceNumberColumn } from '../../invoices/number-column';
 import { lazyComponent } from '../../../../lazy-component';
+import { QueryView } from '../../../ui/states';
 
 // "Koosta arve" (its form and the invoice's preview) and "Krediteeri" load when first opened.
 const CreateInvoiceDialog = lazyComponent(() => import('./invoice-dialogs').then((m) => m.CreateInvoiceDialog));
@@ -75,13 +75,9 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
         </Button>
       }
     >
-      {invoices.isPending ? (
-        <LoadingState text="Arvete laadimine..." />
-      ) : invoices.isError ? (
-        <ErrorState text="Arvete laadimine ebaõnnestus" detail={invoices.error.message} onRetry={() => void invoices.refetch()} />
-      ) : (
-        <FormTable label="Arved" columns={columns} items={invoices.data.items} empty={<p className="p-4 text-ink-600">Arveid ei ole veel koostatud.</p>} />
-      )}
+      <QueryView query={invoices} loading="Arvete laadimine..." failed="Arvete laadimine ebaõnnestus">
+        {(data) => <FormTable label="Arved" columns={columns} items={data.items} empty={<p className="p-4 text-ink-600">Arveid ei ole veel koostatud.</p>} />}
+      </QueryView>
       {creating && <CreateInvoiceDialog bookingId={bookingId} onClose={() => setCreating(false)} />}
       {crediting && <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />}
     </Section>

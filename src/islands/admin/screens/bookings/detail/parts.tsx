@@ -1,5 +1,9 @@
-/** Small display pieces of the booking detail screen: a titled card and a definition list that shows "–" for empty. */
+/**
+ * Small display pieces of the booking detail screen: a titled card, a definition list that shows "–" for empty, and
+ * a section editor's save.
+ */
 import type { ReactNode } from 'react';
+import { Button } from '../../../ui/button';
 
 export function Section({ id, title, children, actions, className = '' }: { id: string; title: string; children: ReactNode; actions?: ReactNode; className?: string }) {
   return (
@@ -40,10 +44,22 @@ export function YesNo({ value }: { value: boolean }) {
 }
 
 /** The "not saved yet" flag next to a section's save button. */
-export function UnsavedFlag({ show }: { show: boolean }) {
+function UnsavedFlag({ show }: { show: boolean }) {
   return show ? (
     <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300" data-unsaved>
       Salvestamata muudatused
     </span>
   ) : null;
+}
+
+/** A section editor's save: the unsaved-changes flag while there are changes, and the button that saves them. */
+export function SaveChanges({ dirty, isPending, onSave, children }: { dirty: boolean; isPending: boolean; onSave: () => void; children: ReactNode }) {
+  return (
+    <span className="flex items-center gap-3">
+      <UnsavedFlag show={dirty} />
+      <Button onPress={onSave} isPending={isPending} isDisabled={!dirty}>
+        {children}
+      </Button>
+    </span>
+  );
 }

@@ -5,16 +5,17 @@ import { Controller } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentInput, type PaymentValues } from '../../../../../lib/admin/payments';
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { tallinnDay } from '../../../../../lib/format';
+import { hasErrorCode } from '../../../../api/client';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
 import { toast } from '../../../../toast';
 import { usePaymentWrite } from '../../../api/payments';
-import { ApiRequestError } from '../../../../api/client';
+import { writeForm } from '../../../form-write';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
-import { AppDialog } from '../../../ui/dialog';
-import { SelectField } from '../../../ui/select';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
+import { FormSelectField, FormTextField } from '../../../ui/form-fields';
+import { optionsOf } from '../../../ui/select';
 import { SwitchField } from '../../../ui/switch';
-import { TextInputField } from '../../../ui/text-field';
 
 const KIND_LABELS = { payment: 'Makse (raha sisse)', refund: 'Tagastus (raha välja)' } as const;
 
@@ -30,14 +31,9 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
 
   // Checked here with the shared schema; sent as typed (the API reads the same text as cents).
   const onValid = async () => {
-    try {
-      await write.mutateAsync({ body: getValues() });
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        showFieldIssues(error.details);
-        if (error.code === 'overpayment_unconfirmed') setOverpaymentAsked(true);
-      }
-      toast({ title: 'Makse salvestamine ebaõnnestus', description: (error as Error).message, variant: 'destructive' });
+    const saved = await writeForm(() => write.mutateAsync({ body: getValues() }), 'Makse salvestamine ebaõnnestus', showFieldIssues);
+    if (!saved.ok) {
+      if (hasErrorCode(saved.error, 'overpayment_unconfirmed')) setOverpaymentAsked(true);
       return;
     }
     toast({ title: 'Makse salvestatud' });
@@ -47,27 +43,17 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
   return (
     <AppDialog title="Lisa makse" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!write.isPending}>
       <form {...formProps(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Lisa makse">
-        <Controller
-          control={control}
-          name="kind"
-          render={({ field }) => (
-            <SelectField label="Kande liik" value={field.value} options={(['payment', 'refund'] as const).map((v) => ({ value: v, label: KIND_LABELS[v] }))} onChange={field.onChange} name={field.name} inputRef={field.ref} />
-          )}
-        />
-        <Controller
+        <FormSelectField control={control} name="kind" label="Kande liik" options={optionsOf(['payment', 'refund'] as const, (v) => KIND_LABELS[v])} />
+        <FormTextField
           control={control}
           name="amount"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Summa (€)" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} inputMode="decimal" placeholder="0,00" description="Eurodes, kuni kaks kohta pärast koma." errorMessage={fieldState.error?.message} isRequired name={field.name} />
-          )}
+          label="Summa (€)"
+          inputMode="decimal"
+          placeholder="0,00"
+          description="Eurodes, kuni kaks kohta pärast koma."
+          isRequired
         />
-        <Controller
-          control={control}
-          name="method"
-          render={({ field, fieldState }) => (
-            <SelectField label="Makseviis" value={field.value} options={PAYMENT_METHODS.map((v) => ({ value: v, label: PAYMENT_METHOD_LABELS[v] }))} onChange={field.onChange} errorMessage={fieldState.error?.message} name={field.name} inputRef={field.ref} />
-          )}
-        />
+        <FormSelectField control={control} name="method" label="Makseviis" options={optionsOf(PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
         <Controller
           control={control}
           name="receivedOn"
@@ -75,20 +61,8 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
             <DatePickerField label="Kuupäev" value={field.value} onChange={(v) => field.onChange(v ?? '')} maxValue={today} description="Päev pangaväljavõttel." errorMessage={fieldState.error?.message} isRequired name={field.name} onBlur={field.onBlur} inputRef={field.ref} />
           )}
         />
-        <Controller
-          control={control}
-          name="reference"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Viide" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={140} name={field.name} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="note"
-          render={({ field, fieldState }) => (
-            <TextInputField label="Märkus" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} errorMessage={fieldState.error?.message} maxLength={500} name={field.name} />
-          )}
-        />
+        <FormTextField control={control} name="reference" label="Viide" maxLength={140} />
+        <FormTextField control={control} name="note" label="Märkus" maxLength={500} />
         {overpaymentAsked && (
           <div className="sm:col-span-2">
             <Controller
@@ -105,14 +79,11 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
             />
           </div>
         )}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <Button variant="outline" onPress={onClose} isDisabled={write.isPending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={onClose} isPending={write.isPending} className="sm:col-span-2">
           <Button type="submit" isPending={write.isPending}>
             Salvesta makse
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );

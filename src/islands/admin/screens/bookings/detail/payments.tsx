@@ -7,17 +7,18 @@ import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../../../lib/admin/labels';
 import type { PaymentEntry } from '../../../../../lib/admin/payments';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';
 import { useBooking, useSetPaymentReminders } from '../../../api/bookings';
 import { useBookingPayments, usePaymentWrite } from '../../../api/payments';
 import { AppLink } from '../../../shell';
+import { toastOutcome } from '../../../toast-outcome';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/dialog';
 import { FormTable } from '../../../ui/form-table';
-import { ErrorState, LoadingState } from '../../../ui/states';
+import { QueryView } from '../../../ui/states';
 import { SwitchField } from '../../../ui/switch';
 import { Facts, Section } from './parts';
 import { lazyComponent } from '../../../../lazy-component';
@@ -37,16 +38,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
   const reverse = (entry: PaymentEntry) =>
     write.mutate(
       { path: `/${entry.id}/reverse`, body: {} },
-      {
-        onSuccess: () => {
-          toast({ title: 'Kanne tühistati vastukandega' });
-          setReversing(null);
-        },
-        onError: (error) => {
-          toast({ title: 'Kande tühistamine ebaõnnestus', description: error.message, variant: 'destructive' });
-          setReversing(null);
-        },
-      },
+      toastOutcome('Kanne tühistati vastukandega', 'Kande tühistamine ebaõnnestus', () => setReversing(null)),
     );
 
   const columns: DataColumn<PaymentEntry>[] = [
@@ -122,23 +114,21 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
         </Button>
       }
     >
-      {ledger.isPending ? (
-        <LoadingState text="Maksete laadimine..." />
-      ) : ledger.isError ? (
-        <ErrorState text="Maksete laadimine ebaõnnestus" detail={ledger.error.message} onRetry={() => void ledger.refetch()} />
-      ) : (
-        <div className="space-y-4">
-          <Facts
-            items={[
-              ['Viitenumber', <span className="font-semibold tabular-nums" data-reference-number>{ledger.data.referenceNumber}</span>],
-              ['Laekunud', formatMoney(ledger.data.totals.receivedCents)],
-              ['Tagastatud', formatMoney(-ledger.data.totals.refundedCents)],
-              ['Makstud kokku', <strong className="tabular-nums">{formatMoney(ledger.data.totals.paidCents)}</strong>],
-            ]}
-          />
-          <FormTable label="Maksed" columns={columns} items={ledger.data.items} empty={<p className="p-4 text-ink-600">Makseid ei ole veel sisestatud.</p>} isStale={write.isPending} />
-        </div>
-      )}
+      <QueryView query={ledger} loading="Maksete laadimine..." failed="Maksete laadimine ebaõnnestus">
+        {(data) => (
+          <div className="space-y-4">
+            <Facts
+              items={[
+                ['Viitenumber', <span className="font-semibold tabular-nums" data-reference-number>{data.referenceNumber}</span>],
+                ['Laekunud', formatMoney(data.totals.receivedCents)],
+                ['Tagastatud', formatMoney(-data.totals.refundedCents)],
+                ['Makstud kokku', <strong className="tabular-nums">{formatMoney(data.totals.paidCents)}</strong>],
+              ]}
+            />
+            <FormTable label="Maksed" columns={columns} items={data.items} empty={<p className="p-4 text-ink-600">Makseid ei ole veel sisestatud.</p>} isStale={write.isPending} />
+          </div>
+        )}
+      </QueryView>
       <PaymentSchedule bookingId={bookingId} />
       {adding && ledger.data && <PaymentDialog bookingId={bookingId} referenceNumber={ledger.data.referenceNumber} onClose={() => setAdding(false)} />}
       <ConfirmDialog
@@ -183,7 +173,7 @@ function PaymentSchedule({ bookingId }: { bookingId: string }) {
       { enabled },
       {
         onSuccess: () => toast({ title: enabled ? 'Maksemeeldetuletused sisse lülitatud' : 'Maksemeeldetuletused välja lülitatud' }),
-        onError: (error) => toast({ title: 'Muudatuse salvestamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Muudatuse salvestamine ebaõnnestus', error),
       },
     );
   return (

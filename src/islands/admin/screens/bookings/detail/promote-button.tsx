@@ -5,7 +5,7 @@
 import { MOVE_MESSAGES } from '../../../../../lib/admin/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { ApiRequestError } from '../../../../api/client';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { usePromoteBooking } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 
@@ -20,7 +20,7 @@ export function PromoteButton({ booking }: { booking: BookingDetail }) {
     try {
       await promote.mutateAsync({ version: booking.version });
     } catch (e) {
-      toast({ title: 'Kohta ei saanud anda', description: refusalReason(e), variant: 'destructive' });
+      toastError('Kohta ei saanud anda', refusalReason(e));
       return;
     }
     toast({ title: MOVE_MESSAGES.promoted, description: 'Külalisele saadeti sellest e-kiri.' });

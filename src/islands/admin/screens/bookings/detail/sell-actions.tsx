@@ -9,11 +9,11 @@ import { MOVE_MESSAGES } from '../../../../../lib/admin/bookings';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate } from '../../../../../lib/format';
 import { PAYMENT_PLAN_LABELS, PAYMENT_PLANS, type PaymentPlan } from '../../../../../lib/payment-plans';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useChangePlan, useMoveBooking } from '../../../api/bookings';
 import { useRetreatOptions } from '../../../api/retreats';
 import { Button } from '../../../ui/button';
-import { AppDialog } from '../../../ui/dialog';
+import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select';
 import { refusalReason as reason } from './promote-button';
 
@@ -75,14 +75,11 @@ function ChoiceDialog<V extends string>(props: {
           isRequired
           name={props.name}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onPress={props.onClose} isDisabled={pending}>
-            Tühista
-          </Button>
+        <DialogActions onCancel={props.onClose} isPending={pending}>
           <Button type="submit" isDisabled={pending}>
             {props.action}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </AppDialog>
   );
@@ -93,7 +90,7 @@ async function withToasts(run: () => Promise<unknown>, failed: string, done: { t
   try {
     await run();
   } catch (e) {
-    toast({ title: failed, description: reason(e), variant: 'destructive' });
+    toastError(failed, reason(e));
     throw e;
   }
   toast(done);

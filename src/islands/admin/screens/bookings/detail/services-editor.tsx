@@ -7,12 +7,12 @@ import { useEffect, useState } from 'react';
 import { type BookingDetail, type ServiceItem } from '../../../../../lib/admin/booking-views';
 import { centsToInput } from '../../../../../lib/money-text';
 import { formatDate, formatMoney } from '../../../../../lib/format';
-import { toast } from '../../../../toast';
+import { toast, toastError } from '../../../../toast';
 import { useUpdateServices } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
 import { TextInputField } from '../../../ui/text-field';
-import { Section, UnsavedFlag } from './parts';
+import { SaveChanges, Section } from './parts';
 
 /**
  * The service's rule is the shared booking contract's (zod and its schemas): it loads on the form's first focus, not
@@ -72,7 +72,7 @@ export function ServicesEditor({ booking }: { booking: BookingDetail }) {
           setDirty(false);
           toast({ title: 'Edukalt salvestatud' });
         },
-        onError: (error) => toast({ title: 'Lisateenuste salvestamine ebaõnnestus', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError('Lisateenuste salvestamine ebaõnnestus', error),
       },
     );
 
@@ -83,12 +83,9 @@ export function ServicesEditor({ booking }: { booking: BookingDetail }) {
       id="additional-services"
       title="Lisateenused"
       actions={
-        <span className="flex items-center gap-3">
-          <UnsavedFlag show={dirty} />
-          <Button onPress={saveAll} isPending={save.isPending} isDisabled={!dirty}>
-            Salvesta
-          </Button>
-        </span>
+        <SaveChanges dirty={dirty} isPending={save.isPending} onSave={saveAll}>
+          Salvesta
+        </SaveChanges>
       }
     >
       {items.length === 0 ? (

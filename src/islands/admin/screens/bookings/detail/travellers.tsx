@@ -10,8 +10,8 @@ import { HEALTH_FIELDS, NON_HEALTH_FIELDS, PICKUP_LABELS, TRAVEL_FIELD_LABELS, t
 import { useBookingTravellers, useTravellerHealth } from '../../../api/travellers';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { ErrorState, LoadingState } from '../../../ui/states';
 import { Facts, Section } from './parts';
+import { QueryView } from '../../../ui/states';
 
 type Person = AdminTravellers['people'][number];
 type Health = AdminTravellerHealth['people'][number];
@@ -31,38 +31,36 @@ export function BookingTravellers({ bookingId }: { bookingId: string }) {
       title="Reisiandmed"
       actions={data && <Badge tone={data.complete === data.total ? 'green' : 'yellow'}>{`${data.complete} / ${data.total} täidetud`}</Badge>}
     >
-      {travellers.isPending ? (
-        <LoadingState text="Reisiandmete laadimine..." />
-      ) : travellers.isError ? (
-        <ErrorState text="Reisiandmete laadimine ebaõnnestus" detail={travellers.error.message} onRetry={() => void travellers.refetch()} />
-      ) : (
-        <div className="space-y-4">
-          <p className="text-ink-900" data-travel-due>
-            {travellers.data.dueOn ? `Tähtaeg: ${formatDate(travellers.data.dueOn)}` : 'Tähtaeg: – (retriidil ei ole alguskuupäeva)'}
-          </p>
-          {(anyHealth || shown) && (
-            <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200" data-health-controls>
-              <p className="min-w-0 grow text-sm text-ink-900">Terviseandmed on eriliiki isikuandmed: iga vaatamine logitakse.</p>
-              <Button variant="outline" size="sm" onPress={shown ? hide : show} isPending={shown && health.isFetching}>
-                {shown ? 'Peida terviseandmeid' : 'Näita terviseandmeid'}
-              </Button>
-            </div>
-          )}
-          {shown &&
-            (health.isPending ? (
-              <LoadingState text="Terviseandmete laadimine..." />
-            ) : health.isError ? (
-              <ErrorState text="Terviseandmete laadimine ebaõnnestus" detail={health.error.message} onRetry={() => void health.refetch()} />
-            ) : null)}
-          <ul role="list" className="grid gap-4 lg:grid-cols-2">
-            {travellers.data.people.map((person) => (
-              <li key={person.position}>
-                <Traveller person={person} health={healthOf(person.position)} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryView query={travellers} loading="Reisiandmete laadimine..." failed="Reisiandmete laadimine ebaõnnestus">
+        {(travel) => (
+          <div className="space-y-4">
+            <p className="text-ink-900" data-travel-due>
+              {travel.dueOn ? `Tähtaeg: ${formatDate(travel.dueOn)}` : 'Tähtaeg: – (retriidil ei ole alguskuupäeva)'}
+            </p>
+            {(anyHealth || shown) && (
+              <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200" data-health-controls>
+                <p className="min-w-0 grow text-sm text-ink-900">Terviseandmed on eriliiki isikuandmed: iga vaatamine logitakse.</p>
+                <Button variant="outline" size="sm" onPress={shown ? hide : show} isPending={shown && health.isFetching}>
+                  {shown ? 'Peida terviseandmeid' : 'Näita terviseandmeid'}
+                </Button>
+              </div>
+            )}
+            {shown && (
+              // Shown on each person once loaded: here only the wait and a failure.
+              <QueryView query={health} loading="Terviseandmete laadimine..." failed="Terviseandmete laadimine ebaõnnestus">
+                {() => null}
+              </QueryView>
+            )}
+            <ul role="list" className="grid gap-4 lg:grid-cols-2">
+              {travel.people.map((person) => (
+                <li key={person.position}>
+                  <Traveller person={person} health={healthOf(person.position)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryView>
     </Section>
   );
 }

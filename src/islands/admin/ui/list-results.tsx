@@ -1,0 +1,47 @@
+/**
+ * The results part of every list the server pages (the list kit beside ListSearch, FilterSelect, DataTable and
+ * Pagination): the spinner until the first page; a failure, toasted and shown with "Proovi uuesti" while no page is
+ * on screen (a failed reload keeps the rows); the count, announced to screen readers after each load; the table
+ * `children` makes of the page's rows (DataTable, or FormTable for rows with fields); and the paging under it.
+ */
+import type { ReactNode } from 'react';
+import { formatCountOf } from '../../../lib/format';
+import type { ServerList } from '../list-state';
+import { useErrorToast } from '../use-error-toast';
+import { Pagination } from './pagination';
+import { QueryView } from './states';
+
+export interface ListResultsProps<Page extends { items: readonly unknown[]; total: number }> {
+  listing: ServerList<{ page: number; pageSize: number }, Page>;
+  loading: string;
+  /** The failure's toast title and in-place text, in the spec's words. */
+  failed: string;
+  /** The count's noun, one and many ('klient', 'klienti'). */
+  counted: readonly [one: string, many: string];
+  /** `isStale`: the rows are the previous page's, on screen (dimmed) while the next one loads. */
+  children: (items: Page['items'], isStale: boolean) => ReactNode;
+}
+
+export function ListResults<Page extends { items: readonly unknown[]; total: number }>({
+  listing,
+  loading,
+  failed,
+  counted,
+  children,
+}: ListResultsProps<Page>) {
+  const { query, setQuery, list } = listing;
+  useErrorToast(failed, list.error);
+  return (
+    <QueryView query={list} loading={loading} failed={failed} keepData>
+      {(page) => (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {formatCountOf(page.total, ...counted)}
+          </p>
+          {children(page.items, list.isPlaceholderData)}
+          <Pagination page={query.page} pageSize={query.pageSize} total={page.total} onPageChange={(next) => setQuery({ page: next })} />
+        </>
+      )}
+    </QueryView>
+  );
+}
