@@ -134,3 +134,18 @@ export interface BookingDetail {
   cancellationRequest: { requestedAt: string; refundCents: number | null } | null;
 }
 
+
+/** GET /api/admin/bookings/:id/move-targets: an edition the booking may move to, with what the move dialog asks about. */
+export interface MoveTarget {
+  id: number;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+  /** Places left there; null: not limited. */
+  placesLeft: number | null;
+  /** Its registration has closed: the organiser goes past it only on purpose. */
+  registrationClosed: boolean;
+  /** The plans the booking may have on its days there, and whether its own is one of them. */
+  plans: PaymentPlan[];
+  keepsPlan: boolean;
+}

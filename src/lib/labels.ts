@@ -83,6 +83,11 @@ export const MOVE_MESSAGES = {
   notWaiting: 'See broneering ei ole ootejärjekorras.',
   cancelled: 'Tühistatud broneeringut ei saa muuta.',
   moved: 'Broneering viidi teisele retriidile',
+  noTargets: 'Ühtegi retriiti, kuhu broneeringu saaks viia, ei ole: teised on alanud, tühistatud või selle seltskonna jaoks täis.',
+  planRequired: 'Valige maksmise viis, mille uue retriidi kuupäevad lubavad.',
+  planNotOnNewDays: (current: string) => `Praegune maksmise viis („${current}“) ei ole uue retriidi kuupäevadega võimalik.`,
+  registrationClosed: 'Selle retriidi registreerimine on suletud. „Vii siiski“ viib broneeringu sinna Teie otsusel.',
+  waitingList: 'Broneering on nüüd ootejärjekorras',
   promoted: 'Broneering on ootejärjekorrast väljas',
   planChanged: 'Maksmise viis muudetud',
 } as const;

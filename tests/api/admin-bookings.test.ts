@@ -1,6 +1,6 @@
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { readFileSync } from 'node:fs';
-import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
+import { PAYMENT_MESSAGES } from '../../src/lib/payments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';

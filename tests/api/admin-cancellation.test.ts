@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANCEL_MESSAGES } from '../../src/lib/admin/payments';
+import { CANCEL_MESSAGES } from '../../src/lib/payments';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';
 import { browser } from '../helpers/browser-client';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
+import { PAYMENT_MESSAGES } from '../../src/lib/payments';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { MONEY_MESSAGES } from '../../src/lib/money';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BankTransactionView, StatementImportResult } from '../../src/lib/admin/bank-statements';
 import { BANK_STATEMENT_MESSAGES } from '../../src/lib/admin/bank-statements';
-import type { PaymentLedger } from '../../src/lib/admin/payments';
+import type { PaymentLedger } from '../../src/lib/payments';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
 import { startTestApp, type TestApp } from '../helpers/app-server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingTotals } from '../../worker/domain/money/balance';
 import { adminBookingCreateSchema, bookingEditSchema, bookingListQuerySchema, companionPricesSchema, guestEditSchema, serviceInputSchema } from '../../src/lib/admin/bookings';
-import { bookingStatusLabel, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, statusesMatching } from '../../src/lib/admin/labels';
+import { bookingStatusLabel, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, statusesMatching } from '../../src/lib/labels';
 import { accommodationTotal, nightsBetween } from '../../src/lib/admin/pricing';
 import { centsToInput, moneyInput, nullableMoneyInput, parseMoney } from '../../src/lib/money';
 

@@ -93,7 +93,7 @@ describe('counts with their noun in Estonian (issue 21: "1 kasutaja", not "1 kas
 describe('payment statuses in words (issue 21: "failed" was shown raw)', () => {
   it('every status has its Estonian label', async () => {
     const { PAYMENT_STATUSES } = await import('../../src/lib/enums');
-    const { paymentStatusLabel } = await import('../../src/lib/admin/labels');
+    const { paymentStatusLabel } = await import('../../src/lib/labels');
     for (const status of PAYMENT_STATUSES) expect(paymentStatusLabel(status), status).not.toBe(status);
     expect(paymentStatusLabel('failed')).toBe('Makse ebaõnnestus');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSheetName } from '../../src/lib/admin/retreat-sheets';
+import { parseSheetName } from '../../src/lib/retreat-sheets';
 import { arrivalEvents } from '../../worker/domain/retreats/sheets/arrivals';
 import { ageOn, type SheetPerson } from '../../worker/domain/retreats/sheets/people';
 import { printable } from '../../worker/domain/retreats/sheets/pdf';

@@ -15,7 +15,7 @@ import type { ClientListQuery } from '../../src/lib/admin/clients';
 import { orderBy } from '../db/paging';
 import { bookings, customers, guests, invoices, payments, retreats, users } from '../db/schema';
 import { INVOICE_STATE_LABELS, INVOICE_TEXTS, type InvoiceListQuery } from '../../src/lib/admin/invoices';
-import { PAYMENT_METHOD_LABELS, type PaymentsExportQuery } from '../../src/lib/admin/payments';
+import { PAYMENT_METHOD_LABELS, type PaymentsExportQuery } from '../../src/lib/payments';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { invoiceListFilter, LIST_COLUMNS, toListItem } from './invoices';
 import type { AppDeps } from '../deps';

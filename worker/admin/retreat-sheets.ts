@@ -6,8 +6,8 @@
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
-import { parseSheetName, SHEET_MESSAGES, SHEETS, type RoomingView, type SheetKind } from '../../src/lib/admin/retreat-sheets';
-import type { RoomingSaved } from '../../src/lib/admin/retreat-sheets';
+import { parseSheetName, SHEET_MESSAGES, SHEETS, type RoomingView, type SheetKind } from '../../src/lib/retreat-sheets';
+import type { RoomingSaved } from '../../src/lib/retreat-sheets';
 import { auditLogs, bookings, bookingTravellers, guests, retreats, roomAssignments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';

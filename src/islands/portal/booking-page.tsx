@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import { SCHEDULE_PART_LABELS } from '../../lib/payment-schedule';
-import { myBookingStatusLabel, type MyBookingDetail } from '../../lib/portal';
+import { myBookingStatusLabel, refundOwedText, type MyBookingDetail } from '../../lib/portal';
 import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
 import { isNotFound } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
@@ -93,6 +93,12 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
         <Figure label="Makstud" value={formatMoney(booking.paidCents)} />
         <Figure label="Tasuda" value={formatMoney(booking.outstandingCents)} />
       </dl>
+      {booking.refundOwedCents > 0 && (
+        // Paid beyond what the booking asks (an overpayment, or money kept after a cancellation): it goes back.
+        <p className="rounded-2xl bg-lagoon-50 p-4 text-ink-900 ring-1 ring-lagoon-200" data-refund-owed>
+          {refundOwedText(formatMoney(booking.refundOwedCents))}
+        </p>
+      )}
       {booking.schedule.length > 0 && (
         // A narrow screen scrolls the table sideways: the region takes focus so the keyboard can scroll it too.
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Maksegraafik">

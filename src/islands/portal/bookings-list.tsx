@@ -60,7 +60,8 @@ function BookingCard({ booking, onOpen }: { booking: MyBookingSummary; onOpen: (
         <Pair label="Kaasreisijaid" value={String(booking.companions)} />
         <Pair label="Makstud" value={formatMoney(booking.paidCents)} />
         <Pair label="Tasuda" value={formatMoney(booking.outstandingCents)} />
-        {booking.status !== 'cancelled' && <Pair label="Reisiandmed" value={`${complete} / ${total} täidetud`} />}
+        {booking.refundOwedCents > 0 && <Pair label="Tagastame" value={formatMoney(booking.refundOwedCents)} />}
+        {booking.state !== 'cancelled' && <Pair label="Reisiandmed" value={`${complete} / ${total} täidetud`} />}
       </dl>
       <a
         href={`${PORTAL_PATH}?broneering=${booking.id}`}

@@ -269,6 +269,7 @@ export const moveBookingSchema = z.strictObject({
   overrideRegistration: z.boolean().optional(),
 });
 export type MoveBooking = z.output<typeof moveBookingSchema>;
+export type MoveBookingInput = z.input<typeof moveBookingSchema>;
 
 /**
  * POST /api/admin/bookings/:id/promote: a waiting-list booking gets its place when the whole party fits;

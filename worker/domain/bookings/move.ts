@@ -8,7 +8,7 @@
  * its plan: a plan the new days do not allow is refused unless the move names one they do (the dialog asks).
  */
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { BookingDetail } from '../../../src/lib/booking-record';
+import type { BookingDetail, MoveTarget } from '../../../src/lib/booking-record';
 import { LIFECYCLE_MESSAGES } from '../../../src/lib/booking-lifecycle';
 import { MOVE_MESSAGES } from '../../../src/lib/labels';
 import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
@@ -40,19 +40,6 @@ export interface MoveInput {
   paymentPlan?: PaymentPlan | null;
   /** Past the edition's registration close: the organiser chose to. */
   overrideRegistration?: boolean;
-}
-
-/** One edition the move dialog offers, with what the dialog must ask about it. */
-export interface MoveTarget {
-  id: number;
-  name: string;
-  startDate: string | null;
-  endDate: string | null;
-  placesLeft: number | null;
-  registrationClosed: boolean;
-  /** The plans the booking may have on its days; whether its own is among them. */
-  plans: PaymentPlan[];
-  keepsPlan: boolean;
 }
 
 /** People the party would hold places for there: none while it waits on the waiting list. */

@@ -7,7 +7,7 @@ import type { SignedInEnv } from '../../app-env';
 import { validQuery } from '../../http/validate';
 import { bookingsCsv, clientsCsv, invoicesCsv, paymentsCsv } from '../../admin/exports';
 import { invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
-import { paymentsExportQuerySchema } from '../../../src/lib/admin/payments';
+import { paymentsExportQuerySchema } from '../../../src/lib/payments';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',

@@ -4,7 +4,7 @@
  * requireAdmin like every admin route.
  */
 import { Hono } from 'hono';
-import { roomingSaveSchema } from '../../../src/lib/admin/retreat-sheets';
+import { roomingSaveSchema } from '../../../src/lib/retreat-sheets';
 import type { SignedInEnv } from '../../app-env';
 import { validJson } from '../../http/validate';
 import { retreatRooming, retreatSheetFile, saveRetreatRooming } from '../../admin/retreat-sheets';

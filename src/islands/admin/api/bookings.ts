@@ -3,7 +3,8 @@ import type { PaymentPlan } from '../../../lib/payment-plans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
-import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, ServicesUpdate } from '../../../lib/admin/bookings';
+import type { MoveTarget } from '../../../lib/booking-record';
+import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, MoveBookingInput, ServicesUpdate } from '../../../lib/admin/bookings';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 import { listQueryHook } from './list-query';
 
@@ -66,10 +67,20 @@ export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPric
 
 export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
 
-/** Issue "Sell": to another retreat, a waiting-list party to its place, another payment plan. */
-export const useMoveBooking = (id: string) => useBookingWrite<{ version: number; retreatId: number }>(id, 'POST', '/move');
+/** The lifecycle's moves: to another edition, a waiting-list party to its places or a request to the waiting list, another plan. */
+export const useMoveBooking = (id: string) => useBookingWrite<MoveBookingInput>(id, 'POST', '/move');
 
 export const usePromoteBooking = (id: string) => useBookingWrite<{ version: number }>(id, 'POST', '/promote');
+
+export const usePutOnWaitingList = (id: string) => useBookingWrite<{ version: number }>(id, 'POST', '/waiting-list');
+
+/** The editions the booking may move to (the API applies the edition rule), read when the move dialog opens. */
+export function useMoveTargets(id: string) {
+  return useQuery({
+    queryKey: adminKeys.moveTargets(id),
+    queryFn: ({ signal }) => apiRequest<{ items: MoveTarget[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/move-targets`, { signal }).then((r) => r.items),
+  });
+}
 
 export const useChangePlan = (id: string) => useBookingWrite<{ version: number; paymentPlan: PaymentPlan }>(id, 'PUT', '/plan');
 

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { GroupMessageInput } from '../../../lib/admin/group-message-schema';
-import type { GroupMessagePreview, GroupMessageSent, GroupMessageSummary } from '../../../lib/admin/group-messages';
+import type { GroupMessagePreview, GroupMessageSent, GroupMessageSummary } from '../../../lib/group-messages';
 import { BASE } from './keys';
 
 export const groupMessageKeys = {

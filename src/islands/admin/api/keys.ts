@@ -23,6 +23,7 @@ export const adminKeys = {
   bookingPayments: (id: string) => ['bookings', 'detail', id, 'payments'] as const,
   bookingInvoices: (id: string) => ['bookings', 'detail', id, 'invoices'] as const,
   bookingTravellers: (id: string) => ['bookings', 'detail', id, 'travellers'] as const,
+  moveTargets: (id: string) => ['bookings', 'detail', id, 'move-targets'] as const,
   // Outside 'bookings' on purpose: invalidating every booking query must not read (and audit) health data again.
   travellerHealth: (id: string) => ['traveller-health', id] as const,
   guestHealth: (id: string) => ['guest-health', id] as const,

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { BookingDetail } from '../../../lib/admin/booking-views';
-import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/admin/payments';
+import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/payments';
 import { bookingChanged } from './bookings';
 import { BASE, adminKeys } from './keys';
 

@@ -1,7 +1,7 @@
 /** An edition's rooming (issue 24): who is in which room, and saving the organiser's changes. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { RoomingSave, RoomingView } from '../../../lib/admin/retreat-sheets';
+import type { RoomingSave, RoomingView } from '../../../lib/retreat-sheets';
 import { BASE, adminKeys } from './keys';
 
 const roomingKey = (id: number) => [...adminKeys.retreat(String(id)), 'rooms'] as const;

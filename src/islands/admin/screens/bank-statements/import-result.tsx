@@ -1,6 +1,6 @@
 /** One import's outcome: the file, the totals per outcome and every transaction (after an upload, and on its own page). */
 import type { Ref } from 'react';
-import { STATEMENT_FORMAT_LABELS, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
+import { STATEMENT_FORMAT_LABELS, type StatementImportResult } from '../../../../lib/bank-statements';
 import { formatCountOf, formatDateTime } from '../../../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { OutcomeTotalsList, transactionColumns, transactionRows } from './transactions';

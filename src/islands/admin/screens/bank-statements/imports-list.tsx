@@ -1,5 +1,5 @@
 /** "Varasemad impordid": the statements imported so far, newest first, each opening its outcome. */
-import type { StatementSummary } from '../../../../lib/admin/bank-statement-lists';
+import type { StatementSummary } from '../../../../lib/bank-statements';
 import { formatCount, formatCountOf, formatDateTime } from '../../../../lib/format';
 import { useStatementList } from '../../api/bank-statements';
 import { AppLink } from '../../shell';

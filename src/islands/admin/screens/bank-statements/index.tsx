@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { reviewListQuerySchema, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
-import { pagingParams } from '../../../../lib/admin/list-query';
+import { reviewListQuerySchema, type StatementImportResult } from '../../../../lib/bank-statements';
+import { pagingParams } from '../../../../lib/list-query';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
 import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';

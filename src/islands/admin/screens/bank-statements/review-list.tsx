@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import { formatMoney } from '../../../../lib/format';
-import type { ReviewListQuery } from '../../../../lib/admin/bank-statement-lists';
+import type { ReviewListQuery } from '../../../../lib/bank-statements';
 import { useReviewList } from '../../api/bank-statements';
 import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';

@@ -9,7 +9,7 @@ import {
   type BankOutcome,
   type BankTransactionView,
   type OutcomeTotals,
-} from '../../../../lib/admin/bank-statement-lists';
+} from '../../../../lib/bank-statements';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { AppLink } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';

@@ -4,7 +4,7 @@
  * toast.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { BANK_STATEMENT_MESSAGES, STATEMENT_MAX_BYTES, type StatementImportResult } from '../../../../lib/admin/bank-statement-lists';
+import { BANK_STATEMENT_MESSAGES, STATEMENT_MAX_BYTES, type StatementImportResult } from '../../../../lib/bank-statements';
 import { formatCountOf } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { toast, toastError } from '../../../toast';

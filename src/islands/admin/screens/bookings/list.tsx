@@ -13,7 +13,7 @@ import {
   roomTypeLabel,
   WAITING_LIST_FILTER_LABELS,
   WAITING_LIST_LABEL,
-} from '../../../../lib/admin/labels';
+} from '../../../../lib/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useBookingList, useDeleteBooking } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
@@ -38,7 +38,7 @@ export default function BookingList() {
   const retreats = useRetreatOptions();
   const deletion = useConfirmedDelete<BookingListItem, number>(useDeleteBooking(), 'Broneering kustutatud', 'Viga broneeringu kustutamisel');
 
-  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes || query.details);
+  const filtered = !!(query.q || query.status || query.paymentStatus || query.retreatId || query.waitingList || query.owes || query.refund || query.details);
   const counts = list.data?.counts;
 
   const columns: DataColumn<BookingListItem>[] = [
@@ -67,7 +67,7 @@ export default function BookingList() {
         <span className="flex flex-col items-start gap-1">
           <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>
           <Badge tone={paymentStatusTone(b.paymentStatus, b.status)}>{paymentStatusLabel(b.paymentStatus, b.status)}</Badge>
-          {b.waitingList ? <Badge tone="grey">{WAITING_LIST_LABEL}</Badge> : null}
+          {b.state === 'waiting' ? <Badge tone="grey">{WAITING_LIST_LABEL}</Badge> : null}
         </span>
       ),
     },
@@ -77,7 +77,17 @@ export default function BookingList() {
     {
       id: 'outstanding',
       header: 'Tasumata',
-      cell: (b) => (b.status === 'cancelled' ? '–' : <span className={b.outstandingCents > 0 ? 'font-semibold' : undefined}>{formatMoney(b.outstandingCents)}</span>),
+      // What the state asks for (a waiting-list or cancelled booking owes nothing), and any money to go back.
+      cell: (b) => (
+        <span className="flex flex-col items-end">
+          {b.state === 'request' || b.state === 'confirmed' ? <span className={b.outstandingCents > 0 ? 'font-semibold' : undefined}>{formatMoney(b.outstandingCents)}</span> : '–'}
+          {b.refundOwedCents > 0 ? (
+            <span className="text-xs font-semibold text-rose-800" data-refund-owed>
+              Tagastada {formatMoney(b.refundOwedCents)}
+            </span>
+          ) : null}
+        </span>
+      ),
       className: 'text-right tabular-nums whitespace-nowrap',
     },
     { id: 'created', header: 'Loodud', sortKey: 'created', cell: (b) => formatDate(b.createdAt), className: 'whitespace-nowrap' },
@@ -120,7 +130,7 @@ export default function BookingList() {
       <ListSearch
         listing={listing}
         label="Broneeringute otsing ja filtrid"
-        className="mt-6 grid gap-4 md:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]"
+        className="mt-6 grid gap-4 md:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr_1fr]"
         placeholder="Nimi, e-post või staatus"
         hint="Otsib eesnime, perekonnanime, e-posti ja staatuse järgi."
       >
@@ -149,6 +159,7 @@ export default function BookingList() {
           onChange={(waitingList) => setQuery({ waitingList })}
         />
         <FilterSelect label="Võlg" value={query.owes} options={[{ value: 'yes', label: 'Tasumata summaga' }]} onChange={(owes) => setQuery({ owes })} />
+        <FilterSelect label="Tagastada" value={query.refund} options={[{ value: 'yes', label: 'Tagastamisele kuuluva summaga' }]} onChange={(refund) => setQuery({ refund })} />
         <FilterSelect
           label="Reisiandmed"
           value={query.details}

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
 import type { AdminBookingCreate, AdminBookingCreateInput } from '../../../../lib/admin/bookings';
-import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/admin/labels';
+import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/labels';
 import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, adminBookingPrice } from '../../../../lib/admin/pricing';
 import { PAYMENT_PLAN_LABELS } from '../../../../lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
@@ -17,6 +17,7 @@ import { toast, toastError } from '../../../toast';
 import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { writeForm } from '../../form-write';
+import { ApiRequestError } from '../../../api/client';
 import { navigate } from '../../router';
 import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
@@ -56,9 +57,15 @@ export default function NewBooking() {
   const rate = roomType ? NIGHTLY_RATE_CENTS[roomType] : null;
 
   // Checked here with the shared schema; sent as typed, and the API checks it again and computes the total itself.
-  const onValid = async () => {
-    const saved = await writeForm(() => create.mutateAsync(getValues()), 'Viga broneeringu loomisel', showFieldIssues);
-    if (!saved.ok) return;
+  // An edition without places for the guest is asked about, and booked past its places only if the admin says so.
+  const [full, setFull] = useState<string | null>(null);
+  const onValid = async (overrideCapacity = false) => {
+    setFull(null);
+    const saved = await writeForm(() => create.mutateAsync({ ...getValues(), ...(overrideCapacity ? { overrideCapacity: true } : {}) }), 'Viga broneeringu loomisel', showFieldIssues);
+    if (!saved.ok) {
+      if (saved.error instanceof ApiRequestError && saved.error.code === 'retreat_full') setFull(saved.error.message);
+      return;
+    }
     toast({ title: 'Broneering loodud' });
     navigate('/admin/bookings');
   };
@@ -81,7 +88,7 @@ export default function NewBooking() {
     <>
       <ScreenHeader title="Uus broneering" intro="Broneering olemasolevale kliendile." back={BACK_TO_BOOKINGS} />
 
-      <form {...formProps(onValid, onInvalid)} className="card mt-8 grid gap-6 md:grid-cols-2" aria-label="Uus broneering">
+      <form {...formProps(() => onValid(), onInvalid)} className="card mt-8 grid gap-6 md:grid-cols-2" aria-label="Uus broneering">
         <div className="md:col-span-2">
           <Controller
             control={control}
@@ -208,6 +215,21 @@ export default function NewBooking() {
 
         <FormTextField control={control} name="specialRequests" label="Erisoovid" multiline className="md:col-span-2" />
         <FormTextField control={control} name="adminNotes" label="Admini märkmed" multiline className="md:col-span-2" />
+
+        {full && (
+          <div role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300 md:col-span-2" data-retreat-full>
+            <p className="font-semibold">{full}</p>
+            <p className="mt-1 text-sm">Kas luua broneering siiski? Retriidil on siis rohkem inimesi kui kohti.</p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button variant="outline" size="sm" onPress={() => setFull(null)}>
+                Ära loo
+              </Button>
+              <Button variant="danger" size="sm" onPress={() => void onValid(true)} isPending={create.isPending}>
+                Loo siiski
+              </Button>
+            </div>
+          </div>
+        )}
 
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" isPending={create.isPending}>

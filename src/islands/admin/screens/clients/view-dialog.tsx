@@ -4,7 +4,7 @@
  * API computed it).
  */
 import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients';
-import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/admin/labels';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone } from '../../../../lib/labels';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useClient } from '../../api/clients';
 import { isNotFound } from '../../../api/client';

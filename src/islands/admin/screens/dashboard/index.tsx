@@ -158,6 +158,7 @@ export default function Dashboard() {
                   <th scope="col" className="px-4 py-3 text-right">Arveldatud</th>
                   <th scope="col" className="px-4 py-3 text-right">Laekunud</th>
                   <th scope="col" className="px-4 py-3 text-right">Tasumata</th>
+                  <th scope="col" className="px-4 py-3 text-right">Tagastada</th>
                   <th scope="col" className="px-4 py-3 text-right">Tähtaeg ületatud</th>
                   <th scope="col" className="px-4 py-3 text-right">Kinnitatud osalejaid / miinimum</th>
                   <th scope="col" className="px-4 py-3 text-right">Makstud osalejaid / miinimum</th>
@@ -181,6 +182,16 @@ export default function Dashboard() {
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(retreat.receivedCents)}</td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-outstanding>
                       {formatMoney(retreat.outstandingCents)}
+                    </td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-refund-owed>
+                      {retreat.refundOwedCents > 0 ? (
+                        <AppLink href={`/admin/bookings?retreatId=${retreat.id}&refund=yes`} className="font-semibold text-rose-800 underline underline-offset-4">
+                          {formatMoney(retreat.refundOwedCents)}
+                          <span className="sr-only"> (vaata broneeringuid)</span>
+                        </AppLink>
+                      ) : (
+                        formatMoney(0)
+                      )}
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">
                       {retreat.overdue > 0 ? (

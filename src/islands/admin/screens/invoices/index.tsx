@@ -3,7 +3,7 @@
  * prints the invoice alone), the PDF, the e-mail and how it stands, and the way back to its booking. An invoice whose booking is gone
  * still opens (the books keep it), and leads back to the invoices screen.
  */
-import { INVOICE_TEXTS } from '../../../../lib/admin/invoice-documents';
+import { INVOICE_TEXTS } from '../../../../lib/invoices/documents';
 import { formatMoney } from '../../../../lib/format';
 import { invoicePdfUrl, useInvoice, useSendInvoice } from '../../api/invoices';
 import { isNotFound } from '../../../api/client';

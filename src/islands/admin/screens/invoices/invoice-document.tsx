@@ -2,8 +2,8 @@
  * An invoice or credit note as the print view shows it (A4, Estonian): the same facts, in the same order, as the
  * server's PDF (worker/domain/invoices/pdf.ts). Also the create dialog's preview, before it has a number.
  */
-import type { InvoiceDocument } from '../../../../lib/admin/invoice-documents';
-import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/admin/invoice-documents';
+import type { InvoiceDocument } from '../../../../lib/invoices/documents';
+import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../../lib/format';
 
 type Printable = Omit<InvoiceDocument, 'number'> & { number?: string };

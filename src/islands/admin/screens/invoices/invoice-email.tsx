@@ -3,7 +3,7 @@
  * stand. Sending answers within a few seconds whatever the provider does; a message still on its way shows
  * 'Saatmisel…' and the screen asks again until it settles (../../api/invoices).
  */
-import type { InvoiceSummary } from '../../../../lib/admin/invoice-documents';
+import type { InvoiceSummary } from '../../../../lib/invoices/documents';
 import {
   INVOICE_EMAIL_STATE_LABELS,
   INVOICE_MESSAGES,
@@ -11,7 +11,7 @@ import {
   invoiceEmailSentence,
   type InvoiceEmail,
   type InvoiceEmailState,
-} from '../../../../lib/admin/invoice-documents';
+} from '../../../../lib/invoices/documents';
 import { formatDateTime } from '../../../../lib/format';
 import { toast, toastError } from '../../../toast';
 import type { useSendInvoice } from '../../api/invoices';

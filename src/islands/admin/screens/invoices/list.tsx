@@ -4,7 +4,7 @@
  * the filters match (not only this page); the accountant's two CSVs download with the same filters (the invoices) and
  * the same period (the payments ledger).
  */
-import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem } from '../../../../lib/admin/invoice-list';
+import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem } from '../../../../lib/invoices/list';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useInvoiceList } from '../../api/invoices';
 import { useServerList } from '../../list-state';

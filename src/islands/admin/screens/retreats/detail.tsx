@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
-import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/admin/labels';
+import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { toast, toastError } from '../../../toast';
 import { usePublishRetreat, useRetreat } from '../../api/retreats';

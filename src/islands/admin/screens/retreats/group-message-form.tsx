@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { groupMessageSchema, type GroupMessageInput, type GroupMessageValues } from '../../../../lib/admin/group-message-schema';
-import { GROUP_MESSAGE_AUDIENCE_LABELS, GROUP_MESSAGE_AUDIENCES, type GroupMessagePreview } from '../../../../lib/admin/group-messages';
+import { GROUP_MESSAGE_AUDIENCE_LABELS, GROUP_MESSAGE_AUDIENCES, type GroupMessagePreview } from '../../../../lib/group-messages';
 import { useValidatedForm } from '../../../forms/use-validated-form';
 import { toast, toastError } from '../../../toast';
 import { usePreviewGroupMessage, useSendGroupMessage } from '../../api/group-messages';

@@ -2,7 +2,7 @@
  * "Kiri grupile" on the retreat's detail (issue 24): the form that writes to the edition's guests (./group-message-form,
  * loaded as a chunk of its own) and the edition's earlier sends with how many of their e-mails have gone out.
  */
-import { GROUP_MESSAGE_AUDIENCE_LABELS } from '../../../../lib/admin/group-messages';
+import { GROUP_MESSAGE_AUDIENCE_LABELS } from '../../../../lib/group-messages';
 import { formatDateTime } from '../../../../lib/format';
 import { lazyComponent } from '../../../lazy-component';
 import { useGroupMessages } from '../../api/group-messages';

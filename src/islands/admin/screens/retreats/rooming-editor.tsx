@@ -5,8 +5,8 @@
  * "Salvesta toad" saves everyone's room at once, and the counts compare the rooms with what was booked.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ROOM_KIND_LABELS, SHEET_MESSAGES, type RoomingPerson, type RoomingView, type RoomKind } from '../../../../lib/admin/retreat-sheets';
-import { roomSharingLabel, roomTypeLabel } from '../../../../lib/admin/labels';
+import { ROOM_KIND_LABELS, SHEET_MESSAGES, type RoomingPerson, type RoomingView, type RoomKind } from '../../../../lib/retreat-sheets';
+import { roomSharingLabel, roomTypeLabel } from '../../../../lib/labels';
 import { ApiRequestError } from '../../../api/client';
 import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';

@@ -2,7 +2,7 @@
  * The retreat's "Nimekirjad" (issue 24): each run sheet to download as a PDF and, where it has one, a CSV for Excel,
  * and the rooming editor (./rooming-editor). The health sheet says that its download is logged.
  */
-import { SHEETS, SHEET_KINDS, sheetPath } from '../../../../lib/admin/retreat-sheets';
+import { SHEETS, SHEET_KINDS, sheetPath } from '../../../../lib/retreat-sheets';
 import { Section } from '../bookings/detail/parts';
 import { RoomingEditor } from './rooming-editor';
 

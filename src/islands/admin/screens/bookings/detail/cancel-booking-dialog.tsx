@@ -4,7 +4,7 @@
  * credit note in one request. The edit dialog's status select can still set "Tühistatud" without any money moving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/admin/payments';
+import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/payments';
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatMoney } from '../../../../../lib/format';
 import { centsToInput } from '../../../../../lib/money-text';
@@ -56,6 +56,8 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
       <Facts
         items={[
           ['Makstud', formatMoney(preview.quote.paidCents)],
+          // Paid beyond the price: it goes back whole, and no fee is taken from it (src/lib/cancellation.ts).
+          ...(preview.quote.overpaidCents > 0 ? [['Enammakse (tagastatakse täielikult)', formatMoney(preview.quote.overpaidCents)] as [string, string]] : []),
           ['Tagastus tingimuste järgi', <strong className="tabular-nums">{formatMoney(preview.quote.refundCents)}</strong>],
           ['Menetlustasu', formatMoney(preview.quote.feeCents)],
           ['Arve', preview.invoice ? `${preview.invoice.number}: krediteeritakse summani, mis jääb tasutuks` : 'Arvet ei ole väljastatud'],

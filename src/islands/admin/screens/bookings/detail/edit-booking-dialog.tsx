@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { type BookingDetail } from '../../../../../lib/admin/booking-views';
 import { bookingEditSchema, type BookingEdit, type BookingEditInput } from '../../../../../lib/admin/bookings';
-import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/admin/labels';
-import { PAYMENT_MESSAGES } from '../../../../../lib/admin/payments';
+import { bedTypeLabel, bookingStatusLabel, paymentStatusLabel, roomSharingLabel, roomTypeLabel } from '../../../../../lib/labels';
+import { PAYMENT_MESSAGES } from '../../../../../lib/payments';
 import { centsToInput } from '../../../../../lib/money-text';
 import { BED_TYPE_PREFERENCES, BOOKING_STATUSES, PAYMENT_STATUSES, ROOM_SHARING_PREFERENCES, ROOM_TYPES } from '../../../../../lib/enums';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
@@ -38,6 +38,13 @@ const valuesOf = (b: BookingDetail): BookingEditInput => ({
 });
 
 const PAYMENT_CHOICES = PAYMENT_STATUSES.filter((s) => s !== 'failed');
+
+/**
+ * The statuses the select offers: the booking's own and those its state's transitions reach (confirm, unconfirm).
+ * A cancellation is the "Tühista broneering" dialog's (its refund and credit note), and a cancelled booking stays so.
+ */
+const statusChoices = (b: BookingDetail) =>
+  BOOKING_STATUSES.filter((s) => s === b.status || (s === 'confirmed' && b.actions.includes('confirm')) || (s === 'pending' && b.actions.includes('unconfirm')));
 
 export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
   const { control, reset, getValues, formProps, showFieldIssues } = useValidatedForm<BookingEditInput, BookingEdit>({
@@ -125,7 +132,7 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
             </div>
           </div>
         )}
-        {select('status', 'Staatus', BOOKING_STATUSES, bookingStatusLabel)}
+        {select('status', 'Staatus', statusChoices(booking), bookingStatusLabel)}
         {select('paymentStatus', 'Makse staatus', PAYMENT_CHOICES, paymentStatusLabel)}
         {select('roomType', 'Majutuse tüüp', ROOM_TYPES.filter((t) => t !== 'private'), roomTypeLabel)}
         {select('roomSharingPreference', 'Toa jagamine', ROOM_SHARING_PREFERENCES, roomSharingLabel)}

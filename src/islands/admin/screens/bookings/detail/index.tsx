@@ -5,7 +5,8 @@
  * ('Broneeringut ei leitud') and goes back to the list.
  */
 import { useState } from 'react';
-import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel, WAITING_LIST_LABEL } from '../../../../../lib/admin/labels';
+import { bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomSharingLabel, roomTypeLabel, bedTypeLabel } from '../../../../../lib/labels';
+import { BOOKING_STATE_LABELS, type Transition } from '../../../../../lib/booking-lifecycle';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { useBooking } from '../../../api/bookings';
@@ -15,7 +16,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { CompanionPrices } from './companion-prices';
 import { useGuestHealth } from '../../../api/travellers';
-import { PromoteButton } from './promote-button';
+import { PromoteButton, WaitingListButton } from './promote-button';
 import { BookingEmails } from './emails';
 import { Facts, Section } from './parts';
 import { PaymentInfo } from './payment-info';
@@ -58,11 +59,12 @@ function Detail({ booking }: { booking: BookingDetail }) {
   const [editing, setEditing] = useState<'booking' | 'guest' | 'cancel' | 'move' | 'plan' | null>(null);
   const guest = booking.guest;
   const id = String(booking.id);
+  const can = (transition: Transition) => booking.actions.includes(transition);
 
   return (
     <div className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <Badge tone={bookingStatusTone(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
+        <Badge tone={bookingStatusTone(booking.status)}>{BOOKING_STATE_LABELS[booking.state]}</Badge>
         <Badge tone={paymentStatusTone(booking.paymentStatus, booking.status)}>{paymentStatusLabel(booking.paymentStatus, booking.status)}</Badge>
         <span className="grow" />
         <Button onPress={() => setEditing('booking')}>Muuda broneeringut</Button>
@@ -71,19 +73,23 @@ function Detail({ booking }: { booking: BookingDetail }) {
             Muuda külalise andmeid
           </Button>
         )}
-        {booking.status !== 'cancelled' && (
-          <>
-            {booking.waitingList && <PromoteButton booking={booking} />}
-            <Button variant="outline" onPress={() => setEditing('move')}>
-              Vii teisele retriidile
-            </Button>
-            <Button variant="outline" onPress={() => setEditing('plan')}>
-              Muuda maksmise viisi
-            </Button>
-            <Button variant="danger" onPress={() => setEditing('cancel')}>
-              Tühista broneering
-            </Button>
-          </>
+        {/* Only what the booking's state allows (the API's `actions`, src/lib/booking-lifecycle.ts). */}
+        {can('promote') && <PromoteButton booking={booking} />}
+        {can('putOnWaitingList') && <WaitingListButton booking={booking} />}
+        {can('move') && (
+          <Button variant="outline" onPress={() => setEditing('move')}>
+            Vii teisele retriidile
+          </Button>
+        )}
+        {can('changePlan') && (
+          <Button variant="outline" onPress={() => setEditing('plan')}>
+            Muuda maksmise viisi
+          </Button>
+        )}
+        {can('cancel') && (
+          <Button variant="danger" onPress={() => setEditing('cancel')}>
+            Tühista broneering
+          </Button>
         )}
       </div>
 
@@ -113,7 +119,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
         <Section id="booking-details" title="Broneeringu andmed">
           <Facts
             items={[
-              ['Staatus', booking.waitingList ? `${bookingStatusLabel(booking.status)} (${WAITING_LIST_LABEL.toLowerCase()})` : bookingStatusLabel(booking.status)],
+              ['Staatus', BOOKING_STATE_LABELS[booking.state]],
               ['Broneeringu kuupäev', booking.bookingDate ? formatDate(booking.bookingDate) : null],
               ['Retriit', booking.retreat?.name ?? null],
               ['Majutuse tüüp', roomTypeLabel(booking.roomType)],
@@ -144,7 +150,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
       <ServicesEditor booking={booking} />
       <PaymentInfo booking={booking} />
       <BookingPayments bookingId={id} />
-      <BookingInvoices bookingId={id} />
+      <BookingInvoices bookingId={id} canInvoice={can('invoice')} />
       {booking.companions.length > 0 && <CompanionPrices booking={booking} />}
 
       <Section id="booking-timestamps" title="Ajatemplid">

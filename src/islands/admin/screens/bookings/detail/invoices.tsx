@@ -4,8 +4,8 @@
  * the print view, downloads as PDF, goes by e-mail, or is taken back by a credit note. Nothing edits or deletes one.
  */
 import { useState } from 'react';
-import type { BookingInvoiceItem, InvoiceSummary } from '../../../../../lib/admin/invoice-documents';
-import { INVOICE_TEXTS } from '../../../../../lib/admin/invoice-documents';
+import type { BookingInvoiceItem, InvoiceSummary } from '../../../../../lib/invoices/documents';
+import { INVOICE_TEXTS } from '../../../../../lib/invoices/documents';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { invoicePdfUrl, useBookingInvoices, useSendInvoice } from '../../../api/invoices';
 import { Badge } from '../../../ui/badge';
@@ -22,7 +22,8 @@ import { QueryView } from '../../../ui/states';
 const CreateInvoiceDialog = lazyComponent(() => import('./invoice-dialogs').then((m) => m.CreateInvoiceDialog));
 const CreditNoteDialog = lazyComponent(() => import('./invoice-dialogs').then((m) => m.CreditNoteDialog));
 
-export function BookingInvoices({ bookingId }: { bookingId: string }) {
+/** `canInvoice`: the booking's state allows a new invoice (a waiting-list or cancelled booking gets none). */
+export function BookingInvoices({ bookingId, canInvoice }: { bookingId: string; canInvoice: boolean }) {
   const invoices = useBookingInvoices(bookingId);
   const [creating, setCreating] = useState(false);
   const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
@@ -70,9 +71,11 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
       id="booking-invoices"
       title="Arved"
       actions={
-        <Button size="sm" onPress={() => setCreating(true)} isDisabled={!invoices.data}>
-          Koosta arve
-        </Button>
+        canInvoice ? (
+          <Button size="sm" onPress={() => setCreating(true)} isDisabled={!invoices.data}>
+            Koosta arve
+          </Button>
+        ) : undefined
       }
     >
       <QueryView query={invoices} loading="Arvete laadimine..." failed="Arvete laadimine ebaõnnestus">

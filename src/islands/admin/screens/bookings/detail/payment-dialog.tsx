@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentInput, type PaymentValues } from '../../../../../lib/admin/payments';
+import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentInput, type PaymentValues } from '../../../../../lib/payments';
 import { PAYMENT_METHODS } from '../../../../../lib/enums';
 import { tallinnDay } from '../../../../../lib/format';
 import { hasErrorCode } from '../../../../api/client';

@@ -1,13 +1,13 @@
 /**
  * Payment info (admin spec sections 2 and 9): the remaining balance is total + additional services + companion
- * custom prices − amount paid, computed by the API with the money module's rule (worker/domain/money/balance.ts):
- * 0 once the booking is cancelled; what was paid beyond the bill shows as an overpayment. The plan and the price the
- * booking was made with (issue "Sell") are shown beside them.
+ * custom prices − amount paid, computed by the API with the money module's rules (worker/domain/money/balance.ts):
+ * nothing on the waiting list or once cancelled. What was paid beyond the price shows as "Enammakse", and whatever
+ * the ledger holds beyond what the booking is billed (an overpayment, money paid while waiting or after the
+ * cancellation) as "Tagastada". The plan as its schedule runs and the price the booking was made with are beside them.
  */
-import { paymentStatusLabel, paymentStatusTone } from '../../../../../lib/admin/labels';
+import { paymentStatusLabel, paymentStatusTone } from '../../../../../lib/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatMoney } from '../../../../../lib/format';
-import { PAYMENT_PLAN_LABELS } from '../../../../../lib/payment-plans';
 import { Badge } from '../../../ui/badge';
 import { Facts, Section, YesNo, type Fact } from './parts';
 
@@ -19,7 +19,7 @@ export function PaymentInfo({ booking }: { booking: BookingDetail }) {
         items={[
           ['Makse staatus', <Badge tone={paymentStatusTone(booking.paymentStatus, booking.status)}>{paymentStatusLabel(booking.paymentStatus, booking.status)}</Badge>],
           ['Kogusumma', formatMoney(booking.totalAmountCents)],
-          ['Maksmise viis', booking.paymentPlan ? PAYMENT_PLAN_LABELS[booking.paymentPlan] : 'Määramata (ettemaks ja jääk)'],
+          ['Maksmise viis', booking.planLabel],
           ...(booking.priceSnapshot
             ? [['Hind broneerimisel', `${booking.priceSnapshot.people} × ${formatMoney(booking.priceSnapshot.unitAfterDiscountCents)} (${formatDate(booking.priceSnapshot.pricedOn)})`] as Fact]
             : []),
@@ -29,7 +29,10 @@ export function PaymentInfo({ booking }: { booking: BookingDetail }) {
           ['Lisateenused kokku', formatMoney(totals.servicesCents)],
           ['Jääk', <strong className="tabular-nums" data-remaining>{formatMoney(totals.remainingCents)}</strong>],
           ...(totals.overpaidCents > 0
-            ? [['Ülemakse', <strong className="tabular-nums text-red-800" data-overpaid>{formatMoney(totals.overpaidCents)}</strong>] as Fact]
+            ? [['Enammakse', <strong className="tabular-nums text-red-800" data-overpaid>{formatMoney(totals.overpaidCents)}</strong>] as Fact]
+            : []),
+          ...(totals.refundOwedCents > 0
+            ? [['Tagastada', <strong className="tabular-nums text-red-800" data-refund-owed>{formatMoney(totals.refundOwedCents)}</strong>] as Fact]
             : []),
           ['Ettemaks makstud', <YesNo value={booking.depositPaid} />],
           ['Jääk makstud', <YesNo value={booking.balancePaid} />],

@@ -4,8 +4,8 @@
  * booking's amount paid, deposit and balance flags and payment status follow from them (the API derives them).
  */
 import { useState } from 'react';
-import { PAYMENT_METHOD_LABELS } from '../../../../../lib/admin/labels';
-import type { PaymentEntry } from '../../../../../lib/admin/payments';
+import { PAYMENT_METHOD_LABELS } from '../../../../../lib/labels';
+import type { PaymentEntry } from '../../../../../lib/payments';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast, toastError } from '../../../../toast';
 import { SCHEDULE_PART_LABELS, type ScheduleItem } from '../../../../../lib/payment-schedule';

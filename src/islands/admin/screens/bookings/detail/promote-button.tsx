@@ -1,33 +1,45 @@
 /**
- * "Anna vabanenud koht" on the booking detail (issue "Sell"): a waiting-list party gets its place only if all of it
- * fits (the API decides). It sends the version the screen shows, so a change made meanwhile is refused (409).
+ * The waiting list's two buttons on the booking detail: "Anna vabanenud koht" (a waiting-list party gets its places
+ * only if all of it fits: the API decides) and "Pane ootejärjekorda" (a request gives its places up, while nothing is
+ * paid or invoiced on it). Each sends the version the screen shows, so a change made meanwhile is refused (409), and
+ * the guest is told by e-mail.
  */
-import { MOVE_MESSAGES } from '../../../../../lib/admin/labels';
+import { MOVE_MESSAGES } from '../../../../../lib/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { ApiRequestError } from '../../../../api/client';
 import { toast, toastError } from '../../../../toast';
-import { usePromoteBooking } from '../../../api/bookings';
+import { usePromoteBooking, usePutOnWaitingList } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 
 /** The API's field messages, else its message: what the toast says when a write is refused. */
 export const refusalReason = (error: unknown) =>
   error instanceof ApiRequestError && error.details.length > 0 ? error.details.map((d) => d.message).join(' ') : (error as Error).message;
 
+function ListMoveButton({ label, pending, run, failed, done }: { label: string; pending: boolean; run: () => Promise<unknown>; failed: string; done: string }) {
+  const press = async () => {
+    try {
+      await run();
+    } catch (e) {
+      toastError(failed, refusalReason(e));
+      return;
+    }
+    toast({ title: done, description: 'Külalisele saadeti sellest e-kiri.' });
+  };
+  return (
+    <Button variant="outline" onPress={() => void press()} isDisabled={pending}>
+      {label}
+    </Button>
+  );
+}
+
 /** "Anna vabanenud koht": a waiting-list party gets its place only if all of it fits (the API decides). */
 export function PromoteButton({ booking }: { booking: BookingDetail }) {
   const promote = usePromoteBooking(String(booking.id));
-  const run = async () => {
-    try {
-      await promote.mutateAsync({ version: booking.version });
-    } catch (e) {
-      toastError('Kohta ei saanud anda', refusalReason(e));
-      return;
-    }
-    toast({ title: MOVE_MESSAGES.promoted, description: 'Külalisele saadeti sellest e-kiri.' });
-  };
-  return (
-    <Button variant="outline" onPress={() => void run()} isDisabled={promote.isPending}>
-      Anna vabanenud koht
-    </Button>
-  );
+  return <ListMoveButton label="Anna vabanenud koht" pending={promote.isPending} run={() => promote.mutateAsync({ version: booking.version })} failed="Kohta ei saanud anda" done={MOVE_MESSAGES.promoted} />;
+}
+
+/** "Pane ootejärjekorda": a request without money on it gives up its places and waits. */
+export function WaitingListButton({ booking }: { booking: BookingDetail }) {
+  const put = usePutOnWaitingList(String(booking.id));
+  return <ListMoveButton label="Pane ootejärjekorda" pending={put.isPending} run={() => put.mutateAsync({ version: booking.version })} failed="Ootejärjekorda ei saanud panna" done={MOVE_MESSAGES.waitingList} />;
 }

@@ -1,2 +1,0 @@
-/** Moved to the neutral src/lib/group-messages.ts. */
-export * from '../group-messages';

@@ -1,2 +1,0 @@
-/** Moved to the neutral src/lib/invoices/list.ts. */
-export * from '../invoices/list';

@@ -1,2 +1,0 @@
-/** Moved to the neutral src/lib/retreat-sheets.ts (the core draws the sheets). */
-export * from '../retreat-sheets';
