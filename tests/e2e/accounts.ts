@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 export const PASSWORD = 'Alguseks1';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -73,6 +73,30 @@ export async function extraAdmin(request: APIRequestContext, baseURL: string, ta
     db.close();
   }
   return email;
+}
+
+/**
+ * An admin of the spec's own: made once per worker (with fullyParallel a worker that comes back to a file runs its
+ * beforeAll again, so it is made only the first time), with the spec's own data set up beside it, and signed into
+ * each test's page unless `signIn` is false. Answers its e-mail (read it inside a test or a hook).
+ */
+export function useOwnAdmin(
+  tag: string,
+  setUp?: (args: { request: APIRequestContext; baseURL: string | undefined }) => Promise<void>,
+  { signIn = true }: { signIn?: boolean } = {},
+): () => string {
+  let email = '';
+  test.beforeAll(async ({ request, baseURL }) => {
+    if (email) return;
+    email = await extraAdmin(request, baseURL!, tag);
+    await setUp?.({ request, baseURL });
+  });
+  if (signIn) {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await signInContext(page, baseURL!, email);
+    });
+  }
+  return () => email;
 }
 
 /** Signs the page's browser context in through the API (the cookies land in the context). */

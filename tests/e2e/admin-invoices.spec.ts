@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -12,16 +12,10 @@ import { serverNow } from './clock';
  */
 
 const TAG = `Žukova${letters()}`;
-let adminEmail = '';
 
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'invoices-admin');
-});
-
+const adminEmail = useOwnAdmin('invoices-admin', undefined, { signIn: false });
 /** A booking of 1 299 € with a 45,50 € service: 1 344,50 € to invoice. Each test has its own. */
 async function pricedBooking(request: APIRequestContext, baseURL: string) {
   const id = await bookingRequest(request, baseURL, { firstName: 'Õnne', lastName: TAG, email: `onne.${letters()}@example.com` });
@@ -30,7 +24,7 @@ async function pricedBooking(request: APIRequestContext, baseURL: string) {
 }
 
 test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
+  await signInContext(page, baseURL!, adminEmail());
 });
 
 const invoicesSection = (page: Page) => page.locator('[data-section="booking-invoices"]');

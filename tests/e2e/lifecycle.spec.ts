@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 import { tallinnDay } from '../../src/lib/format';
@@ -14,16 +14,8 @@ import { tallinnDay } from '../../src/lib/format';
 
 test.describe.configure({ timeout: 120_000 });
 
-let adminEmail = '';
 
-test.beforeAll(async ({ request, baseURL }) => {
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, `lifecycle-${letters()}`);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+const adminEmail = useOwnAdmin(`lifecycle-${letters()}`);
 
 /** React Aria's live announcer keeps closed dialogs' and lists' titles for a few seconds (axe: role-img-alt): wait it out. */
 async function axeWhenQuiet(page: Page) {

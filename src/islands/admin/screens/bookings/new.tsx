@@ -18,6 +18,7 @@ import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { writeForm } from '../../form-write';
 import { ApiRequestError } from '../../../api/client';
+import { OverPlacesPrompt } from '../../ui/over-places-prompt';
 import { navigate } from '../../router';
 import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
@@ -217,18 +218,16 @@ export default function NewBooking() {
         <FormTextField control={control} name="adminNotes" label="Admini märkmed" multiline className="md:col-span-2" />
 
         {full && (
-          <div role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300 md:col-span-2" data-retreat-full>
-            <p className="font-semibold">{full}</p>
-            <p className="mt-1 text-sm">Kas luua broneering siiski? Retriidil on siis rohkem inimesi kui kohti.</p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <Button variant="outline" size="sm" onPress={() => setFull(null)}>
-                Ära loo
-              </Button>
-              <Button variant="danger" size="sm" onPress={() => void onValid(true)} isPending={create.isPending}>
-                Loo siiski
-              </Button>
-            </div>
-          </div>
+          <OverPlacesPrompt
+            refusal={full}
+            question="Kas luua broneering siiski? Retriidil on siis rohkem inimesi kui kohti."
+            no="Ära loo"
+            yes="Loo siiski"
+            pending={create.isPending}
+            onNo={() => setFull(null)}
+            onYes={() => void onValid(true)}
+            className="md:col-span-2"
+          />
         )}
 
         <div className="flex flex-wrap gap-3 md:col-span-2">

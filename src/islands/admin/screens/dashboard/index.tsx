@@ -184,24 +184,10 @@ export default function Dashboard() {
                       {formatMoney(retreat.outstandingCents)}
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-refund-owed>
-                      {retreat.refundOwedCents > 0 ? (
-                        <AppLink href={`/admin/bookings?retreatId=${retreat.id}&refund=yes`} className="font-semibold text-rose-800 underline underline-offset-4">
-                          {formatMoney(retreat.refundOwedCents)}
-                          <span className="sr-only"> (vaata broneeringuid)</span>
-                        </AppLink>
-                      ) : (
-                        formatMoney(0)
-                      )}
+                      <AlarmFigure value={retreat.refundOwedCents} text={formatMoney} href={`/admin/bookings?retreatId=${retreat.id}&refund=yes`} />
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">
-                      {retreat.overdue > 0 ? (
-                        <AppLink href={`/admin/bookings?retreatId=${retreat.id}&paymentStatus=overdue`} className="font-semibold text-rose-800 underline underline-offset-4">
-                          {formatCount(retreat.overdue)}
-                          <span className="sr-only"> (vaata broneeringuid)</span>
-                        </AppLink>
-                      ) : (
-                        formatCount(0)
-                      )}
+                      <AlarmFigure value={retreat.overdue} text={formatCount} href={`/admin/bookings?retreatId=${retreat.id}&paymentStatus=overdue`} />
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-confirmed-people>
                       {formatCount(retreat.confirmedPeople)} / {formatCount(retreat.minParticipants)}
@@ -237,5 +223,16 @@ export default function Dashboard() {
         </p>
       </section>
     </>
+  );
+}
+
+/** A figure that wants attention when it is not 0: then a link to the bookings it counts. */
+function AlarmFigure({ value, text, href }: { value: number; text: (n: number) => string; href: string }) {
+  if (value <= 0) return <>{text(0)}</>;
+  return (
+    <AppLink href={href} className="font-semibold text-rose-800 underline underline-offset-4">
+      {text(value)}
+      <span className="sr-only"> (vaata broneeringuid)</span>
+    </AppLink>
   );
 }

@@ -19,6 +19,7 @@ import { ApiRequestError } from '../../../../api/client';
 import { Button } from '../../../ui/button';
 import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { FormTextField } from '../../../ui/form-fields';
+import { OverPlacesPrompt } from '../../../ui/over-places-prompt';
 import { SelectField } from '../../../ui/select';
 
 // Stored values outside today's sets (older data) are kept as they are and shown raw in the selects.
@@ -119,18 +120,16 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
           </div>
         )}
         {full && (
-          <div role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300 sm:col-span-2" data-retreat-full>
-            <p className="font-semibold">{full}</p>
-            <p className="mt-1 text-sm">Kas kinnitada broneering siiski? Retriidil on siis rohkem inimesi kui kohti.</p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <Button variant="outline" size="sm" onPress={() => setFull(null)}>
-                Ära kinnita
-              </Button>
-              <Button variant="danger" size="sm" onPress={() => void onValid(true)} isPending={update.isPending}>
-                Kinnita siiski
-              </Button>
-            </div>
-          </div>
+          <OverPlacesPrompt
+            refusal={full}
+            question="Kas kinnitada broneering siiski? Retriidil on siis rohkem inimesi kui kohti."
+            no="Ära kinnita"
+            yes="Kinnita siiski"
+            pending={update.isPending}
+            onNo={() => setFull(null)}
+            onYes={() => void onValid(true)}
+            className="sm:col-span-2"
+          />
         )}
         {select('status', 'Staatus', statusChoices(booking), bookingStatusLabel)}
         {select('paymentStatus', 'Makse staatus', PAYMENT_CHOICES, paymentStatusLabel)}
