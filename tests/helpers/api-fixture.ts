@@ -9,10 +9,12 @@ import type { AppConfig } from '../../worker/deps';
 import { centsToInput } from '../../src/lib/money-text';
 import type { BookingRequestInput } from '../../src/lib/booking/schema';
 import type { PaymentPlan } from '../../src/lib/payment-plans';
+import { markOverdueBookings } from '../../worker/domain/money/jobs';
 import { signedIn } from './admin-session';
 import { startTestApp, type TestApp } from './app-server';
 import { validBooking } from './booking-fixtures';
 import { readJson } from './http';
+import { pricedBooking } from './priced-booking';
 import { TEST_CLOCK_START } from './test-clock';
 
 /** An answer read: its status and its JSON body (null when it has none). */
@@ -39,9 +41,15 @@ export interface EditionOptions {
 const days = (start: string, n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Cents as the forms type them ("1299,50"). */
-export const euros = (cents: number) => centsToInput(cents);
+export const euros = (cents: number | null) => centsToInput(cents);
 
-export async function startApiFixture(options: { clock?: string; config?: Partial<AppConfig> } = {}) {
+export interface FixtureOptions {
+  /** Where the clock starts (TEST_CLOCK_START unless given). */
+  clock?: string;
+  config?: Partial<AppConfig>;
+}
+
+export async function startApiFixture(options: FixtureOptions = {}) {
   const app = await startTestApp(options.config);
   let now = new Date(options.clock ?? TEST_CLOCK_START);
   app.deps.now = () => now;
@@ -92,9 +100,13 @@ export async function startApiFixture(options: { clock?: string; config?: Partia
       get now() {
         return now;
       },
-      /** Moves the clock; the admin signs in again, as a session does not outlive days (guests' sessions do not). */
-      async set(iso: string) {
+      /**
+       * Moves the clock; the admin signs in again, as a session does not outlive days (guests' sessions do not).
+       * `newSession: false` for a move within the session's life (minutes), which signs nobody up.
+       */
+      async set(iso: string, { newSession = true } = {}) {
         now = new Date(iso);
+        if (!newSession) return;
         admin = await signedIn(app, { admin: true });
         fixture.admin = admin;
       },
@@ -118,6 +130,38 @@ export async function startApiFixture(options: { clock?: string; config?: Partia
       if (e.published !== false) return (await ok('PUT', `/api/admin/retreats/${retreat.id}/published`, { published: true })).retreat as { id: number; edition: string };
       return retreat as { id: number; edition: string | null };
     },
+    /** An edition migration 0017 carried over ('jan-2026'), as the retreats list shows it. */
+    async migrated(key: string) {
+      const { items } = await ok('GET', '/api/admin/retreats?pageSize=100');
+      const found = (items as { id: number; edition: string | null }[]).find((r) => r.edition === key);
+      expect(found, key).toBeDefined();
+      return found as { id: number; edition: string };
+    },
+    /** The retreat's edit dialog as it opens: its form as the retreat stands (prices as the form types them). */
+    async editionForm(id: number) {
+      const { retreat: r } = await ok('GET', `/api/admin/retreats/${id}`);
+      return {
+        name: r.name,
+        location: r.location ?? '',
+        description: r.description ?? '',
+        startDate: r.startDate ?? '',
+        endDate: r.endDate ?? '',
+        arrivalDate: r.arrivalDate ?? '',
+        departureDate: r.departureDate ?? '',
+        basePrice: euros(r.basePriceCents),
+        price: euros(r.priceCents),
+        capacity: r.capacity === null ? '' : String(r.capacity),
+        singleRoomSupplement: euros(r.singleRoomSupplementCents),
+        sharedRoomSupplement: euros(r.sharedRoomSupplementCents),
+        minParticipants: String(r.minParticipants),
+        registrationClosesDaysBefore: String(r.registrationClosesDaysBefore),
+        decisionOn: r.decisionOn ?? '',
+      };
+    },
+    /** The retreat's edit dialog saved with the changes given. */
+    async editEdition(id: number, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+      return (await ok('PUT', `/api/admin/retreats/${id}`, { ...(await fixture.editionForm(id)), ...changes })).retreat;
+    },
     /** A visitor's request through the booking form's API; answers its id and whether it went on the waiting list. */
     async request(edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }) {
       const body = validBooking({ retreatMonth: edition.edition!, ...overrides });
@@ -129,6 +173,10 @@ export async function startApiFixture(options: { clock?: string; config?: Partia
     party(people: number): Partial<BookingRequestInput> {
       const companions = Array.from({ length: people - 1 }, (_, i) => ({ firstName: `Kaaslane ${'ABCDEFGHIJ'[i % 10]}`, lastName: 'Tamm', birthday: `1988-04-0${(i % 9) + 1}`, age: '' }));
       return people > 1 ? ({ travelWith: 'with-companions', companions } as Partial<BookingRequestInput>) : {};
+    },
+    /** The detail's edit dialog saved with the changes given (amounts as the form types them: see `euros`). */
+    async edit(id: number, changes: Record<string, unknown>) {
+      return (await ok('PATCH', `/api/admin/bookings/${id}`, editOf(await detail(id), changes))).booking;
     },
     async confirm(id: number, overrideCapacity = false) {
       return (await ok('PATCH', `/api/admin/bookings/${id}`, { ...editOf(await detail(id), { status: 'confirmed' }), ...(overrideCapacity ? { overrideCapacity: true } : {}) })).booking;
@@ -148,6 +196,10 @@ export async function startApiFixture(options: { clock?: string; config?: Partia
     /** Money in (or, with `refund`, out), typed by the admin on the clock's day; an overpayment is confirmed. */
     async pay(id: number, cents: number, { refund = false, method = 'bank_transfer' } = {}) {
       return ok('POST', `/api/admin/bookings/${id}/payments`, { kind: refund ? 'refund' : 'payment', amount: euros(cents), overpayment: true, method, receivedOn: now.toISOString().slice(0, 10) });
+    },
+    /** A request for two priced by the organiser: see ./priced-booking.ts. */
+    async pricedBooking(guest: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }): Promise<number> {
+      return pricedBooking(fixture, guest, by);
     },
     async cancellationPreview(id: number) {
       return ok('GET', `/api/admin/bookings/${id}/cancellation`);
@@ -172,6 +224,10 @@ export async function startApiFixture(options: { clock?: string; config?: Partia
     async invoice(id: number) {
       return (await ok('POST', `/api/admin/bookings/${id}/invoices`, { version: (await detail(id)).version, buyer: { name: 'Mari Maasikas', email: 'mari@example.com' } })).invoice;
     },
+    /** The scheduler's passes, as the hosts run them on the clock's day. */
+    jobs: {
+      markOverdue: () => markOverdueBookings(app.deps),
+    },
     async close() {
       await app.close();
     },
@@ -183,12 +239,13 @@ export type ApiFixture = Awaited<ReturnType<typeof startApiFixture>>;
 
 /**
  * The fixture for each test of the file: a fresh app before each, closed after. Read its fields inside the tests
- * (the object is refilled before each one).
+ * (the object is refilled before each one). Options known only once the file's own `beforeAll` ran (a stub's
+ * address) are given as a function.
  */
-export function useApiFixture(options: Parameters<typeof startApiFixture>[0] = {}): ApiFixture {
+export function useApiFixture(options: FixtureOptions | (() => FixtureOptions) = {}): ApiFixture {
   let current: ApiFixture | undefined;
   beforeEach(async () => {
-    current = await startApiFixture(options);
+    current = await startApiFixture(typeof options === 'function' ? options() : options);
   });
   afterEach(async () => {
     await current?.close();
