@@ -110,6 +110,10 @@ export async function startApiFixture(options: FixtureOptions = {}) {
         admin = await signedIn(app, { admin: true });
         fixture.admin = admin;
       },
+      /** Moves the clock on by `ms` within the admin's session (a minute between two requests, say). */
+      async tick(ms: number) {
+        now = new Date(now.getTime() + ms);
+      },
     },
     /** The booking's row as stored, for "nothing changed" comparisons. */
     async row(id: number) {
