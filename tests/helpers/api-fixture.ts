@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import type { AppConfig } from '../../worker/deps';
 import { centsToInput } from '../../src/lib/money-text';
 import type { BookingRequestInput } from '../../src/lib/booking/schema';
+import type { BookingState } from '../../src/lib/booking-lifecycle';
 import type { PaymentPlan } from '../../src/lib/payment-plans';
 import { markOverdueBookings } from '../../worker/domain/money/jobs';
 import { signedIn } from './admin-session';
@@ -181,6 +182,24 @@ export async function startApiFixture(options: FixtureOptions = {}) {
     /** The detail's edit dialog saved with the changes given (amounts as the form types them: see `euros`). */
     async edit(id: number, changes: Record<string, unknown>) {
       return (await ok('PATCH', `/api/admin/bookings/${id}`, editOf(await detail(id), changes))).booking;
+    },
+    /**
+     * A request brought to `state` as the organiser brings one there: confirmed, put on the waiting list, or cancelled
+     * ("request" leaves it as it came). `by`: a signed-in guest's browser, whose account the booking is then.
+     */
+    async bookingIn(state: BookingState, edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }): Promise<number> {
+      const { id } = await fixture.request(edition, overrides, by);
+      if (state === 'confirmed') await fixture.confirm(id);
+      if (state === 'waiting') expect((await fixture.putOnWaitingList(id)).status).toBe(200);
+      if (state === 'cancelled') await fixture.cancel(id);
+      expect((await detail(id)).state).toBe(state);
+      return id;
+    },
+    /** The guest's travel details for one person of their booking, saved in the portal as the guest types them. */
+    async travelDetails(guest: { b: { send(method: 'PUT', path: string, body: unknown): Promise<Response> } }, id: number, position: number, details: Record<string, string | null>) {
+      const answer = await read(await guest.b.send('PUT', `/api/me/bookings/${id}/people/${position}`, details));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.person;
     },
     async confirm(id: number, overrideCapacity = false) {
       return (await ok('PATCH', `/api/admin/bookings/${id}`, { ...editOf(await detail(id), { status: 'confirmed' }), ...(overrideCapacity ? { overrideCapacity: true } : {}) })).booking;
