@@ -111,6 +111,12 @@ export async function startApiFixture(options: FixtureOptions = {}) {
         admin = await signedIn(app, { admin: true });
         fixture.admin = admin;
       },
+      /** The admin signs in again where the clock stands (their session ended with a move made without one). */
+      async signInAgain() {
+        admin = await signedIn(app, { admin: true });
+        fixture.admin = admin;
+        return admin;
+      },
       /** Moves the clock on by `ms` within the admin's session (a minute between two requests, say). */
       async tick(ms: number) {
         now = new Date(now.getTime() + ms);
