@@ -7,10 +7,10 @@ const PASSWORD = 'Salasona1';
 let n = 0;
 
 /** A confirmed account signed in through the real API, in its own cookie jar; `admin` adds the role row. */
-export async function signedIn(app: TestApp, { admin = false } = {}) {
+export async function signedIn(app: TestApp, { admin = false, firstName = 'Anu', lastName = 'Admin' } = {}) {
   const email = `${admin ? 'admin' : 'kasutaja'}${++n}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const b = browser(app);
-  expect((await b.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Anu', lastName: 'Admin' })).status).toBe(201);
+  expect((await b.post('/api/auth/signup', { email, password: PASSWORD, firstName, lastName })).status).toBe(201);
   await Promise.allSettled(app.background);
   const mail = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => m.to === email).at(-1);
   const token = /\/auth#confirm=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
