@@ -48,13 +48,20 @@ export interface FixtureOptions {
   /** Where the clock starts (TEST_CLOCK_START unless given). */
   clock?: string;
   config?: Partial<AppConfig>;
+  /**
+   * false: nobody signs in (tests of what visitors and guests see, which count accounts, sessions or e-mails);
+   * `admin` and the organiser's actions are then not there.
+   */
+  admin?: boolean;
 }
 
 export async function startApiFixture(options: FixtureOptions = {}) {
   const app = await startTestApp(options.config);
   let now = new Date(options.clock ?? TEST_CLOCK_START);
   app.deps.now = () => now;
-  let admin = await signedIn(app, { admin: true });
+  const withAdmin = options.admin !== false;
+  // Without an admin (`admin: false`) the field is left empty: the organiser's actions are not for those tests.
+  let admin = withAdmin ? await signedIn(app, { admin: true }) : (undefined as unknown as Awaited<ReturnType<typeof signedIn>>);
 
   const read = async (res: Response): Promise<Answer> => {
     const text = await res.text();
@@ -107,7 +114,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
        */
       async set(iso: string, { newSession = true } = {}) {
         now = new Date(iso);
-        if (!newSession) return;
+        if (!newSession || !withAdmin) return;
         admin = await signedIn(app, { admin: true });
         fixture.admin = admin;
       },
@@ -118,7 +125,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
         return admin;
       },
       /** Moves the clock on by `ms` within the admin's session (a minute between two requests, say). */
-      async tick(ms: number) {
+      tick(ms: number) {
         now = new Date(now.getTime() + ms);
       },
     },
