@@ -2,13 +2,10 @@ import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { readFileSync } from 'node:fs';
 import { PAYMENT_MESSAGES } from '../../src/lib/admin/payments';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../helpers/admin-session';
+import { expectAdminOnly, type Route } from '../helpers/admin-session';
 import { euros, useApiFixture } from '../helpers/api-fixture';
-import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
-import { startSendGridStub } from '../mocks/sendgrid';
-import { sendGridTransport } from '../../worker/domain/mail/transport';
 
 /**
  * The admin bookings API (admin spec sections 2 bookings, 4, 5, 7, 8, 9) over real HTTP and a real libSQL file:
@@ -33,7 +30,7 @@ const editOf = (b: Record<string, unknown>) => f.editOf(b, { totalAmount: '', am
 const bookingRow = (id: number) => f.row(id);
 
 describe('authorisation', () => {
-  const ROUTES: [string, string, unknown?][] = [
+  const ROUTES: Route[] = [
     ['GET', '/api/admin/bookings'],
     ['POST', '/api/admin/bookings', {}],
     ['GET', '/api/admin/bookings/1'],
@@ -54,17 +51,8 @@ describe('authorisation', () => {
 
   it('every bookings endpoint answers 401 to anonymous and 403 to a signed-in non-admin, and changes nothing', async () => {
     const id = await book();
-    const plain = await signedIn(f.app);
     const before = await bookingRow(id);
-    for (const [method, path, body] of ROUTES) {
-      const call = (b: ReturnType<typeof browser>) => (method === 'GET' ? b.get(path) : b.send(method as 'POST', path, body));
-      const anon = await call(browser(f.app));
-      expect(anon.status, `${method} ${path}`).toBe(401);
-      expect((await readJson(anon)).error.code).toBe('unauthenticated');
-      const user = await call(plain.b);
-      expect(user.status, `${method} ${path}`).toBe(403);
-      expect((await readJson(user)).error.code).toBe('forbidden');
-    }
+    await expectAdminOnly(f.app, ROUTES);
     expect(await bookingRow(id)).toEqual(before);
     expect(await f.app.count('email_outbox')).toBe(1 + 2); // the booking's confirmation and the two sign-up mails
   });
@@ -74,7 +62,7 @@ describe('GET /api/admin/bookings', () => {
   it('pages on the server, newest first, with counters over the whole table', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
-      await f.clock.set(new Date(f.clock.now.getTime() + 60_000).toISOString(), { newSession: false });
+      f.clock.tick(60_000);
       ids.push(await book({ firstName: `Mari${'abcdefg'[i]}`, lastName: 'Tamm' }));
     }
     await f.confirm(ids[0]!);
@@ -515,20 +503,15 @@ describe("a booking's e-mails", () => {
   it('answers within the bounded wait while SendGrid hangs, the message still pending for the outbox', async () => {
     const id = await book();
     const [email] = (await get(`/api/admin/bookings/${id}/emails`)).body.items;
-    const stub = await startSendGridStub();
-    try {
-      f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2500 });
-      f.app.deps.config.confirmationWaitMs = 300;
-      stub.setMode('hang');
-      const started = performance.now();
-      const again = await send('POST', `/api/admin/bookings/${id}/emails/${email.id}/retry`, {});
-      expect(performance.now() - started).toBeLessThan(2000);
-      expect(again.status).toBe(200);
-      expect(again.body.email).toMatchObject({ id: email.id, status: 'pending', attempts: 1 });
-      await Promise.allSettled(f.app.background);
-    } finally {
-      await stub.close();
-    }
+    const stub = await f.sendGrid({ timeoutMs: 2500 });
+    f.app.deps.config.confirmationWaitMs = 300;
+    stub.setMode('hang');
+    const started = performance.now();
+    const again = await send('POST', `/api/admin/bookings/${id}/emails/${email.id}/retry`, {});
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(again.status).toBe(200);
+    expect(again.body.email).toMatchObject({ id: email.id, status: 'pending', attempts: 1 });
+    await Promise.allSettled(f.app.background);
   });
 });
 

@@ -5,13 +5,11 @@ import { INVOICE_TEXTS, type InvoiceDetail, type InvoiceView } from '../../src/l
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { CLAIM_LEASE_MS, dispatchDueMail, retryDelayMs } from '../../worker/domain/mail/outbox';
-import { sendGridTransport } from '../../worker/domain/mail/transport';
 import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
 import { readJson } from '../helpers/http';
 import { PRICED_BOOKING_ADVANCE as ADVANCE, PRICED_BOOKING_OWED as OWED } from '../helpers/priced-booking';
-import { startSendGridStub } from '../mocks/sendgrid';
 
 /**
  * Invoices and credit notes (issue "Back office II"): one consecutive series, frozen documents that outlive their
@@ -265,127 +263,107 @@ describe('the PDF', () => {
 
 describe('e-mailing an invoice', () => {
   it('sends the PDF to the buyer as an attachment through SendGrid, lists it among the booking e-mails, and audits it', async () => {
-    const stub = await startSendGridStub();
-    try {
-      f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2000 });
-      const id = await pricedBooking();
-      const invoice = await issued(id);
-      const res = await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
-      expect(res.status).toBe(200);
-      const answer = await readJson(res);
-      expect(answer).toEqual({ state: 'sent', to: buyer.email, outboxId: expect.any(Number) });
-      const mail = stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === buyer.email)!;
-      expect(mail.body.subject).toBe('Uus algus retriit Balis: arve nr 2025-0001');
-      expect(mail.body.attachments).toHaveLength(1);
-      const [file] = mail.body.attachments!;
-      expect(file).toMatchObject({ filename: 'arve-2025-0001.pdf', type: 'application/pdf', disposition: 'attachment' });
-      const pdf = Buffer.from(file!.content, 'base64');
-      expect(execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString()).toContain('Õnne Šmidt-Žukova');
-      const emails = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/emails`))).items;
-      expect(emails[0]).toMatchObject({ kind: 'invoice', toAddress: buyer.email, status: 'sent' });
-      expect(await f.app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
-      // The invoice says so too, and the booking's invoices beside it.
-      const detail = (await readJson(await f.admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail;
-      expect(detail.emails).toEqual([
-        { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: f.clock.now.toISOString(), sentAt: f.clock.now.toISOString(), attempts: 1, nextAttemptAt: null, lastError: null },
-      ]);
-      const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
-      expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
-    } finally {
-      await stub.close();
-    }
+    const stub = await f.sendGrid();
+    const id = await pricedBooking();
+    const invoice = await issued(id);
+    const res = await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
+    expect(res.status).toBe(200);
+    const answer = await readJson(res);
+    expect(answer).toEqual({ state: 'sent', to: buyer.email, outboxId: expect.any(Number) });
+    const mail = stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === buyer.email)!;
+    expect(mail.body.subject).toBe('Uus algus retriit Balis: arve nr 2025-0001');
+    expect(mail.body.attachments).toHaveLength(1);
+    const [file] = mail.body.attachments!;
+    expect(file).toMatchObject({ filename: 'arve-2025-0001.pdf', type: 'application/pdf', disposition: 'attachment' });
+    const pdf = Buffer.from(file!.content, 'base64');
+    expect(execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString()).toContain('Õnne Šmidt-Žukova');
+    const emails = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/emails`))).items;
+    expect(emails[0]).toMatchObject({ kind: 'invoice', toAddress: buyer.email, status: 'sent' });
+    expect(await f.app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
+    // The invoice says so too, and the booking's invoices beside it.
+    const detail = (await readJson(await f.admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail;
+    expect(detail.emails).toEqual([
+      { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: f.clock.now.toISOString(), sentAt: f.clock.now.toISOString(), attempts: 1, nextAttemptAt: null, lastError: null },
+    ]);
+    const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
+    expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
   });
 
   it("answers 'failed' when the provider refuses it, and 'pending' while it will be retried", async () => {
-    const stub = await startSendGridStub();
-    try {
-      f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2000 });
-      const invoice = await issued(await pricedBooking());
-      stub.setMode('reject');
-      expect(await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'failed' });
-      stub.setMode('fail');
-      expect(await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'pending' });
-    } finally {
-      await stub.close();
-    }
+    const stub = await f.sendGrid();
+    const invoice = await issued(await pricedBooking());
+    stub.setMode('reject');
+    expect(await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'failed' });
+    stub.setMode('fail');
+    expect(await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}))).toMatchObject({ state: 'pending' });
   });
 
   it("answers 'pending' within the bounded wait while SendGrid hangs; the outbox delivers it once SendGrid is back, and the detail follows", async () => {
-    const stub = await startSendGridStub();
-    try {
-      // The provider's own timeout is longer than the test's bound: before the fix, the answer waited for all of it.
-      f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2500 });
-      f.app.deps.config.confirmationWaitMs = 300;
-      const id = await pricedBooking();
-      const invoice = await issued(id);
-      const invoiceMails = () => stub.received.filter((m) => m.body.attachments?.length);
-      stub.setMode('hang');
-      const started = performance.now();
-      const res = await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
-      const answer = await readJson(res);
-      expect(performance.now() - started).toBeLessThan(2000);
-      expect(res.status).toBe(200);
-      expect(answer).toEqual({ state: 'pending', to: buyer.email, outboxId: expect.any(Number) });
-      // Stored with its audit record, its first attempt under way (claimed: the scheduler leaves it alone meanwhile).
-      expect(await f.app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
-      const detail = async () => ((await readJson(await f.admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail).emails;
-      expect(await detail()).toEqual([
-        { id: answer.outboxId, state: 'pending', to: buyer.email, queuedAt: f.clock.now.toISOString(), sentAt: null, attempts: 1, nextAttemptAt: new Date(f.clock.now.getTime() + CLAIM_LEASE_MS).toISOString(), lastError: null },
-      ]);
-      expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 0, pending: 0 });
+    // The provider's own timeout is longer than the test's bound: before the fix, the answer waited for all of it.
+    const stub = await f.sendGrid({ timeoutMs: 2500 });
+    f.app.deps.config.confirmationWaitMs = 300;
+    const id = await pricedBooking();
+    const invoice = await issued(id);
+    const invoiceMails = () => stub.received.filter((m) => m.body.attachments?.length);
+    stub.setMode('hang');
+    const started = performance.now();
+    const res = await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {});
+    const answer = await readJson(res);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(res.status).toBe(200);
+    expect(answer).toEqual({ state: 'pending', to: buyer.email, outboxId: expect.any(Number) });
+    // Stored with its audit record, its first attempt under way (claimed: the scheduler leaves it alone meanwhile).
+    expect(await f.app.count("audit_logs WHERE action = 'invoice.send'")).toBe(1);
+    const detail = async () => ((await readJson(await f.admin.b.get(`/api/admin/invoices/${invoice.id}`))).invoice as InvoiceDetail).emails;
+    expect(await detail()).toEqual([
+      { id: answer.outboxId, state: 'pending', to: buyer.email, queuedAt: f.clock.now.toISOString(), sentAt: null, attempts: 1, nextAttemptAt: new Date(f.clock.now.getTime() + CLAIM_LEASE_MS).toISOString(), lastError: null },
+    ]);
+    expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 0, pending: 0 });
 
-      // The attempt in the background times out: a failed attempt, to retry.
-      await Promise.allSettled(f.app.background);
-      expect(await detail()).toEqual([
-        expect.objectContaining({ state: 'pending', attempts: 1, nextAttemptAt: new Date(f.clock.now.getTime() + retryDelayMs(1)).toISOString(), lastError: expect.stringContaining('timed out') }),
-      ]);
-      expect(invoiceMails()).toHaveLength(0);
+    // The attempt in the background times out: a failed attempt, to retry.
+    await Promise.allSettled(f.app.background);
+    expect(await detail()).toEqual([
+      expect.objectContaining({ state: 'pending', attempts: 1, nextAttemptAt: new Date(f.clock.now.getTime() + retryDelayMs(1)).toISOString(), lastError: expect.stringContaining('timed out') }),
+    ]);
+    expect(invoiceMails()).toHaveLength(0);
 
-      // SendGrid is back; the scheduled dispatch sends it, once, with its PDF.
-      stub.setMode('accept');
-      await f.clock.set(new Date(f.clock.now.getTime() + retryDelayMs(1)).toISOString(), { newSession: false });
-      expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 1 });
-      expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 0 });
-      expect(invoiceMails()).toHaveLength(1);
-      expect(invoiceMails()[0]!.body.attachments).toMatchObject([{ filename: 'arve-2025-0001.pdf' }]);
-      expect(await detail()).toEqual([
-        { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: expect.any(String), sentAt: f.clock.now.toISOString(), attempts: 2, nextAttemptAt: null, lastError: null },
-      ]);
-      const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
-      expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
-    } finally {
-      await stub.close();
-    }
+    // SendGrid is back; the scheduled dispatch sends it, once, with its PDF.
+    stub.setMode('accept');
+    f.clock.tick(retryDelayMs(1));
+    expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 1 });
+    expect(await dispatchDueMail(f.app.deps)).toMatchObject({ sent: 0 });
+    expect(invoiceMails()).toHaveLength(1);
+    expect(invoiceMails()[0]!.body.attachments).toMatchObject([{ filename: 'arve-2025-0001.pdf' }]);
+    expect(await detail()).toEqual([
+      { id: answer.outboxId, state: 'sent', to: buyer.email, queuedAt: expect.any(String), sentAt: f.clock.now.toISOString(), attempts: 2, nextAttemptAt: null, lastError: null },
+    ]);
+    const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items;
+    expect(listed[0]).toMatchObject({ id: invoice.id, lastEmail: { id: answer.outboxId, state: 'sent' } });
   });
 
   it("the detail lists each document's own e-mails, newest first, with a refusal's reason; none before the first", async () => {
-    const stub = await startSendGridStub();
-    try {
-      f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 2000 });
-      const id = await pricedBooking();
-      const invoice = await issued(id);
-      const note = (await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/credit-note`, {}))).invoice as InvoiceView;
-      const emailsOf = async (doc: number) => ((await readJson(await f.admin.b.get(`/api/admin/invoices/${doc}`))).invoice as InvoiceDetail).emails;
-      expect(await emailsOf(invoice.id)).toEqual([]);
-      stub.setMode('reject');
-      const refused = await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
-      expect(refused.state).toBe('failed');
-      stub.setMode('accept');
-      const sent = await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
-      await f.admin.b.send('POST', `/api/admin/invoices/${note.id}/send`, {});
-      const emails = await emailsOf(invoice.id);
-      expect(emails.map((e) => [e.id, e.state])).toEqual([
-        [sent.outboxId, 'sent'],
-        [refused.outboxId, 'failed'],
-      ]);
-      expect(emails[1]!.lastError).toMatch(/^SendGrid answered 400: .*verified Sender Identity/);
-      expect(emails[1]!.lastError).not.toContain('SG.test-key');
-      expect((await emailsOf(note.id)).map((e) => e.state)).toEqual(['sent']);
-      const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items as { id: number; lastEmail: { id: number } | null }[];
-      expect(Object.fromEntries(listed.map((i) => [i.id, i.lastEmail?.id]))).toEqual({ [invoice.id]: sent.outboxId, [note.id]: expect.any(Number) });
-    } finally {
-      await stub.close();
-    }
+    const stub = await f.sendGrid();
+    const id = await pricedBooking();
+    const invoice = await issued(id);
+    const note = (await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/credit-note`, {}))).invoice as InvoiceView;
+    const emailsOf = async (doc: number) => ((await readJson(await f.admin.b.get(`/api/admin/invoices/${doc}`))).invoice as InvoiceDetail).emails;
+    expect(await emailsOf(invoice.id)).toEqual([]);
+    stub.setMode('reject');
+    const refused = await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
+    expect(refused.state).toBe('failed');
+    stub.setMode('accept');
+    const sent = await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/send`, {}));
+    await f.admin.b.send('POST', `/api/admin/invoices/${note.id}/send`, {});
+    const emails = await emailsOf(invoice.id);
+    expect(emails.map((e) => [e.id, e.state])).toEqual([
+      [sent.outboxId, 'sent'],
+      [refused.outboxId, 'failed'],
+    ]);
+    expect(emails[1]!.lastError).toMatch(/^SendGrid answered 400: .*verified Sender Identity/);
+    expect(emails[1]!.lastError).not.toContain('SG.test-key');
+    expect((await emailsOf(note.id)).map((e) => e.state)).toEqual(['sent']);
+    const listed = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).items as { id: number; lastEmail: { id: number } | null }[];
+    expect(Object.fromEntries(listed.map((i) => [i.id, i.lastEmail?.id]))).toEqual({ [invoice.id]: sent.outboxId, [note.id]: expect.any(Number) });
   });
 
   it('a buyer without an e-mail address is a 422 and queues nothing', async () => {

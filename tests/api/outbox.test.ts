@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../worker/db/schema';
 import { RESET_TTL_MS } from '../../worker/domain/auth/link-lifetimes';
 import {
@@ -13,8 +13,6 @@ import {
   pruneOutbox,
   retryDelayMs,
 } from '../../worker/domain/mail/outbox';
-import { sendGridTransport } from '../../worker/domain/mail/transport';
-import { startSendGridStub } from '../mocks/sendgrid';
 import { useApiFixture } from '../helpers/api-fixture';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
@@ -22,17 +20,10 @@ import { readJson } from '../helpers/http';
 // The real SendGrid transport against a local stub of its v3 endpoint, with the clock under the test's control.
 // The tests' clock (1.02.2026) is past January's registration: bookings are for March.
 const MARCH = 'mar-2026';
-let stub: Awaited<ReturnType<typeof startSendGridStub>>;
-
-beforeEach(async () => {
-  stub = await startSendGridStub();
-});
 const f = useApiFixture({ admin: false, clock: '2026-02-01T10:00:00.000Z', config: { confirmationWaitMs: 1500 } });
-beforeEach(() => {
-  f.app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs: 500 });
-});
-afterEach(async () => {
-  await stub.close();
+let stub: Awaited<ReturnType<typeof f.sendGrid>>;
+beforeEach(async () => {
+  stub = await f.sendGrid({ timeoutMs: 500 });
 });
 
 const advance = (ms: number) => f.clock.tick(ms);

@@ -11,6 +11,8 @@ import type { BookingRequestInput } from '../../src/lib/booking/schema';
 import type { BookingState } from '../../src/lib/booking-lifecycle';
 import type { PaymentPlan } from '../../src/lib/payment-plans';
 import { markOverdueBookings } from '../../worker/domain/money/jobs';
+import { sendGridTransport } from '../../worker/domain/mail/transport';
+import { startSendGridStub } from '../mocks/sendgrid';
 import { signedIn } from './admin-session';
 import { startTestApp, type TestApp } from './app-server';
 import { validBooking } from './booking-fixtures';
@@ -63,6 +65,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
   // Without an admin (`admin: false`) the field is left empty: the organiser's actions are not for those tests.
   let admin = withAdmin ? await signedIn(app, { admin: true }) : (undefined as unknown as Awaited<ReturnType<typeof signedIn>>);
 
+  const stubs: { close(): Promise<void> }[] = [];
   const read = async (res: Response): Promise<Answer> => {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -266,7 +269,19 @@ export async function startApiFixture(options: FixtureOptions = {}) {
     jobs: {
       markOverdue: () => markOverdueBookings(app.deps),
     },
+    /**
+     * Mail through the real SendGrid transport to a local stand-in of SendGrid (tests/mocks/sendgrid.ts), closed with
+     * the fixture; `timeoutMs` is the transport's own timeout.
+     */
+    async sendGrid({ timeoutMs = 2000 } = {}) {
+      const stub = await startSendGridStub();
+      stubs.push(stub);
+      app.deps.mail = sendGridTransport({ apiKey: 'SG.test-key', from: 'Uus algus <info@example.com>', apiUrl: stub.url, timeoutMs });
+      return stub;
+    },
     async close() {
+      // The stand-ins first: a message hanging on one is then let go, and the app's background work settles.
+      for (const stub of stubs) await stub.close();
       await app.close();
     },
   };
