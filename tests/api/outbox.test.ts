@@ -13,6 +13,7 @@ import {
   pruneOutbox,
   retryDelayMs,
 } from '../../worker/domain/mail/outbox';
+import type { StubMode } from '../mocks/sendgrid';
 import { useApiFixture } from '../helpers/api-fixture';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
@@ -28,6 +29,15 @@ beforeEach(async () => {
 
 const advance = (ms: number) => f.clock.tick(ms);
 const outbox = () => f.app.rows('SELECT * FROM email_outbox ORDER BY id');
+
+/** A booking request while SendGrid answers as `mode` says: stored all the same; answers what it said of the e-mail. */
+async function bookWhileSendGrid(mode: StubMode) {
+  stub.setMode(mode);
+  const res = await f.app.post('/api/bookings', validBooking({ retreatMonth: MARCH }));
+  expect(res.status).toBe(201);
+  expect(await f.app.count('bookings')).toBe(1);
+  return (await readJson(res)).email as string;
+}
 
 describe('SendGrid transport', () => {
   it('posts the v3 payload with the key, sender, recipient and both bodies', async () => {
@@ -45,11 +55,7 @@ describe('SendGrid transport', () => {
 
 describe('provider down, then up', () => {
   it('keeps the booking, answers "queued", and delivers the mail exactly once when the provider recovers', async () => {
-    stub.setMode('fail');
-    const res = await f.app.post('/api/bookings', validBooking({ retreatMonth: MARCH }));
-    expect(res.status).toBe(201);
-    expect((await readJson(res)).email).toBe('queued');
-    expect(await f.app.count('bookings')).toBe(1);
+    expect(await bookWhileSendGrid('fail')).toBe('queued');
     expect((await outbox())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('503') });
 
     // Not due yet: the dispatcher leaves it alone.
@@ -89,11 +95,7 @@ describe('provider down, then up', () => {
   });
 
   it('a confirmation the provider refuses outright makes the booking answer "failed" (the saved-but-not-mailed toast)', async () => {
-    stub.setMode('reject');
-    const res = await f.app.post('/api/bookings', validBooking({ retreatMonth: MARCH }));
-    expect(res.status).toBe(201);
-    expect((await readJson(res)).email).toBe('failed');
-    expect(await f.app.count('bookings')).toBe(1);
+    expect(await bookWhileSendGrid('reject')).toBe('failed');
     expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('400') });
   });
 
