@@ -5,7 +5,7 @@
  * the portal shows the money paid, and the admin's ledger shows the payment with Montonio's order id. A second guest
  * cancels on the payment page and reads "Makse katkestati". Axe at 1280 and 390 px on the portal and /makse.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { expect, expectFailedRequest, test } from './fixtures';
@@ -21,6 +21,16 @@ async function guestWithBooking(request: APIRequestContext, baseURL: string) {
   const id = await bookingRequest(request, baseURL, { firstName: 'Piret', lastName, email });
   await serverSql('UPDATE bookings SET total_amount_cents = 129900, payment_plan = NULL, advance_cents = NULL, deposit_amount_cents = NULL, price_snapshot = NULL WHERE id = ?', [id]);
   return { id, email, lastName };
+}
+
+/** The organiser, in a browser of their own (an admin made for it, signed in), on the booking's detail. */
+async function adminOnBooking(browser: Browser, request: APIRequestContext, baseURL: string, tag: string, id: number) {
+  const adminEmail = await extraAdmin(request, baseURL, tag);
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await signInContext(admin, baseURL, adminEmail);
+  await admin.goto(`/admin/bookings/${id}`);
+  return { admin, context };
 }
 
 async function openBooking(page: Page, id: number) {
@@ -77,11 +87,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
   await expect(payments.getByRole('button', { name: /^Maksa kohe: Jääk 999,00\s€$/ })).toBeVisible();
 
   // The admin's ledger: the payment, Montonio and its order id.
-  const adminEmail = await extraAdmin(request, baseURL!, 'maksa-admin');
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInContext(admin, baseURL!, adminEmail);
-  await admin.goto(`/admin/bookings/${id}`);
+  const { admin, context: adminContext } = await adminOnBooking(browser, request, baseURL!, 'maksa-admin', id);
   const ledger = admin.locator('[data-section="booking-payments"]');
   await expect(ledger.locator(`[data-online-payment="${String(order!.provider_order_id)}"]`)).toContainText(
     `Makstud internetis (Montonio, pangalink), tellimus ${String(order!.provider_order_id)}`,
@@ -123,11 +129,7 @@ test('a booking cancelled while the guest pays: the money is recorded, and the a
   await page.getByRole('button', { name: 'Maksa', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Makse õnnestus' })).toBeFocused();
 
-  const adminEmail = await extraAdmin(request, baseURL!, 'maksa-tagastus');
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInContext(admin, baseURL!, adminEmail);
-  await admin.goto(`/admin/bookings/${id}`);
+  const { admin, context: adminContext } = await adminOnBooking(browser, request, baseURL!, 'maksa-tagastus', id);
   const entry = admin.locator('[data-section="booking-payments"] [data-online-payment]');
   await expect(entry).toContainText('Makstud internetis (Montonio, pangalink)');
   await expect(entry).toContainText('Vajab tagastuse otsust');
