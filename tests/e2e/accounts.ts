@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 export const PASSWORD = 'Alguseks1';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -79,6 +79,26 @@ export async function extraAdmin(request: APIRequestContext, baseURL: string, ta
 export async function signInContext(page: Page, baseURL: string, email: string, password = PASSWORD) {
   const response = await page.request.post('/api/auth/signin', { headers: { Origin: baseURL }, data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The spec file's own admin (`extraAdmin`): made once per worker — with fullyParallel a worker that comes back to
+ * the file runs beforeAll again — then `setUp` once (the file's data), and signed into each test's page unless
+ * `signIn: false` (tests that sign in at a moment of their own). Read `.email` inside the tests.
+ */
+export function fileAdmin(tag: string, setUp?: (request: APIRequestContext, baseURL: string, email: string) => Promise<void>, { signIn = true } = {}) {
+  const admin = { email: '' };
+  test.beforeAll(async ({ request, baseURL }) => {
+    if (admin.email) return;
+    admin.email = await extraAdmin(request, baseURL!, tag);
+    await setUp?.(request, baseURL!, admin.email);
+  });
+  if (signIn) {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await signInContext(page, baseURL!, admin.email);
+    });
+  }
+  return admin;
 }
 
 export const nav = (page: Page) => page.locator('[data-site-nav]');

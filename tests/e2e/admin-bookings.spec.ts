@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -39,15 +39,11 @@ test.describe.configure({ timeout: 90_000 });
 
 let ids: number[] = [];
 let withCompanions = 0;
-let adminEmail = '';
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'bookings-admin');
+fileAdmin('bookings-admin', async (request, baseURL) => {
   ids = [];
-  for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL!, name));
-  withCompanions = await makeBooking(request, baseURL!, 'Helju', {
+  for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL, name));
+  withCompanions = await makeBooking(request, baseURL, 'Helju', {
     travelWith: 'with-companions',
     companions: [
       { firstName: 'Jaan', lastName: TAG, birthday: '1985-09-30' },
@@ -56,11 +52,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   });
   // One booking the search must not find, so the whole table always holds more than the search's 8.
   const other = `Muu${letters()}`;
-  await makeBooking(request, baseURL!, 'Ilse', { lastName: other, email: `ilse.${other.toLowerCase()}@example.com` });
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
+  await makeBooking(request, baseURL, 'Ilse', { lastName: other, email: `ilse.${other.toLowerCase()}@example.com` });
 });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

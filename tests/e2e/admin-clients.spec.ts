@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -19,26 +19,18 @@ const REQUIRED = 'Palun täitke kõik kohustuslikud väljad (eesnimi, perekonnan
 const makeBooking = (request: APIRequestContext, baseURL: string, firstName: string) => bookingRequest(request, baseURL, { firstName, lastName: TAG });
 const sql = serverSql;
 
-let adminEmail = '';
 // Each test loads admin screens (their own chunks) several times: slow on two cores shared with the other worker.
 test.describe.configure({ timeout: 90_000 });
 
 const bookingsOf: Record<string, number[]> = {};
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'clients-admin');
+fileAdmin('clients-admin', async (request, baseURL) => {
   for (const [name, count] of [['Aino', 2], ['Birgit', 1], ['Carmen', 2], ['Diana', 1], ['Eha', 1]] as const) {
     bookingsOf[name] = [];
-    for (let i = 0; i < count; i++) bookingsOf[name].push(await makeBooking(request, baseURL!, name));
+    for (let i = 0; i < count; i++) bookingsOf[name].push(await makeBooking(request, baseURL, name));
   }
   // Aino's first booking has money on it: 1 299 € total, 300 € paid, a 45,50 € service → 1 044,50 € to pay.
   await sql(`UPDATE bookings SET status = 'confirmed', total_amount_cents = 129900, amount_paid_cents = 30000, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`, [bookingsOf.Aino![0]!]);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
 });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

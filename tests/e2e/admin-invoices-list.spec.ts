@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 
 /**
@@ -11,19 +11,10 @@ import { bookingRequest, letters, serverSql } from './booking-requests';
  */
 
 const TAG = `Lõvi${letters()}`;
-let adminEmail = '';
 
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'invoice-list-admin');
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin('invoice-list-admin');
 
 /** A booking of 1 299 € with a 45,50 € service: 1 344,50 € to invoice. */
 async function pricedBooking(request: APIRequestContext, baseURL: string, lastName: string) {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql } from './booking-requests';
 
 /**
@@ -14,8 +14,6 @@ import { serverSql } from './booking-requests';
 const TAG = `R${Math.random().toString(36).slice(2, 8)}`;
 // Every test here loads at least one admin screen (its own chunk) and most run axe: slow on two shared cores.
 test.describe.configure({ timeout: 90_000 });
-
-let adminEmail = '';
 
 const sql = serverSql;
 
@@ -33,15 +31,7 @@ async function bookingOn(request: APIRequestContext, baseURL: string, retreatId:
   return id;
 }
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, `retreats-${TAG.toLowerCase()}`);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin(`retreats-${TAG.toLowerCase()}`);
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 

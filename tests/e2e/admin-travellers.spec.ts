@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 
 /**
@@ -12,19 +12,10 @@ import { bookingRequest, letters, serverSql } from './booking-requests';
  */
 
 const TAG = `Reisija${letters()}`;
-let adminEmail = '';
 
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(async ({ request, baseURL }) => {
-  // With fullyParallel, a worker that comes back to this file runs beforeAll again: set up once per worker.
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'travellers-admin');
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin('travellers-admin');
 
 /** Travel details of one person, complete, as the portal saves them. */
 async function completeDetails(bookingId: number, position: number, extra: { passportNumber: string; passportExpiry: string; healthAllergies: string | null }) {

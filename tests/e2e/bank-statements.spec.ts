@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { camt053 } from '../helpers/bank-statements';
@@ -16,18 +16,10 @@ import { bookingReferenceNumber } from '../../src/lib/reference-number';
  */
 
 const TAG = `Pank${letters()}`;
-let adminEmail = '';
 
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(async ({ request, baseURL }) => {
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'bank-admin');
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin('bank-admin');
 
 /** A booking of 1 299 € for this run's guest `firstName`. */
 async function pricedBooking(request: APIRequestContext, baseURL: string, firstName: string) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, serverLog, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, serverLog, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { signFeedbackToken } from '../../worker/domain/feedback-token';
@@ -15,26 +15,19 @@ import { signFeedbackToken } from '../../worker/domain/feedback-token';
 const TAG = `Laine${letters()}`;
 const email = (firstName: string) => `${firstName.toLowerCase()}.${TAG.toLowerCase()}@example.com`;
 
-let adminEmail = '';
 let retreatId = 0;
 const bookings: Record<string, number> = {};
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(async ({ request, baseURL }) => {
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, 'messages-admin');
+fileAdmin('messages-admin', async (request, baseURL) => {
   const [retreat] = await serverSql("INSERT INTO retreats (name, start_date, end_date) VALUES (?, '2026-06-01', '2026-06-11') RETURNING id", [`Suvi ${TAG}`]);
   retreatId = Number(retreat!.id);
   for (const name of ['Aili', 'Birgit', 'Cärolin']) {
-    bookings[name] = await bookingRequest(request, baseURL!, { firstName: name, lastName: TAG, email: email(name.replace('ä', 'a')) });
+    bookings[name] = await bookingRequest(request, baseURL, { firstName: name, lastName: TAG, email: email(name.replace('ä', 'a')) });
     await serverSql('UPDATE bookings SET retreat_id = ? WHERE id = ?', [retreatId, bookings[name]!]);
   }
   await serverSql("UPDATE bookings SET status = 'confirmed' WHERE id = ?", [bookings.Aili!]);
   await serverSql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [bookings['Cärolin']!]);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
 });
 
 /** The mails the server's local mail log printed to `to` with `subject`. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { tallinnDay } from '../../src/lib/format';
@@ -14,16 +14,7 @@ import { tallinnDay } from '../../src/lib/format';
 
 test.describe.configure({ timeout: 120_000 });
 
-let adminEmail = '';
-
-test.beforeAll(async ({ request, baseURL }) => {
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, `gonogo-${letters()}`);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin(`gonogo-${letters()}`);
 
 /** An edition (min 8) with a confirmed booking (300 € paid, invoiced) and a pending request. */
 async function editionBelowMinimum(page: Page, baseURL: string) {

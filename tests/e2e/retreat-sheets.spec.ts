@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql as sql } from './booking-requests';
 
 /**
@@ -13,8 +13,6 @@ import { serverSql as sql } from './booking-requests';
 const TAG = `S${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 let emails = 0;
 test.describe.configure({ timeout: 90_000 });
-
-let adminEmail = '';
 
 async function confirmedBooking(request: APIRequestContext, baseURL: string, retreatId: number, firstName: string, lastName: string, roomType: 'single-room' | 'shared-room') {
   const response = await request.post('/api/bookings', {
@@ -38,14 +36,7 @@ async function edition(request: APIRequestContext, baseURL: string, name: string
   return id;
 }
 
-test.beforeAll(async ({ request, baseURL }) => {
-  if (adminEmail) return;
-  adminEmail = await extraAdmin(request, baseURL!, `sheets-${TAG.toLowerCase()}`);
-});
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail);
-});
+fileAdmin(`sheets-${TAG.toLowerCase()}`);
 
 test('open the run sheets, assign a room by keyboard, and download the rooming CSV', async ({ page, request, baseURL, consoleErrors }) => {
   void consoleErrors;
