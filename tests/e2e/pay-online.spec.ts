@@ -38,6 +38,14 @@ async function openBooking(page: Page, id: number) {
   await expect(page.getByRole('heading', { level: 2, name: /retriit/i })).toBeFocused();
 }
 
+/** The guest of `guestWithBooking`, signed in on the page and looking at their booking in the portal. */
+async function guestOnBooking(page: Page, request: APIRequestContext, baseURL: string) {
+  const guest = await guestWithBooking(request, baseURL);
+  await signInContext(page, baseURL, guest.email);
+  await openBooking(page, guest.id);
+  return guest;
+}
+
 async function axeAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page);
@@ -54,9 +62,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
   consoleErrors,
 }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
 
   const payments = page.getByRole('region', { name: 'Maksed' });
   const payNext = payments.getByRole('button', { name: /^Maksa kohe: Ettemaks 300,00\s€$/ });
@@ -98,9 +104,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
 
 test('cancelled on the provider\'s page: "Makse katkestati", nothing paid, "Maksa kohe" still offered', async ({ page, request, baseURL, consoleErrors }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
   await page.getByRole('radio', { name: /Pangakaart/ }).check();
   await page.getByRole('button', { name: /^Maksa kogu summa/ }).click();
   await expect(page.locator('[data-amount]')).toHaveText('1299,00 EUR');
@@ -119,9 +123,7 @@ test('a booking cancelled while the guest pays: the money is recorded, and the a
   consoleErrors,
 }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
   await page.getByRole('button', { name: /^Maksa kohe: Ettemaks/ }).click();
   await expect(page.locator('[data-amount]')).toHaveText('300,00 EUR');
   // The organiser cancels the booking while the guest is on the payment page.
