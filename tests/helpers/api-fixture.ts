@@ -43,6 +43,9 @@ export interface EditionOptions {
 
 const days = (start: string, n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+/** A signed-in guest's browser (tests/helpers/browser-client.ts): what it requests is made on their account. */
+type GuestBrowser = { post(path: string, body: unknown): Promise<Response> };
+
 /** Cents as the forms type them ("1299,50"). */
 export const euros = (cents: number | null) => centsToInput(cents);
 
@@ -117,9 +120,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
        */
       async set(iso: string, { newSession = true } = {}) {
         now = new Date(iso);
-        if (!newSession || !withAdmin) return;
-        admin = await signedIn(app, { admin: true });
-        fixture.admin = admin;
+        if (newSession && withAdmin) await fixture.clock.signInAgain();
       },
       /** The admin signs in again where the clock stands (their session ended with a move made without one). */
       async signInAgain() {
@@ -184,7 +185,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
       return (await ok('PUT', `/api/admin/retreats/${id}`, { ...(await fixture.editionForm(id)), ...changes })).retreat;
     },
     /** A visitor's request through the booking form's API; answers its id and whether it went on the waiting list. */
-    async request(edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }) {
+    async request(edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: GuestBrowser) {
       const body = validBooking({ retreatMonth: edition.edition!, ...overrides });
       const res = await read(by ? await by.post('/api/bookings', body) : await app.post('/api/bookings', body));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -204,7 +205,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
      * ("request" leaves it as it came; a request for a full edition is waiting already). `by`: a signed-in guest's
      * browser, whose account the booking is then.
      */
-    async bookingIn(state: BookingState, edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }): Promise<number> {
+    async bookingIn(state: BookingState, edition: { edition: string | null }, overrides: Partial<BookingRequestInput> = {}, by?: GuestBrowser): Promise<number> {
       const { id, waitingList } = await fixture.request(edition, overrides, by);
       if (state === 'confirmed') await fixture.confirm(id);
       // A request for more places than are left is on the waiting list already.
@@ -239,7 +240,7 @@ export async function startApiFixture(options: FixtureOptions = {}) {
       return ok('POST', `/api/admin/bookings/${id}/payments`, { kind: refund ? 'refund' : 'payment', amount: euros(cents), overpayment: true, method, receivedOn: now.toISOString().slice(0, 10) });
     },
     /** A request for two priced by the organiser: see ./priced-booking.ts. */
-    async pricedBooking(guest: Partial<BookingRequestInput> = {}, by?: { post(path: string, body: unknown): Promise<Response> }): Promise<number> {
+    async pricedBooking(guest: Partial<BookingRequestInput> = {}, by?: GuestBrowser): Promise<number> {
       return pricedBooking(fixture, guest, by);
     },
     async cancellationPreview(id: number) {
