@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS } from '../../src/lib/admin/audit';
 import { auditFieldLabel, auditValueText } from '../../src/lib/admin/audit-details';
 import { AUDIT_ACTIONS } from '../../src/lib/enums';
 import { formatDate, formatMoney } from '../../src/lib/format';
 import { PAYMENT_PLAN_LABELS } from '../../src/lib/payment-plans';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
 import { readJson } from '../helpers/http';
 
@@ -17,40 +17,33 @@ import { readJson } from '../helpers/http';
  * dashboard's critical events of the last 7 days; authorisation.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-
+const f = useApiFixture();
 beforeEach(async () => {
-  app = await startTestApp();
-  admin = await signedIn(app, { admin: true });
   // The sign-ins above wrote their login records; start from an empty trail so counts are this file's own.
-  await app.deps.sql.execute('DELETE FROM audit_logs');
-});
-afterEach(async () => {
-  await app.close();
+  await f.app.deps.sql.execute('DELETE FROM audit_logs');
 });
 
-async function record(action: string, severity: string, createdAt: string, userId: string | null = admin.userId, metadata: unknown = null) {
-  await app.deps.sql.execute({
+async function record(action: string, severity: string, createdAt: string, userId: string | null = f.admin.userId, metadata: unknown = null) {
+  await f.app.deps.sql.execute({
     sql: 'INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     args: [userId, action, severity, 'booking', '7', metadata === null ? null : JSON.stringify(metadata), '203.0.113.9', 'Testbrauser/1.0', createdAt],
   });
 }
 const list = async (query = '') => {
-  const res = await admin.b.get(`/api/admin/audit${query}`);
+  const res = await f.admin.b.get(`/api/admin/audit${query}`);
   return { status: res.status, body: await readJson(res) };
 };
 
 it('answers 401 without a session and 403 to a non-admin', async () => {
-  expect((await browser(app).get('/api/admin/audit')).status).toBe(401);
-  const user = await signedIn(app);
+  expect((await browser(f.app).get('/api/admin/audit')).status).toBe(401);
+  const user = await signedIn(f.app);
   expect((await user.b.get('/api/admin/audit')).status).toBe(403);
 });
 
 describe('GET /api/admin/audit', () => {
   it('lists newest first with the acting user, IP, user agent and the old and new values', async () => {
     await record('booking.view', 'low', '2026-03-01T10:00:00.000Z');
-    await record('booking.update', 'low', '2026-03-02T10:00:00.000Z', admin.userId, { changes: { status: { from: 'pending', to: 'confirmed' } } });
+    await record('booking.update', 'low', '2026-03-02T10:00:00.000Z', f.admin.userId, { changes: { status: { from: 'pending', to: 'confirmed' } } });
     await record('login', 'low', '2026-03-01T12:00:00.000Z', null);
     const { status, body } = await list();
     expect(status).toBe(200);
@@ -62,15 +55,15 @@ describe('GET /api/admin/audit', () => {
       resourceId: '7',
       ip: '203.0.113.9',
       userAgent: 'Testbrauser/1.0',
-      user: { id: admin.userId, email: admin.email, name: 'Anu Admin' },
+      user: { id: f.admin.userId, email: f.admin.email, name: 'Anu Admin' },
       metadata: { changes: { status: { from: 'pending', to: 'confirmed' } } },
     });
     expect(body.items[1].user).toBeNull();
   });
 
   it('filters by severity, action and the acting user\'s e-mail, and pages', async () => {
-    const other = await signedIn(app, { admin: true });
-    await app.deps.sql.execute('DELETE FROM audit_logs');
+    const other = await signedIn(f.app, { admin: true });
+    await f.app.deps.sql.execute('DELETE FROM audit_logs');
     for (let i = 0; i < 6; i++) await record('booking.view', 'low', `2026-03-01T10:0${i}:00.000Z`);
     await record('excessive_login_attempts', 'critical', '2026-03-01T11:00:00.000Z', other.userId);
     await record('role_change', 'medium', '2026-03-01T12:00:00.000Z', other.userId);
@@ -113,16 +106,14 @@ describe('GET /api/admin/audit', () => {
 
 describe('the dashboard\'s critical events', () => {
   it('counts and shows the critical events of the last 7 days only', async () => {
-    const now = new Date('2026-03-10T12:00:00.000Z');
-    app.deps.now = () => now;
     // Signed in on this clock: the session made on the default one (before every edition) would have expired by now.
-    admin = await signedIn(app, { admin: true });
-    await app.deps.sql.execute('DELETE FROM audit_logs');
+    await f.clock.set('2026-03-10T12:00:00.000Z');
+    await f.app.deps.sql.execute('DELETE FROM audit_logs');
     await record('excessive_login_attempts', 'critical', '2026-03-03T11:59:00.000Z'); // 7 days and a minute ago
     await record('excessive_login_attempts', 'critical', '2026-03-03T12:01:00.000Z');
     await record('excessive_login_attempts', 'critical', '2026-03-09T08:00:00.000Z');
     await record('role_change', 'medium', '2026-03-09T09:00:00.000Z');
-    const body = await readJson(await admin.b.get('/api/admin/dashboard'));
+    const body = await readJson(await f.admin.b.get('/api/admin/dashboard'));
     expect(body.criticalEvents.total).toBe(2);
     expect(body.criticalEvents.items.map((r: { createdAt: string }) => r.createdAt)).toEqual(['2026-03-09T08:00:00.000Z', '2026-03-03T12:01:00.000Z']);
   });

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '../../src/lib/admin/clients';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
 import { SYNC_CHUNK } from '../../worker/admin/clients';
-import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
-import { browser } from '../helpers/browser-client';
+import { expectAdminOnly, type Route } from '../helpers/admin-session';
+import { useApiFixture } from '../helpers/api-fixture';
 import { validBooking } from '../helpers/booking-fixtures';
-import { readJson } from '../helpers/http';
-
 /**
  * The admin clients API (admin spec sections 2 clients, 3 customer, 5 customer add/edit, sync and delete, 7, 8) over
  * real HTTP and a real libSQL file: authorisation on every route; add and edit with the spec's required-fields
@@ -18,28 +15,10 @@ import { readJson } from '../helpers/http';
  * changes nothing.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let clock: Date;
+const f = useApiFixture({ clock: '2026-03-01T08:00:00.000Z' });
 
-beforeEach(async () => {
-  app = await startTestApp();
-  clock = new Date('2026-03-01T08:00:00.000Z');
-  app.deps.now = () => clock;
-  admin = await signedIn(app, { admin: true });
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const get = async (path: string) => {
-  const res = await admin.b.get(path);
-  return { status: res.status, body: await readJson(res) };
-};
-const send = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
-  const res = await admin.b.send(method, path, body);
-  return { status: res.status, body: res.status === 204 ? null : await readJson(res) };
-};
+const get = (path: string) => f.api('GET', path);
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => f.api(method, path, body);
 const add = (body: Record<string, unknown>) => send('POST', '/api/admin/clients', body);
 const addOk = async (body: Record<string, unknown>) => {
   const res = await add(body);
@@ -47,9 +26,9 @@ const addOk = async (body: Record<string, unknown>) => {
   return res.body.client as { id: string; email: string };
 };
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((c) => c.id);
-const clientRow = async (id: string) => (await app.rows(`SELECT * FROM customers WHERE id = '${id}'`))[0];
+const clientRow = async (id: string) => (await f.app.rows(`SELECT * FROM customers WHERE id = '${id}'`))[0];
 const audits = async (action: string) =>
-  (await app.rows(`SELECT user_id, action, severity, resource_type, resource_id, metadata FROM audit_logs WHERE action = '${action}' ORDER BY id`)).map((r) => ({
+  (await f.app.rows(`SELECT user_id, action, severity, resource_type, resource_id, metadata FROM audit_logs WHERE action = '${action}' ORDER BY id`)).map((r) => ({
     ...r,
     metadata: r.metadata === null ? null : JSON.parse(String(r.metadata)),
   }));
@@ -57,16 +36,14 @@ const audits = async (action: string) =>
 /** A booking through the public form: its guest, its booking and (by the booking flow) its client. */
 // The tests' clock (1.03.2026) is past January's registration: book March, which is still open then.
 async function book(overrides: Parameters<typeof validBooking>[0] = {}) {
-  const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'mar-2026', ...overrides }));
-  expect(res.status).toBe(201);
-  return (await readJson(res)).bookingId as number;
+  return (await f.request({ edition: 'mar-2026' }, overrides)).id;
 }
-const clientIdOf = async (email: string) => String((await app.rows(`SELECT id FROM customers WHERE email = '${email}'`))[0]!.id);
+const clientIdOf = async (email: string) => String((await f.app.rows(`SELECT id FROM customers WHERE email = '${email}'`))[0]!.id);
 
 /** A client written straight into the table with a chosen join time. */
 async function insertClient(firstName: string, createdAt: string, email = `${firstName.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`) {
   const id = crypto.randomUUID();
-  await app.deps.sql.execute({
+  await f.app.deps.sql.execute({
     sql: 'INSERT INTO customers (id, first_name, last_name, email, phone_number, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
     args: [id, firstName, 'Kask', email, createdAt, createdAt],
   });
@@ -80,8 +57,8 @@ const MALFORMED_IDS = ['abc', '1', `${SOME_UUID}x`, SOME_UUID.replaceAll('-', ''
 describe('authorisation', () => {
   it('every clients endpoint answers 401 to anonymous and 403 to a signed-in non-admin, and changes nothing', async () => {
     await book();
-    const id = await clientIdOf((await app.rows('SELECT email FROM customers'))[0]!.email as string);
-    const routes: [string, string, unknown?][] = [
+    const id = await clientIdOf((await f.app.rows('SELECT email FROM customers'))[0]!.email as string);
+    const routes: Route[] = [
       ['GET', '/api/admin/clients'],
       ['POST', '/api/admin/clients', { firstName: 'Mari', lastName: 'Tamm', email: 'uus@example.com' }],
       ['POST', '/api/admin/clients/sync', {}],
@@ -89,20 +66,11 @@ describe('authorisation', () => {
       ['PATCH', `/api/admin/clients/${id}`, { firstName: 'Muudetud', lastName: 'Tamm', email: 'muudetud@example.com' }],
       ['DELETE', `/api/admin/clients/${id}`],
     ];
-    const plain = await signedIn(app);
-    const before = await app.rows('SELECT * FROM customers');
-    for (const [method, path, body] of routes) {
-      const call = (b: ReturnType<typeof browser>) => (method === 'GET' ? b.get(path) : b.send(method as 'POST', path, body));
-      const anon = await call(browser(app));
-      expect(anon.status, `${method} ${path}`).toBe(401);
-      expect((await readJson(anon)).error.code).toBe('unauthenticated');
-      const user = await call(plain.b);
-      expect(user.status, `${method} ${path}`).toBe(403);
-      expect((await readJson(user)).error.code).toBe('forbidden');
-    }
-    expect(await app.rows('SELECT * FROM customers')).toEqual(before);
-    expect(await app.count('bookings')).toBe(1);
-    expect(await app.count("audit_logs WHERE action LIKE 'customer.%'")).toBe(0);
+    const before = await f.app.rows('SELECT * FROM customers');
+    await expectAdminOnly(f.app, routes);
+    expect(await f.app.rows('SELECT * FROM customers')).toEqual(before);
+    expect(await f.app.count('bookings')).toBe(1);
+    expect(await f.app.count("audit_logs WHERE action LIKE 'customer.%'")).toBe(0);
   });
 });
 
@@ -110,11 +78,11 @@ describe('POST /api/admin/clients', () => {
   it('adds a client (names trimmed, e-mail lowercased, phone without formatting) and records who added what', async () => {
     const res = await add({ firstName: '  Kadri ', lastName: 'Kask  ', email: ' Kadri.Kask@Example.COM ', phone: '+372 5123-4567' });
     expect(res.status).toBe(201);
-    expect(res.body.client).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), firstName: 'Kadri', lastName: 'Kask', email: 'kadri.kask@example.com', phone: '+37251234567', createdAt: clock.toISOString(), bookingCount: 0, bookings: [] });
-    expect(await clientRow(res.body.client.id)).toMatchObject({ email: 'kadri.kask@example.com', phone_number: '+37251234567', created_at: clock.toISOString() });
+    expect(res.body.client).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), firstName: 'Kadri', lastName: 'Kask', email: 'kadri.kask@example.com', phone: '+37251234567', createdAt: f.clock.now.toISOString(), bookingCount: 0, bookings: [] });
+    expect(await clientRow(res.body.client.id)).toMatchObject({ email: 'kadri.kask@example.com', phone_number: '+37251234567', created_at: f.clock.now.toISOString() });
     expect(await audits('customer.create')).toEqual([
       {
-        user_id: admin.userId,
+        user_id: f.admin.userId,
         action: 'customer.create',
         severity: 'medium',
         resource_type: 'customer',
@@ -139,8 +107,8 @@ describe('POST /api/admin/clients', () => {
       { path: 'lastName', message: 'Palun täitke kõik kohustuslikud väljad (eesnimi, perekonnanimi, e-mail)' },
       { path: 'email', message: 'Palun täitke kõik kohustuslikud väljad (eesnimi, perekonnanimi, e-mail)' },
     ]);
-    expect(await app.count('customers')).toBe(0);
-    expect(await app.count("audit_logs WHERE action LIKE 'customer.%'")).toBe(0);
+    expect(await f.app.count('customers')).toBe(0);
+    expect(await f.app.count("audit_logs WHERE action LIKE 'customer.%'")).toBe(0);
   });
 
   it.each([
@@ -152,7 +120,7 @@ describe('POST /api/admin/clients', () => {
     const res = await add({ firstName: 'Mari', lastName: 'Tamm', email: 'mari@example.com', ...patch });
     expect(res.status).toBe(422);
     expect(res.body.error.details).toEqual([{ path, message }]);
-    expect(await app.count('customers')).toBe(0);
+    expect(await f.app.count('customers')).toBe(0);
   });
 
   it('an address already taken (in any letter case) is a 409 with the Estonian message for the e-mail field', async () => {
@@ -164,19 +132,19 @@ describe('POST /api/admin/clients', () => {
       message: 'Selle e-posti aadressiga klient on juba olemas.',
       details: [{ path: 'email', message: 'Selle e-posti aadressiga klient on juba olemas.' }],
     });
-    expect(await app.count('customers')).toBe(1);
-    expect(await app.count("audit_logs WHERE action = 'customer.create'")).toBe(1);
+    expect(await f.app.count('customers')).toBe(1);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.create'")).toBe(1);
   });
 
   it('of concurrent adds with one address exactly one succeeds, with one audit record', async () => {
     const results = await Promise.all([1, 2, 3, 4].map((n) => add({ firstName: 'Mari', lastName: `Tamm${'abcd'[n - 1]}`, email: 'sama@example.com' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    expect(await app.count('customers')).toBe(1);
-    expect(await app.count("audit_logs WHERE action = 'customer.create'")).toBe(1);
+    expect(await f.app.count('customers')).toBe(1);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.create'")).toBe(1);
   });
 
   it('a malformed body is a 400', async () => {
-    expect((await admin.b.send('POST', '/api/admin/clients', '{"firstName":')).status).toBe(400);
+    expect((await f.admin.b.send('POST', '/api/admin/clients', '{"firstName":')).status).toBe(400);
   });
 });
 
@@ -202,9 +170,9 @@ describe('GET /api/admin/clients', () => {
 
   it('searches first name, last name, e-mail and phone on the server; the counters still count everyone', async () => {
     const kadri = await addOk({ firstName: 'Kadri', lastName: 'Kask', email: 'kadri.kask@example.com', phone: '+372 5123 4567' });
-    clock = new Date(clock.getTime() + 1000);
+    f.clock.tick(1000);
     const peeter = await addOk({ firstName: 'Peeter', lastName: 'Põld', email: 'peeter@example.org', phone: '5555 0000' });
-    clock = new Date(clock.getTime() + 1000);
+    f.clock.tick(1000);
     const liis = await addOk({ firstName: 'Liis', lastName: 'Saar', email: 'liis@example.net' });
     const search = async (q: string) => ids(await get(`/api/admin/clients?q=${encodeURIComponent(q)}`));
     expect(await search('kadri')).toEqual([kadri.id]);
@@ -239,10 +207,7 @@ describe('GET /api/admin/clients', () => {
     await insertClient('Homme', '2026-03-01T22:00:00.000Z'); // 00:00 on 02.03 in Tallinn
     const joined = async () => (await get('/api/admin/clients')).body.counts.joinedToday;
     // The session lives on the same clock: a jump of hours signs the admin out, so each jump signs in afresh.
-    const at = async (instant: string) => {
-      clock = new Date(instant);
-      admin = await signedIn(app, { admin: true });
-    };
+    const at = (instant: string) => f.clock.set(instant);
 
     await at('2026-02-28T22:30:00.000Z'); // 00:30 on 01.03 in Tallinn, still 28.02 in UTC
     expect(await joined()).toBe(2);
@@ -274,16 +239,14 @@ describe('GET /api/admin/clients', () => {
 
 describe('GET /api/admin/clients/:id', () => {
   it("returns the client with their bookings, newest first, what each still owes by the balance rule, and records the access", async () => {
-    const [retreat] = await app.rows("INSERT INTO retreats (name, start_date, end_date) VALUES ('Kevad', '2026-04-01', '2026-04-11') RETURNING id");
-    const first = await book({ email: 'mari@example.com' });
-    clock = new Date(clock.getTime() + 60_000);
+    const retreat = await f.edition({ name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11' });
+    const first = (await f.request(retreat, { email: 'mari@example.com', travelWith: 'with-companions', companions: [{ firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' }] })).id;
+    f.clock.tick(60_000);
     const second = await book({ email: 'mari@example.com' });
     await book({ email: 'keegi.teine@example.com' });
-    await app.deps.sql.execute(
-      `UPDATE bookings SET retreat_id = ${retreat!.id}, status = 'confirmed', payment_status = 'partial', check_in_date = '2026-04-01', check_out_date = '2026-04-11',
-         total_amount_cents = 129900, amount_paid_cents = 30000, additional_services = '[{"name":"Massaaž","price_cents":4550}]',
-         companions = '[{"first_name":"Jaan","last_name":"Tamm","age":40,"custom_price_cents":85000}]' WHERE id = ${first}`,
-    );
+    await f.price(first, { totalCents: 129900, services: [{ name: 'Massaaž', priceCents: 4550 }], companionPrices: [85000] });
+    await f.pay(first, 30000);
+    await f.confirm(first);
     const id = await clientIdOf('mari@example.com');
     const res = await get(`/api/admin/clients/${id}`);
     expect(res.status).toBe(200);
@@ -294,9 +257,10 @@ describe('GET /api/admin/clients/:id', () => {
       status: 'confirmed',
       state: 'confirmed',
       paymentStatus: 'partial',
-      checkInDate: '2026-04-01',
-      checkOutDate: '2026-04-11',
-      retreat: { id: Number(retreat!.id), name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11' },
+      // A request on an edition keeps no days of its own: they are its retreat's, below.
+      checkInDate: null,
+      checkOutDate: null,
+      retreat: { id: retreat.id, name: 'Kevad', startDate: '2026-04-01', endDate: '2026-04-11' },
       totalAmountCents: 129900,
       amountPaidCents: 30000,
       totals: {
@@ -313,8 +277,8 @@ describe('GET /api/admin/clients/:id', () => {
     });
     // A public request is on its edition's retreat and comes priced (1.03.2026 for 14.03.2026: the full payment, 1234 €).
     expect(res.body.client.bookings[0]).toMatchObject({ status: 'pending', retreat: { name: expect.stringContaining('märts 2026') }, totals: { remainingCents: 123400 } });
-    expect(await audits('customer.view')).toEqual([{ user_id: admin.userId, action: 'customer.view', severity: 'low', resource_type: 'customer', resource_id: id, metadata: null }]);
-    expect((await admin.b.get(`/api/admin/clients/${id}`)).headers.get('Cache-Control')).toBe('no-store');
+    expect(await audits('customer.view')).toEqual([{ user_id: f.admin.userId, action: 'customer.view', severity: 'low', resource_type: 'customer', resource_id: id, metadata: null }]);
+    expect((await f.admin.b.get(`/api/admin/clients/${id}`)).headers.get('Cache-Control')).toBe('no-store');
   });
 
   it.each([SOME_UUID, SOME_UUID.toUpperCase(), ...MALFORMED_IDS])('id %s is a JSON 404 with the Estonian text, never a 500', async (id) => {
@@ -327,13 +291,13 @@ describe('GET /api/admin/clients/:id', () => {
 describe('PATCH /api/admin/clients/:id', () => {
   it('saves the edit and records the old and new values; an edit that changes nothing writes nothing', async () => {
     const client = await addOk({ firstName: 'Mari', lastName: 'Tamm', email: 'mari@example.com', phone: '+37251234567' });
-    clock = new Date('2026-03-01T08:05:00.000Z');
+    await f.clock.set('2026-03-01T08:05:00.000Z', { newSession: false });
     const res = await send('PATCH', `/api/admin/clients/${client.id}`, { firstName: 'Mari-Liis', lastName: 'Tamm', email: 'Mari.Liis@Example.com', phone: '' });
     expect(res.status).toBe(200);
     expect(res.body.client).toMatchObject({ id: client.id, firstName: 'Mari-Liis', email: 'mari.liis@example.com', phone: null, updatedAt: '2026-03-01T08:05:00.000Z', createdAt: '2026-03-01T08:00:00.000Z' });
     const [audit] = await audits('customer.update');
     expect(audit).toEqual({
-      user_id: admin.userId,
+      user_id: f.admin.userId,
       action: 'customer.update',
       severity: 'medium',
       resource_type: 'customer',
@@ -347,10 +311,10 @@ describe('PATCH /api/admin/clients/:id', () => {
       },
     });
     const before = await clientRow(client.id);
-    clock = new Date('2026-03-01T08:10:00.000Z');
+    await f.clock.set('2026-03-01T08:10:00.000Z', { newSession: false });
     expect((await send('PATCH', `/api/admin/clients/${client.id}`, { firstName: 'Mari-Liis', lastName: 'Tamm', email: 'mari.liis@example.com' })).status).toBe(200);
     expect(await clientRow(client.id)).toEqual(before);
-    expect(await app.count("audit_logs WHERE action = 'customer.update'")).toBe(1);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.update'")).toBe(1);
   });
 
   it("another client's address is a 409 for the e-mail field; the required-fields message applies as for adding", async () => {
@@ -364,7 +328,7 @@ describe('PATCH /api/admin/clients/:id', () => {
     expect(empty.status).toBe(422);
     expect(empty.body.error.details).toEqual([{ path: 'email', message: CLIENT_MESSAGES.requiredFields }]);
     expect(await clientRow(other.id)).toEqual(before);
-    expect(await app.count("audit_logs WHERE action = 'customer.update'")).toBe(0);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.update'")).toBe(0);
   });
 
   it.each([SOME_UUID, ...MALFORMED_IDS])('id %s is a 404', async (id) => {
@@ -379,7 +343,7 @@ describe('DELETE /api/admin/clients/:id', () => {
     const first = await book({ email: 'mari@example.com' });
     const second = await book({ email: 'mari@example.com' });
     const others = await book({ email: 'jaan@example.com' });
-    await app.deps.sql.execute(
+    await f.app.deps.sql.execute(
       `INSERT INTO invoices (series_number, number, kind, booking_id, issued_on, due_on, total_cents, buyer_name, document) VALUES (1, '2026-0001', 'invoice', ${others}, '2026-03-01', '2026-03-15', 100, 'Jaan Tamm', '{}')`,
     );
     // The client whose booking has an invoice stays, with everything.
@@ -393,16 +357,16 @@ describe('DELETE /api/admin/clients/:id', () => {
 
     const res = await send('DELETE', `/api/admin/clients/${id}?bookingCount=2`);
     expect(res.status).toBe(204);
-    expect(await app.count(`customers WHERE id = '${id}'`)).toBe(0);
-    expect((await app.rows('SELECT id FROM bookings')).map((r) => r.id)).toEqual([others]);
-    expect(await app.rows('SELECT booking_id, number FROM invoices')).toEqual([{ booking_id: others, number: '2026-0001' }]);
+    expect(await f.app.count(`customers WHERE id = '${id}'`)).toBe(0);
+    expect((await f.app.rows('SELECT id FROM bookings')).map((r) => r.id)).toEqual([others]);
+    expect(await f.app.rows('SELECT booking_id, number FROM invoices')).toEqual([{ booking_id: others, number: '2026-0001' }]);
     // As when one booking is deleted: the e-mails lose their link, the guests stay.
-    expect(await app.count(`email_outbox WHERE booking_id IN (${first}, ${second})`)).toBe(0);
-    expect(await app.count("email_outbox WHERE kind = 'booking_confirmation'")).toBe(3);
-    expect(await app.count('guests')).toBe(3);
+    expect(await f.app.count(`email_outbox WHERE booking_id IN (${first}, ${second})`)).toBe(0);
+    expect(await f.app.count("email_outbox WHERE kind = 'booking_confirmation'")).toBe(3);
+    expect(await f.app.count('guests')).toBe(3);
     expect(await audits('customer.delete')).toEqual([
       {
-        user_id: admin.userId,
+        user_id: f.admin.userId,
         action: 'customer.delete',
         severity: 'medium',
         resource_type: 'customer',
@@ -418,14 +382,13 @@ describe('DELETE /api/admin/clients/:id', () => {
   it('a booking that arrives between the confirmation check and the delete stops the whole delete (409, nothing gone)', async () => {
     const first = await book({ email: 'mari@example.com' });
     const id = await clientIdOf('mari@example.com');
-    const [guestRow] = await app.rows(`SELECT guest_id FROM bookings WHERE id = ${first}`);
-    // The race, made to happen: just before the delete's batch runs, another booking for this client lands.
-    const client = app.deps.sql;
+    // The race, made to happen: just before the delete's batch runs, another request for this client lands.
+    const client = f.app.deps.sql;
     const original = client.batch.bind(client);
     client.batch = (async (...args: Parameters<typeof original>) => {
       if (JSON.stringify(args[0]).includes('delete from \\"bookings\\"')) {
         client.batch = original;
-        await client.execute({ sql: 'INSERT INTO bookings (guest_id, customer_id) VALUES (?, ?)', args: [String(guestRow!.guest_id), id] });
+        await book({ email: 'mari@example.com' });
       }
       return original(...args);
     }) as typeof client.batch;
@@ -436,17 +399,17 @@ describe('DELETE /api/admin/clients/:id', () => {
     } finally {
       client.batch = original;
     }
-    expect(await app.count(`customers WHERE id = '${id}'`)).toBe(1);
-    expect(await app.count(`bookings WHERE customer_id = '${id}'`)).toBe(2);
-    expect(await app.count("audit_logs WHERE action = 'customer.delete'")).toBe(0);
+    expect(await f.app.count(`customers WHERE id = '${id}'`)).toBe(1);
+    expect(await f.app.count(`bookings WHERE customer_id = '${id}'`)).toBe(2);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.delete'")).toBe(0);
   });
 
   it('a client without bookings is deleted on its own', async () => {
     const client = await addOk({ firstName: 'Mari', lastName: 'Tamm', email: 'mari@example.com' });
     await book({ email: 'jaan@example.com' });
     expect((await send('DELETE', `/api/admin/clients/${client.id}?bookingCount=0`)).status).toBe(204);
-    expect(await app.count('customers')).toBe(1);
-    expect(await app.count('bookings')).toBe(1);
+    expect(await f.app.count('customers')).toBe(1);
+    expect(await f.app.count('bookings')).toBe(1);
     expect((await audits('customer.delete'))[0]!.metadata).toMatchObject({ bookingCount: 0, bookingIds: [] });
   });
 
@@ -458,9 +421,9 @@ describe('DELETE /api/admin/clients/:id', () => {
     const res = await send('DELETE', `/api/admin/clients/${id}?bookingCount=1`);
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'client_bookings_changed', message: API_ERRORS.client_bookings_changed.message });
-    expect(await app.count('customers')).toBe(1);
-    expect(await app.count('bookings')).toBe(2);
-    expect(await app.count("audit_logs WHERE action = 'customer.delete'")).toBe(0);
+    expect(await f.app.count('customers')).toBe(1);
+    expect(await f.app.count('bookings')).toBe(2);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.delete'")).toBe(0);
   });
 
   it.each([['bookingCount=-1'], ['bookingCount=x'], ['bookingCount=1.5']])('refuses ?%s with a 422', async (query) => {
@@ -468,7 +431,7 @@ describe('DELETE /api/admin/clients/:id', () => {
     const res = await send('DELETE', `/api/admin/clients/${client.id}?${query}`);
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toBe('bookingCount');
-    expect(await app.count('customers')).toBe(1);
+    expect(await f.app.count('customers')).toBe(1);
   });
 
   it.each([SOME_UUID, ...MALFORMED_IDS])('id %s is a 404', async (id) => {
@@ -484,11 +447,11 @@ describe('POST /api/admin/clients/sync', () => {
   async function guest(g: { first: string; last: string; email: string | null; phone?: string | null; createdAt?: string; companionOf?: string; booking?: boolean }) {
     const id = crypto.randomUUID();
     const createdAt = g.createdAt ?? `2026-02-01T10:00:${String(n++ % 60).padStart(2, '0')}.000Z`;
-    await app.deps.sql.execute({
+    await f.app.deps.sql.execute({
       sql: `INSERT INTO guests (id, first_name, last_name, email, phone, is_companion, companion_of_guest_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [id, g.first, g.last, g.email, g.phone ?? null, g.companionOf ? 1 : 0, g.companionOf ?? null, createdAt, createdAt],
     });
-    if (g.booking !== false) await app.deps.sql.execute({ sql: 'INSERT INTO bookings (guest_id, created_at, updated_at) VALUES (?, ?, ?)', args: [id, createdAt, createdAt] });
+    if (g.booking !== false) await f.app.deps.sql.execute({ sql: 'INSERT INTO bookings (guest_id, created_at, updated_at) VALUES (?, ?, ?)', args: [id, createdAt, createdAt] });
     return id;
   }
   const sync = () => send('POST', '/api/admin/clients/sync', {});
@@ -512,23 +475,23 @@ describe('POST /api/admin/clients/sync', () => {
     await guest({ first: 'Ilma', last: '', email: 'perenimeta@example.com' });
     await guest({ first: 'Ilma', last: 'Broneeringuta', email: 'broneeringuta@example.com', booking: false });
 
-    clock = new Date('2026-03-01T08:05:00.000Z');
+    await f.clock.set('2026-03-01T08:05:00.000Z', { newSession: false });
     const res = await sync();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ synced: 4, inserted: 3, updated: 1, failed: 2 });
-    const rows = await app.rows('SELECT first_name, last_name, email, phone_number, created_at, updated_at FROM customers ORDER BY email');
+    const rows = await f.app.rows('SELECT first_name, last_name, email, phone_number, created_at, updated_at FROM customers ORDER BY email');
     expect(rows).toEqual([
-      { first_name: 'Uuem', last_name: 'Rida', email: 'kaks@example.com', phone_number: null, created_at: clock.toISOString(), updated_at: clock.toISOString() },
+      { first_name: 'Uuem', last_name: 'Rida', email: 'kaks@example.com', phone_number: null, created_at: f.clock.now.toISOString(), updated_at: f.clock.now.toISOString() },
       // Found by e-mail: updated, its phone kept (the guest had none), its join date kept.
-      { first_name: 'Olemas', last_name: 'Klient', email: 'olemas@example.com', phone_number: '+37250000000', created_at: '2026-03-01T08:00:00.000Z', updated_at: clock.toISOString() },
-      { first_name: 'Pea', last_name: 'Külaline', email: 'pea@example.com', phone_number: null, created_at: clock.toISOString(), updated_at: clock.toISOString() },
-      { first_name: 'Uus', last_name: 'Klient', email: 'uus@example.com', phone_number: '+37251111111', created_at: clock.toISOString(), updated_at: clock.toISOString() },
+      { first_name: 'Olemas', last_name: 'Klient', email: 'olemas@example.com', phone_number: '+37250000000', created_at: '2026-03-01T08:00:00.000Z', updated_at: f.clock.now.toISOString() },
+      { first_name: 'Pea', last_name: 'Külaline', email: 'pea@example.com', phone_number: null, created_at: f.clock.now.toISOString(), updated_at: f.clock.now.toISOString() },
+      { first_name: 'Uus', last_name: 'Klient', email: 'uus@example.com', phone_number: '+37251111111', created_at: f.clock.now.toISOString(), updated_at: f.clock.now.toISOString() },
     ]);
     expect(await clientRow(existing.id)).toMatchObject({ first_name: 'Olemas' });
     // The synced guests' bookings now belong to their client.
-    expect(await app.count("bookings WHERE customer_id IS NULL AND guest_id IN (SELECT id FROM guests WHERE email IN ('uus@example.com', 'olemas@example.com', 'kaks@example.com', 'pea@example.com'))")).toBe(0);
+    expect(await f.app.count("bookings WHERE customer_id IS NULL AND guest_id IN (SELECT id FROM guests WHERE email IN ('uus@example.com', 'olemas@example.com', 'kaks@example.com', 'pea@example.com'))")).toBe(0);
     const [audit] = await audits('customer.sync');
-    expect(audit).toMatchObject({ user_id: admin.userId, severity: 'medium', resource_type: 'customer' });
+    expect(audit).toMatchObject({ user_id: f.admin.userId, severity: 'medium', resource_type: 'customer' });
     expect(audit!.metadata).toMatchObject({ eligible: 6, synced: 4, inserted: 3, updated: 1, failed: 2 });
     expect(audit!.metadata.failures).toHaveLength(2);
     expect(audit!.metadata.failures).toEqual(
@@ -543,11 +506,11 @@ describe('POST /api/admin/clients/sync', () => {
     await guest({ first: 'Uus', last: 'Klient', email: 'uus@example.com' });
     await guest({ first: 'Teine', last: 'Klient', email: 'teine@example.com' });
     expect((await sync()).body).toEqual({ synced: 2, inserted: 2, updated: 0, failed: 0 });
-    const before = await app.rows('SELECT * FROM customers ORDER BY email');
-    clock = new Date('2026-03-01T08:10:00.000Z');
+    const before = await f.app.rows('SELECT * FROM customers ORDER BY email');
+    await f.clock.set('2026-03-01T08:10:00.000Z', { newSession: false });
     expect((await sync()).body).toEqual({ synced: 2, inserted: 0, updated: 2, failed: 0 });
-    expect(await app.rows('SELECT * FROM customers ORDER BY email')).toEqual(before);
-    expect(await app.count("audit_logs WHERE action = 'customer.sync'")).toBe(2);
+    expect(await f.app.rows('SELECT * FROM customers ORDER BY email')).toEqual(before);
+    expect(await f.app.count("audit_logs WHERE action = 'customer.sync'")).toBe(2);
   });
 
   it('a client deleted with their bookings does not come back with the next sync', async () => {
@@ -555,14 +518,14 @@ describe('POST /api/admin/clients/sync', () => {
     const id = await clientIdOf('mari@example.com');
     expect((await send('DELETE', `/api/admin/clients/${id}?bookingCount=1`)).status).toBe(204);
     expect((await sync()).body).toEqual({ synced: 0, inserted: 0, updated: 0, failed: 0 });
-    expect(await app.count('customers')).toBe(0);
+    expect(await f.app.count('customers')).toBe(0);
   });
 
   it('with nothing eligible, all counts are zero', async () => {
     const main = await guest({ first: 'Pea', last: 'Külaline', email: null });
     await guest({ first: 'Kaas', last: 'Reisija', email: 'kaas@example.com', companionOf: main, booking: false });
     expect((await sync()).body).toEqual({ synced: 0, inserted: 0, updated: 0, failed: 0 });
-    expect(await app.count('customers')).toBe(0);
+    expect(await f.app.count('customers')).toBe(0);
   });
 
   it(`upserts ${SYNC_CHUNK} rows per statement: ${SYNC_CHUNK * 2 + 1} bookers take three batches, not one request each`, async () => {
@@ -575,8 +538,8 @@ describe('POST /api/admin/clients/sync', () => {
         { sql: 'INSERT INTO bookings (guest_id) VALUES (?)', args: [id] },
       );
     }
-    await app.deps.sql.batch(statements, 'write');
-    const client = app.deps.sql;
+    await f.app.deps.sql.batch(statements, 'write');
+    const client = f.app.deps.sql;
     const original = client.batch.bind(client);
     const executeOriginal = client.execute.bind(client);
     let batches = 0;
@@ -597,7 +560,7 @@ describe('POST /api/admin/clients/sync', () => {
     }
     expect(batches).toBe(3);
     expect(executes).toBeLessThan(20); // the session checks and the audit record, never one per row
-    expect(await app.count('customers')).toBe(total);
-    expect(await app.count('bookings WHERE customer_id IS NULL')).toBe(0);
+    expect(await f.app.count('customers')).toBe(total);
+    expect(await f.app.count('bookings WHERE customer_id IS NULL')).toBe(0);
   });
 });

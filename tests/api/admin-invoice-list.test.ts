@@ -3,50 +3,38 @@
  * payments.csv): every document with what is still open on it, filtered by state, search and issue day, paged on the
  * server; the CSVs select the same documents, and the ledger of a period.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceListResponse, InvoiceView } from '../../src/lib/admin/invoices';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
 import { readJson } from '../helpers/http';
-import { PRICED_BOOKING_OWED as OWED, pricedBooking as pricedBookingIn } from '../helpers/priced-booking';
+import { PRICED_BOOKING_OWED as OWED } from '../helpers/priced-booking';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let clock: Date;
+const f = useApiFixture({ clock: '2025-12-01T10:00:00.000Z' });
 
-beforeEach(async () => {
-  app = await startTestApp();
-  clock = new Date('2025-12-01T10:00:00.000Z');
-  app.deps.now = () => clock;
-  admin = await signedIn(app, { admin: true });
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const versionOf = async (id: number) => Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
+const versionOf = async (id: number) => Number((await f.row(id)).version);
 async function issue(id: number, name: string): Promise<InvoiceView> {
-  const res = await admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version: await versionOf(id), buyer: { name, email: 'arve@example.com' } });
+  const res = await f.admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version: await versionOf(id), buyer: { name, email: 'arve@example.com' } });
   expect(res.status).toBe(201);
   return (await readJson(res)).invoice as InvoiceView;
 }
 const pay = (id: number, amount: string, receivedOn = '2025-12-01', kind = 'payment') =>
-  admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind, amount, method: 'bank_transfer', receivedOn });
+  f.admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind, amount, method: 'bank_transfer', receivedOn });
 /** The CSV as sent, byte-order mark included (Response.text() drops it). */
 const csvText = async (res: Response) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
 const list = async (query = '') => {
-  const res = await admin.b.get(`/api/admin/invoices${query}`);
+  const res = await f.admin.b.get(`/api/admin/invoices${query}`);
   expect(res.status).toBe(200);
   return (await readJson(res)) as InvoiceListResponse;
 };
 
 describe('authorisation', () => {
   it('the list and both accountant CSVs answer 401 and 403', async () => {
-    const user = await signedIn(app);
+    const user = await signedIn(f.app);
     for (const path of ['/api/admin/invoices', '/api/admin/exports/invoices.csv', '/api/admin/exports/payments.csv']) {
-      expect((await browser(app).get(path)).status, path).toBe(401);
+      expect((await browser(f.app).get(path)).status, path).toBe(401);
       expect((await user.b.get(path)).status, path).toBe(403);
     }
   });
@@ -54,15 +42,15 @@ describe('authorisation', () => {
 
 describe('GET /api/admin/invoices', () => {
   it('lists every document newest first with what is still open, its state, and the sums of what matches', async () => {
-    const open = await pricedBookingIn(app);
-    const paid = await pricedBookingIn(app);
-    const credited = await pricedBookingIn(app);
+    const open = await f.pricedBooking();
+    const paid = await f.pricedBooking();
+    const credited = await f.pricedBooking();
     const a = await issue(open, 'Anne Avatud');
     await pay(paid, '2194,50');
     const b = await issue(paid, 'Peeter Tasutud');
     const c = await issue(credited, 'Kati Krediit');
     await pay(open, '500');
-    const note = (await readJson(await admin.b.send('POST', `/api/admin/invoices/${c.id}/credit-note`, { reason: 'Vale saaja' }))).invoice as InvoiceView;
+    const note = (await readJson(await f.admin.b.send('POST', `/api/admin/invoices/${c.id}/credit-note`, { reason: 'Vale saaja' }))).invoice as InvoiceView;
 
     const all = await list();
     expect(all.total).toBe(4);
@@ -87,10 +75,9 @@ describe('GET /api/admin/invoices', () => {
   });
 
   it('filters by issue day, both ends included', async () => {
-    const first = await issue(await pricedBookingIn(app), 'Detsember');
-    clock = new Date('2026-01-05T10:00:00.000Z');
-    admin = await signedIn(app, { admin: true });
-    const second = await issue(await pricedBookingIn(app), 'Jaanuar');
+    const first = await issue(await f.pricedBooking(), 'Detsember');
+    await f.clock.set('2026-01-05T10:00:00.000Z');
+    const second = await issue(await f.pricedBooking(), 'Jaanuar');
     expect((await list('?from=2026-01-01')).items.map((i) => i.id)).toEqual([second.id]);
     expect((await list('?to=2025-12-01')).items.map((i) => i.id)).toEqual([first.id]);
     expect((await list('?from=2025-12-01&to=2026-01-05')).total).toBe(2);
@@ -98,7 +85,7 @@ describe('GET /api/admin/invoices', () => {
 
   it('answers a bad period or state with 400 and field details, not 500', async () => {
     for (const query of ['?from=2026-02-30', '?from=2026-02-01&to=2026-01-01', '?state=maybe', '?page=0', '?from=yesterday']) {
-      const res = await admin.b.get(`/api/admin/invoices${query}`);
+      const res = await f.admin.b.get(`/api/admin/invoices${query}`);
       expect(res.status, query).toBeGreaterThanOrEqual(400);
       expect(res.status, query).toBeLessThan(500);
       expect((await readJson(res)).error.code, query).toMatch(/invalid|validation/);
@@ -108,11 +95,11 @@ describe('GET /api/admin/invoices', () => {
 
 describe("the accountant's export", () => {
   it('invoices.csv: the filtered documents in series order, Excel-ready, with what is credited and open', async () => {
-    const id = await pricedBookingIn(app);
+    const id = await f.pricedBooking();
     const invoice = await issue(id, 'Õnne Šmidt');
     await pay(id, '300');
-    await admin.b.send('POST', `/api/admin/invoices/${invoice.id}/credit-note`, { reason: 'Uus arve' });
-    const res = await admin.b.get('/api/admin/exports/invoices.csv?from=2025-12-01&to=2025-12-31');
+    await f.admin.b.send('POST', `/api/admin/invoices/${invoice.id}/credit-note`, { reason: 'Uus arve' });
+    const res = await f.admin.b.get('/api/admin/exports/invoices.csv?from=2025-12-01&to=2025-12-31');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/arved-2025-12-01\.csv/);
@@ -125,17 +112,17 @@ describe("the accountant's export", () => {
     ]);
     expect(second!.split(';').slice(0, 2)).toEqual(['2025-0002', 'Kreeditarve']);
     expect(second!.split(';')[10]).toBe(invoice.number);
-    expect((await csvText(await admin.b.get('/api/admin/exports/invoices.csv?from=2026-01-01'))).split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect((await csvText(await f.admin.b.get('/api/admin/exports/invoices.csv?from=2026-01-01'))).split('\r\n').filter(Boolean)).toHaveLength(1);
   });
 
   it('payments.csv: the ledger of the period by the day money came in, payments, refunds and reversals in words', async () => {
-    const id = await pricedBookingIn(app, { firstName: 'Mari', lastName: 'Maasikas' });
+    const id = await f.pricedBooking({ firstName: 'Mari', lastName: 'Maasikas' });
     await pay(id, '300', '2025-11-20');
     await pay(id, '100', '2025-12-01');
     await pay(id, '50', '2025-12-01', 'refund');
-    const [entry] = await app.rows(`SELECT id FROM payments WHERE amount_cents = 10000`);
-    await admin.b.send('POST', `/api/admin/bookings/${id}/payments/${entry!.id}/reverse`, { note: 'Vale broneering' });
-    const text = await csvText(await admin.b.get('/api/admin/exports/payments.csv?from=2025-12-01&to=2025-12-31'));
+    const [entry] = await f.app.rows(`SELECT id FROM payments WHERE amount_cents = 10000`);
+    await f.admin.b.send('POST', `/api/admin/bookings/${id}/payments/${entry!.id}/reverse`, { note: 'Vale broneering' });
+    const text = await csvText(await f.admin.b.get('/api/admin/exports/payments.csv?from=2025-12-01&to=2025-12-31'));
     const rows = text.split('\r\n').filter(Boolean).map((l) => l.split(';'));
     expect(rows[0]![0]).toBe('\uFEFFKuupäev');
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6]])).toEqual([
@@ -144,8 +131,8 @@ describe("the accountant's export", () => {
       ['01.12.2025', String(id), bookingReferenceNumber(id), 'Mari Maasikas', 'Vastukanne', '-100,00', 'Pangaülekanne'],
     ]);
     expect(rows[3]![8]).toBe('Vale broneering');
-    expect(rows[1]![9]).toBe(admin.email);
-    const bad = await admin.b.get('/api/admin/exports/payments.csv?from=2025-12-31&to=2025-12-01');
+    expect(rows[1]![9]).toBe(f.admin.email);
+    const bad = await f.admin.b.get('/api/admin/exports/payments.csv?from=2025-12-31&to=2025-12-01');
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
   });

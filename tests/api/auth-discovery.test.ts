@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
 import { ARGON2_PARAMS, UNKNOWN_ACCOUNT_HASH } from '../../worker/domain/auth/passwords';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { holdStatements } from '../helpers/db-delays';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
@@ -9,13 +9,7 @@ import { recordingTransport } from '../helpers/test-deps';
 // Whether an address has an account must not show in the answer of recover, resend and sign-in: not in its text
 // (auth.test.ts), not in its time, not in the work done before it. Timing is measured over real HTTP on one
 // machine, so the bounds are generous; the structural tests say the same without a clock.
-let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture({ admin: false });
 
 const PASSWORD = 'Salasona1';
 const ROUNDS = 21;
@@ -24,7 +18,7 @@ const ROUNDS = 21;
 async function accounts(prefix: string, count: number, confirmed: boolean): Promise<string[]> {
   const hash = await nodePasswordHasher.hash(PASSWORD);
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
-  await app.deps.sql.batch(
+  await f.app.deps.sql.batch(
     emails.map((email) => ({
       sql: 'INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?)',
       args: [crypto.randomUUID(), email, hash, 'Mari', 'Tamm', confirmed ? '2026-01-01T00:00:00.000Z' : null],
@@ -34,7 +28,7 @@ async function accounts(prefix: string, count: number, confirmed: boolean): Prom
   return emails;
 }
 
-const mails = () => (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+const mails = () => (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
@@ -43,7 +37,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 async function medians(known: string[], unknown: string[], send: (email: string) => Promise<Response>, status: number) {
   const timed = async (email: string) => {
-    await Promise.allSettled(app.background);
+    await Promise.allSettled(f.app.background);
     const start = performance.now();
     const res = await send(email);
     await res.arrayBuffer();
@@ -63,7 +57,7 @@ async function medians(known: string[], unknown: string[], send: (email: string)
       times.known.push(await timed(known[i]!));
     }
   }
-  await Promise.allSettled(app.background);
+  await Promise.allSettled(f.app.background);
   return { known: median(times.known), unknown: median(times.unknown) };
 }
 
@@ -78,14 +72,14 @@ describe('the time of an answer does not tell whether an account exists', () => 
 
   it('recover', { timeout: 60_000 }, async () => {
     const known = await accounts('olemas', ROUNDS, true);
-    similar(await medians(known, strangers('keegi'), (email) => app.post('/api/auth/recover', { email }), 200));
+    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/recover', { email }), 200));
     // The work was done, after the answers: every known address got its link.
     expect(new Set(mails().map((m) => m.to))).toEqual(new Set(known));
   });
 
   it('resend', { timeout: 60_000 }, async () => {
     const known = await accounts('kinnitamata', ROUNDS, false);
-    similar(await medians(known, strangers('keegi'), (email) => app.post('/api/auth/resend', { email }), 200));
+    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/resend', { email }), 200));
     expect(new Set(mails().map((m) => m.to))).toEqual(new Set(known));
   });
 
@@ -93,7 +87,7 @@ describe('the time of an answer does not tell whether an account exists', () => 
   // it); this bound catches the large one: an unknown address skipping argon2.
   it('sign-in with a wrong password', { timeout: 60_000 }, async () => {
     const known = await accounts('olemas', ROUNDS, true);
-    similar(await medians(known, strangers('keegi'), (email) => app.post('/api/auth/signin', { email, password: 'Vale12345' }), 401));
+    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/signin', { email, password: 'Vale12345' }), 401));
   });
 });
 
@@ -103,12 +97,12 @@ describe('the answer does not wait for the account look-up', () => {
     ['resend', false],
   ] as const)('%s answers every address while the users table cannot be read, then mails the known one', async (endpoint, confirmed) => {
     const [known] = await accounts('olemas', 1, confirmed);
-    const hold = holdStatements(app.deps, /\bfrom "users"/i);
+    const hold = holdStatements(f.app.deps, /\bfrom "users"/i);
     const answers = await Promise.all(
       [known!, 'keegi@example.com'].map((email) =>
-        fetch(`${app.origin}/api/auth/${endpoint}`, {
+        fetch(`${f.app.origin}/api/auth/${endpoint}`, {
           method: 'POST',
-          headers: { Origin: app.origin, 'Content-Type': 'application/json' },
+          headers: { Origin: f.app.origin, 'Content-Type': 'application/json' },
           body: JSON.stringify({ email }),
           signal: AbortSignal.timeout(5000),
         }),
@@ -120,7 +114,7 @@ describe('the answer does not wait for the account look-up', () => {
     // The look-ups run after the answers, and only then does the known address get its mail.
     await expect.poll(() => hold.held.length).toBe(2);
     hold.release();
-    await Promise.allSettled(app.background);
+    await Promise.allSettled(f.app.background);
     expect(mails().map((m) => m.to)).toEqual([known]);
   });
 });
@@ -128,23 +122,23 @@ describe('the answer does not wait for the account look-up', () => {
 describe('a refused sign-in does the same work for a known and an unknown address', () => {
   it('one argon2 verify, no hash, the same rows written, the same answer', async () => {
     const [known] = await accounts('olemas', 1, true);
-    const { hash, verify } = app.deps.passwords;
+    const { hash, verify } = f.app.deps.passwords;
     const calls: string[] = [];
-    app.deps.passwords = {
+    f.app.deps.passwords = {
       hash: async (password) => (calls.push('hash'), hash(password)),
       verify: async (phc, password) => (calls.push(`verify ${phc === UNKNOWN_ACCOUNT_HASH ? 'unknown-account hash' : 'account hash'}`), verify(phc, password)),
     };
     const written = async () => ({
-      attempts: (await app.rows('SELECT kind FROM auth_attempts ORDER BY id')).map((r) => r.kind),
-      logins: (await app.rows("SELECT metadata FROM audit_logs WHERE action = 'login' ORDER BY id")).map((r) => r.metadata),
+      attempts: (await f.app.rows('SELECT kind FROM auth_attempts ORDER BY id')).map((r) => r.kind),
+      logins: (await f.app.rows("SELECT metadata FROM audit_logs WHERE action = 'login' ORDER BY id")).map((r) => r.metadata),
     });
 
     const outcome = async (email: string) => {
       calls.length = 0;
-      await app.deps.sql.execute('DELETE FROM auth_attempts');
-      await app.deps.sql.execute('DELETE FROM audit_logs');
-      const res = await app.post('/api/auth/signin', { email, password: 'Vale12345' });
-      await Promise.allSettled(app.background);
+      await f.app.deps.sql.execute('DELETE FROM auth_attempts');
+      await f.app.deps.sql.execute('DELETE FROM audit_logs');
+      const res = await f.app.post('/api/auth/signin', { email, password: 'Vale12345' });
+      await Promise.allSettled(f.app.background);
       return { status: res.status, body: await readJson(res), argon2: calls.map((c) => c.split(' ')[0]), rows: await written() };
     };
     const forKnown = await outcome(known!);

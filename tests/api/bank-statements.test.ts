@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BankTransactionView, StatementImportResult } from '../../src/lib/admin/bank-statements';
 import { BANK_STATEMENT_MESSAGES } from '../../src/lib/admin/bank-statements';
 import type { PaymentLedger } from '../../src/lib/payments';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { camt053, lhvCsv, sampleTransactions, sebCsv, swedbankCsv, type GeneratedTx } from '../helpers/bank-statements';
 import { browser } from '../helpers/browser-client';
 import { readJson } from '../helpers/http';
-import { PRICED_BOOKING_OWED as OWED, pricedBooking as pricedBookingIn } from '../helpers/priced-booking';
+import { PRICED_BOOKING_ADVANCE as ADVANCE, PRICED_BOOKING_OWED as OWED } from '../helpers/priced-booking';
 
 /**
  * Bank statements imported and matched by reference number (issue "Collect"), over real HTTP and a real database:
@@ -19,30 +19,18 @@ import { PRICED_BOOKING_OWED as OWED, pricedBooking as pricedBookingIn } from '.
  * the review list's assign and dismiss, and files that are refused with nothing written.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-
-beforeEach(async () => {
-  app = await startTestApp();
-  admin = await signedIn(app, { admin: true });
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture();
 
 /** Bookings are requested on the test clock (editions open); statements are read in April 2026, by an admin signed in then. */
-const afterTheStatements = async () => {
-  app.deps.now = () => new Date('2026-04-30T10:00:00.000Z');
-  admin = await signedIn(app, { admin: true });
-};
+const afterTheStatements = () => f.clock.set('2026-04-30T10:00:00.000Z');
 
-const pricedBooking = (guest: Record<string, unknown> = {}) => pricedBookingIn(app, guest);
+const pricedBooking = () => f.pricedBooking();
 const ref = (id: number) => bookingReferenceNumber(id);
 
 function upload(content: string | Uint8Array<ArrayBuffer>, name = 'valjavote.xml') {
   const form = new FormData();
   form.set('file', new Blob([content]), name);
-  return admin.b.upload('/api/admin/bank-statements', form);
+  return f.admin.b.upload('/api/admin/bank-statements', form);
 }
 
 async function imported(content: string | Uint8Array<ArrayBuffer>, name?: string): Promise<StatementImportResult> {
@@ -59,14 +47,14 @@ const archive = (() => {
 })();
 
 const booking = async (id: number) =>
-  (await app.rows(`SELECT amount_paid_cents AS paid, owed_cents AS owed, payment_status AS status, balance_paid, deposit_paid FROM bookings WHERE id = ${id}`))[0]!;
-const paymentsOf = (id: number) => app.rows(`SELECT amount_cents, method, received_on, bank_transaction_id, reference FROM payments WHERE booking_id = ${id} ORDER BY id`);
+  (await f.app.rows(`SELECT amount_paid_cents AS paid, owed_cents AS owed, payment_status AS status, balance_paid, deposit_paid FROM bookings WHERE id = ${id}`))[0]!;
+const paymentsOf = (id: number) => f.app.rows(`SELECT amount_cents, method, received_on, bank_transaction_id, reference FROM payments WHERE booking_id = ${id} ORDER BY id`);
 
 describe('authorisation', () => {
   it('answers 401 and 403 on every route and writes nothing', async () => {
-    const user = await signedIn(app);
+    const user = await signedIn(f.app);
     const xml = camt053([payment()]);
-    for (const client of [browser(app), user.b]) {
+    for (const client of [browser(f.app), user.b]) {
       const form = new FormData();
       form.set('file', new Blob([xml]), 'a.xml');
       const expected = client === user.b ? 403 : 401;
@@ -74,7 +62,7 @@ describe('authorisation', () => {
       for (const path of ['/api/admin/bank-statements', '/api/admin/bank-statements/review', '/api/admin/bank-statements/1']) expect((await client.get(path)).status, path).toBe(expected);
       for (const path of ['/api/admin/bank-statements/review/1/assign', '/api/admin/bank-statements/review/1/dismiss']) expect((await client.post(path, { bookingId: 1, reason: 'x' })).status, path).toBe(expected);
     }
-    expect(await app.count('bank_statements')).toBe(0);
+    expect(await f.app.count('bank_statements')).toBe(0);
   });
 });
 
@@ -84,28 +72,28 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     await afterTheStatements();
     const archiveId = archive();
     const result = await imported(camt053([payment('2026-04-02', { reference: ref(id), text: 'Retriit', archiveId })]));
-    expect(result.statement).toMatchObject({ format: 'camt.053', transactions: 1, duplicates: 0, importedBy: admin.email });
+    expect(result.statement).toMatchObject({ format: 'camt.053', transactions: 1, duplicates: 0, importedBy: f.admin.email });
     expect(result.transactions).toHaveLength(1);
     expect(result.transactions[0]).toMatchObject({ outcome: 'matched', reviewReason: null, amountCents: OWED, allocations: [{ bookingId: id, amountCents: OWED, guestName: 'Mari Tamm' }] });
     expect(result.totals.matched).toEqual({ count: 1, cents: OWED });
     expect(await paymentsOf(id)).toEqual([{ amount_cents: OWED, method: 'bank_transfer', received_on: '2026-04-02', bank_transaction_id: result.transactions[0]!.id, reference: ref(id) }]);
     expect(await booking(id)).toMatchObject({ paid: OWED, status: 'paid', balance_paid: 1, deposit_paid: 1 });
-    const audits = await app.rows("SELECT action, resource_type, resource_id, user_id FROM audit_logs WHERE action IN ('payment.import', 'bank_statement.import') ORDER BY id");
+    const audits = await f.app.rows("SELECT action, resource_type, resource_id, user_id FROM audit_logs WHERE action IN ('payment.import', 'bank_statement.import') ORDER BY id");
     expect(audits).toEqual([
-      { action: 'bank_statement.import', resource_type: 'bank_statement', resource_id: String(result.statement.id), user_id: admin.userId },
-      { action: 'payment.import', resource_type: 'booking', resource_id: String(id), user_id: admin.userId },
+      { action: 'bank_statement.import', resource_type: 'bank_statement', resource_id: String(result.statement.id), user_id: f.admin.userId },
+      { action: 'payment.import', resource_type: 'booking', resource_id: String(id), user_id: f.admin.userId },
     ]);
-    const ledger = (await readJson(await admin.b.get(`/api/admin/bookings/${id}/payments`))) as unknown as PaymentLedger;
+    const ledger = (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/payments`))) as unknown as PaymentLedger;
     expect(ledger.items[0]!.bankTransaction).toEqual({ id: result.transactions[0]!.id, statementId: result.statement.id, bookedOn: '2026-04-02', counterpartyName: 'Mari Tamm', counterpartyAccount: 'EE471000001020145685', archiveId });
   });
 
   it('underpaid: a partial payment; paid in parts over two statements: matched when the rest comes', async () => {
     const id = await pricedBooking();
     await afterTheStatements();
-    const first = await imported(camt053([payment('2026-04-02', { amountCents: 30_000, reference: ref(id), archiveId: archive() })]));
-    expect(first.transactions[0]).toMatchObject({ outcome: 'partial', allocations: [{ bookingId: id, amountCents: 30_000 }] });
-    expect(await booking(id)).toMatchObject({ paid: 30_000, deposit_paid: 1, balance_paid: 0 });
-    const second = await imported(swedbankCsv([payment('2026-04-20', { amountCents: OWED - 30_000, reference: ref(id), archiveId: archive() })]), 'swedbank.csv');
+    const first = await imported(camt053([payment('2026-04-02', { amountCents: ADVANCE, reference: ref(id), archiveId: archive() })]));
+    expect(first.transactions[0]).toMatchObject({ outcome: 'partial', allocations: [{ bookingId: id, amountCents: ADVANCE }] });
+    expect(await booking(id)).toMatchObject({ paid: ADVANCE, deposit_paid: 1, balance_paid: 0 });
+    const second = await imported(swedbankCsv([payment('2026-04-20', { amountCents: OWED - ADVANCE, reference: ref(id), archiveId: archive() })]), 'swedbank.csv');
     expect(second.transactions[0]).toMatchObject({ outcome: 'matched' });
     expect(await booking(id)).toMatchObject({ paid: OWED, status: 'paid', balance_paid: 1 });
   });
@@ -129,7 +117,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
 
   it('a cancelled booking: the money is not applied, it waits for a refund decision naming the booking', async () => {
     const id = await pricedBooking();
-    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'cancelled' WHERE id = ?", args: [id] });
+    await f.cancel(id);
     await afterTheStatements();
     const result = await imported(camt053([payment('2026-04-02', { reference: ref(id), archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'review', reviewReason: 'cancelled_booking', namedBookingId: id, allocations: [] });
@@ -163,7 +151,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     const wrong = good.slice(0, -1) + String((Number(good.at(-1)) + 1) % 10);
     const result = await imported(camt053([payment('2026-04-02', { reference: wrong, text: `viitenumber ${good}`, archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'review', reviewReason: 'invalid_reference' });
-    expect(await app.count('payments')).toBe(0);
+    expect(await f.app.count('payments')).toBe(0);
   });
 
   it('a valid reference no booking has, and a payment naming nothing, are kept for review', async () => {
@@ -173,15 +161,13 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
       ['review', 'unknown_reference'],
       ['review', 'no_reference'],
     ]);
-    const review = await readJson(await admin.b.get('/api/admin/bank-statements/review'));
+    const review = await readJson(await f.admin.b.get('/api/admin/bank-statements/review'));
     expect(review.total).toBe(2);
   });
 
   it('an invoice number in the free text pays the invoice\'s booking', async () => {
     const id = await pricedBooking();
-    const detail = await readJson(await admin.b.get(`/api/admin/bookings/${id}`));
-    const issued = await readJson(await admin.b.post(`/api/admin/bookings/${id}/invoices`, { version: (detail.booking as { version: number }).version, buyer: { name: 'Mari Tamm' } }));
-    const number = (issued.invoice as { number: string }).number;
+    const { number } = await f.invoice(id);
     await afterTheStatements();
     const result = await imported(camt053([payment('2026-04-02', { amountCents: 50_000, text: `Tasun arve ${number.toLowerCase()}`, archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'partial', allocations: [{ bookingId: id, amountCents: 50_000 }] });
@@ -189,7 +175,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
 
   it('"23.000,00": a Swedbank amount with thousands dots is 23 000 €', async () => {
     const id = await pricedBooking();
-    await app.deps.sql.execute({ sql: "UPDATE bookings SET total_amount_cents = 2300000, additional_services = '[]', companions = '[]' WHERE id = ?", args: [id] });
+    await f.price(id, { totalCents: 2_300_000, services: [], companionPrices: [null] });
     await afterTheStatements();
     const csv = swedbankCsv([payment('2026-04-02', { amountCents: 2_300_000, reference: ref(id), archiveId: archive() })]);
     expect(csv).toContain('"23000,00"');
@@ -224,7 +210,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     const result = await imported(camt053([payment('2026-04-02', { direction: 'debit', amountCents: 12_345, reference: ref(id), archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'debit', direction: 'debit', allocations: [] });
     expect(result.totals.debit).toEqual({ count: 1, cents: 12_345 });
-    expect(await app.count('payments')).toBe(0);
+    expect(await f.app.count('payments')).toBe(0);
     const usd = camt053([payment('2026-04-03', { reference: ref(id), archiveId: archive() })]).replaceAll('Ccy="EUR"', 'Ccy="USD"');
     expect((await imported(usd)).transactions[0]).toMatchObject({ outcome: 'review', reviewReason: 'currency' });
   });
@@ -238,7 +224,7 @@ describe('the same money once', () => {
     const first = payment('2026-04-02', { amountCents: 30_000, reference: ref(a), archiveId: archive() });
     const xml = camt053([first, payment('2026-04-02', { text: 'Tundmatu', archiveId: archive() })]);
     await imported(xml);
-    const counts = async () => ({ transactions: await app.count('bank_transactions'), payments: await app.count('payments'), paid: (await booking(a)).paid });
+    const counts = async () => ({ transactions: await f.app.count('bank_transactions'), payments: await f.app.count('payments'), paid: (await booking(a)).paid });
     const before = await counts();
     const again = await imported(xml);
     expect(again.transactions.map((t) => t.outcome)).toEqual(['duplicate', 'duplicate']);
@@ -246,7 +232,7 @@ describe('the same money once', () => {
     expect(await counts()).toEqual(before);
     const overlapping = await imported(camt053([first, payment('2026-04-05', { amountCents: 30_000, reference: ref(b), archiveId: archive() })]));
     expect(overlapping.transactions.map((t) => t.outcome)).toEqual(['duplicate', 'partial']);
-    expect(await app.count('payments')).toBe(2);
+    expect(await f.app.count('payments')).toBe(2);
   });
 
   it('without archive ids, the checksum of date, amount, payer and reference knows a transaction again', async () => {
@@ -294,22 +280,22 @@ describe('the review list', () => {
     const id = await pricedBooking();
     await afterTheStatements();
     const tx = await waiting();
-    const found = await readJson(await admin.b.get(`/api/admin/bank-statements/review?q=${encodeURIComponent('oie smidt')}`));
+    const found = await readJson(await f.admin.b.get(`/api/admin/bank-statements/review?q=${encodeURIComponent('oie smidt')}`));
     expect((found.items as BankTransactionView[]).map((t) => t.id)).toEqual([tx.id]);
-    expect((await readJson(await admin.b.get('/api/admin/bank-statements/review?q=kedagi'))).total).toBe(0);
+    expect((await readJson(await f.admin.b.get('/api/admin/bank-statements/review?q=kedagi'))).total).toBe(0);
 
-    const res = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
+    const res = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
     const body = await readJson(res);
     expect(res.status).toBe(200);
-    expect(body.transaction).toMatchObject({ outcome: 'assigned', resolvedBy: admin.email, allocations: [{ bookingId: id, amountCents: 30_000 }] });
+    expect(body.transaction).toMatchObject({ outcome: 'assigned', resolvedBy: f.admin.email, allocations: [{ bookingId: id, amountCents: 30_000 }] });
     expect(await paymentsOf(id)).toEqual([{ amount_cents: 30_000, method: 'bank_transfer', received_on: '2026-04-02', bank_transaction_id: tx.id, reference: null }]);
     expect((await booking(id)).paid).toBe(30_000);
-    const [audit] = await app.rows("SELECT resource_id, metadata FROM audit_logs WHERE action = 'bank_transaction.assign'");
+    const [audit] = await f.app.rows("SELECT resource_id, metadata FROM audit_logs WHERE action = 'bank_transaction.assign'");
     expect(audit).toMatchObject({ resource_id: String(id) });
     expect(JSON.parse(String(audit!.metadata))).toMatchObject({ amountCents: 30_000, payer: 'Õie Šmidt' });
-    expect((await readJson(await admin.b.get('/api/admin/bank-statements/review'))).total).toBe(0);
+    expect((await readJson(await f.admin.b.get('/api/admin/bank-statements/review'))).total).toBe(0);
     // Once only.
-    const twice = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
+    const twice = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
     expect(twice.status).toBe(409);
     expect((await readJson(twice)).error).toMatchObject({ code: 'bank_transaction_resolved' });
     expect(await paymentsOf(id)).toHaveLength(1);
@@ -317,47 +303,47 @@ describe('the review list', () => {
 
   it('refuses a cancelled booking, an unknown one and a bad id, changing nothing', async () => {
     const id = await pricedBooking();
-    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'cancelled' WHERE id = ?", args: [id] });
+    await f.cancel(id);
     await afterTheStatements();
     const tx = await waiting();
-    const cancelled = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
+    const cancelled = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: id });
     expect(cancelled.status).toBe(409);
     expect((await readJson(cancelled)).error).toMatchObject({ code: 'booking_cancelled', message: BANK_STATEMENT_MESSAGES.cancelledBooking, details: [{ path: 'bookingId' }] });
-    const unknown = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: 999_999 });
+    const unknown = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, { bookingId: 999_999 });
     expect(unknown.status).toBe(422);
-    const missing = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, {});
+    const missing = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/assign`, {});
     expect(missing.status).toBe(422);
     expect((await readJson(missing)).error).toMatchObject({ details: [{ path: 'bookingId', message: BANK_STATEMENT_MESSAGES.bookingRequired }] });
-    expect((await admin.b.post('/api/admin/bank-statements/review/abc/assign', { bookingId: id })).status).toBe(404);
-    expect((await admin.b.post('/api/admin/bank-statements/review/424242/assign', { bookingId: id })).status).toBe(404);
-    expect(await app.count('payments')).toBe(0);
-    expect((await app.rows(`SELECT outcome FROM bank_transactions WHERE id = ${tx.id}`))[0]).toEqual({ outcome: 'review' });
+    expect((await f.admin.b.post('/api/admin/bank-statements/review/abc/assign', { bookingId: id })).status).toBe(404);
+    expect((await f.admin.b.post('/api/admin/bank-statements/review/424242/assign', { bookingId: id })).status).toBe(404);
+    expect(await f.app.count('payments')).toBe(0);
+    expect((await f.app.rows(`SELECT outcome FROM bank_transactions WHERE id = ${tx.id}`))[0]).toEqual({ outcome: 'review' });
   });
 
   it('dismisses with a reason (required), audited, once', async () => {
     await afterTheStatements();
     const tx = await waiting();
-    const empty = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: '  ' });
+    const empty = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: '  ' });
     expect(empty.status).toBe(422);
     expect((await readJson(empty)).error).toMatchObject({ details: [{ path: 'reason', message: BANK_STATEMENT_MESSAGES.reasonRequired }] });
-    const res = await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: 'Tagastatud maksjale' });
+    const res = await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: 'Tagastatud maksjale' });
     expect(res.status).toBe(200);
-    expect((await readJson(res)).transaction).toMatchObject({ outcome: 'dismissed', resolutionNote: 'Tagastatud maksjale', resolvedBy: admin.email });
-    expect(await app.count("audit_logs WHERE action = 'bank_transaction.dismiss'")).toBe(1);
-    expect((await admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: 'Uuesti' })).status).toBe(409);
-    expect(await app.count("audit_logs WHERE action = 'bank_transaction.dismiss'")).toBe(1);
+    expect((await readJson(res)).transaction).toMatchObject({ outcome: 'dismissed', resolutionNote: 'Tagastatud maksjale', resolvedBy: f.admin.email });
+    expect(await f.app.count("audit_logs WHERE action = 'bank_transaction.dismiss'")).toBe(1);
+    expect((await f.admin.b.post(`/api/admin/bank-statements/review/${tx.id}/dismiss`, { reason: 'Uuesti' })).status).toBe(409);
+    expect(await f.app.count("audit_logs WHERE action = 'bank_transaction.dismiss'")).toBe(1);
   });
 
   it('lists the imports and answers an earlier one as stored', async () => {
     const id = await pricedBooking();
     await afterTheStatements();
     const result = await imported(camt053([payment('2026-04-02', { reference: ref(id), archiveId: archive() })]), 'märts.xml');
-    const list = await readJson(await admin.b.get('/api/admin/bank-statements'));
+    const list = await readJson(await f.admin.b.get('/api/admin/bank-statements'));
     expect(list).toMatchObject({ total: 1, items: [{ id: result.statement.id, fileName: 'märts.xml', format: 'camt.053', transactions: 1, duplicates: 0 }] });
-    const stored = await readJson(await admin.b.get(`/api/admin/bank-statements/${result.statement.id}`));
+    const stored = await readJson(await f.admin.b.get(`/api/admin/bank-statements/${result.statement.id}`));
     expect(stored.transactions).toEqual(result.transactions);
     for (const path of ['/api/admin/bank-statements/777', '/api/admin/bank-statements/abc']) {
-      const missing = await admin.b.get(path);
+      const missing = await f.admin.b.get(path);
       expect(missing.status).toBe(404);
       expect((await readJson(missing)).error).toMatchObject({ code: 'not_found', message: 'Väljavõtet ei leitud.' });
     }
@@ -366,9 +352,9 @@ describe('the review list', () => {
 
 describe('files that are refused: a clear Estonian error, nothing written', () => {
   const nothingWritten = async () => {
-    expect(await app.count('bank_statements')).toBe(0);
-    expect(await app.count('bank_transactions')).toBe(0);
-    expect(await app.count('payments')).toBe(0);
+    expect(await f.app.count('bank_statements')).toBe(0);
+    expect(await f.app.count('bank_transactions')).toBe(0);
+    expect(await f.app.count('payments')).toBe(0);
   };
 
   it.each([
@@ -396,13 +382,13 @@ describe('files that are refused: a clear Estonian error, nothing written', () =
   it('no file, a JSON body, or a file field that is text: refused', async () => {
     const form = new FormData();
     form.set('fail', new Blob(['x']), 'x.csv');
-    expect((await admin.b.upload('/api/admin/bank-statements', form)).status).toBe(422);
+    expect((await f.admin.b.upload('/api/admin/bank-statements', form)).status).toBe(422);
     const text = new FormData();
     text.set('file', 'not a file');
-    const res = await admin.b.upload('/api/admin/bank-statements', text);
+    const res = await f.admin.b.upload('/api/admin/bank-statements', text);
     expect(res.status).toBe(422);
     expect((await readJson(res)).error).toMatchObject({ details: [{ path: 'file', message: BANK_STATEMENT_MESSAGES.fileRequired }] });
-    expect((await admin.b.post('/api/admin/bank-statements', { file: 'x' })).status).toBe(415);
+    expect((await f.admin.b.post('/api/admin/bank-statements', { file: 'x' })).status).toBe(415);
     await nothingWritten();
   });
 });
@@ -417,7 +403,7 @@ describe('statements no one here wrote (genkgo/camt)', () => {
       const res = await upload(new Uint8Array(readFileSync(`tests/fixtures/bank-statements/genkgo-camt/${name}`)), name);
       expect([201], name).toContain(res.status);
     }
-    expect(await app.count('payments')).toBe(0);
+    expect(await f.app.count('payments')).toBe(0);
   });
 });
 
@@ -425,18 +411,18 @@ describe('a 1 000-row statement', () => {
   it('imports whole: every credit naming one of the bookings is paid, every debit listed, the totals add up', async () => {
     // 1 000 bookings: one through the API, the rest copies of it (the owed-amount triggers price each).
     const first = await pricedBooking();
-    const columns = (await app.rows('PRAGMA table_info(bookings)')).map((c) => String(c.name)).filter((name) => name !== 'id' && name !== 'idempotency_key');
+    const columns = (await f.app.rows('PRAGMA table_info(bookings)')).map((c) => String(c.name)).filter((name) => name !== 'id' && name !== 'idempotency_key');
     const list = columns.map((c) => `"${c}"`).join(', ');
-    await app.deps.sql.execute(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999) INSERT INTO bookings (${list}) SELECT ${list} FROM bookings, n WHERE bookings.id = ${first}`);
-    expect(await app.count('bookings')).toBe(1000);
+    await f.app.deps.sql.execute(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999) INSERT INTO bookings (${list}) SELECT ${list} FROM bookings, n WHERE bookings.id = ${first}`);
+    expect(await f.app.count('bookings')).toBe(1000);
     await afterTheStatements();
     const result = await imported(camt053(sampleTransactions(1000)));
     expect(result.transactions).toHaveLength(1000);
     expect(result.totals.debit.count).toBe(100);
     expect(result.totals.matched.count + result.totals.partial.count + result.totals.overpaid.count).toBe(900);
-    expect(await app.count('payments')).toBe(900);
-    const [sum] = await app.rows('SELECT sum(amount_cents) AS cents FROM payments');
+    expect(await f.app.count('payments')).toBe(900);
+    const [sum] = await f.app.rows('SELECT sum(amount_cents) AS cents FROM payments');
     expect(Number(sum!.cents)).toBe(result.totals.matched.cents + result.totals.partial.cents + result.totals.overpaid.cents);
-    expect(await app.count("audit_logs WHERE action = 'payment.import'")).toBe(900);
+    expect(await f.app.count("audit_logs WHERE action = 'payment.import'")).toBe(900);
   });
 });

@@ -1,26 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/schema';
 import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
-import { startTestApp, writtenRows, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
+import { writtenRows } from '../helpers/app-server';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 import { CONFIRMATIONS_PER_RECIPIENT_PER_DAY } from '../../worker/domain/bookings/submission';
 import { RECEIVED } from '../../worker/domain/mail/templates';
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture({ admin: false });
 
 const NOTHING_WRITTEN = { guests: 0, bookings: 0, customers: 0, outbox: 0, contact: 0 };
 
 describe('POST /api/bookings: a valid request', () => {
   it('stores guest, companions, booking, customer and confirmation e-mail as the spec lists them', async () => {
-    const res = await app.post(
+    const res = await f.app.post(
       '/api/bookings',
       validBooking({
         firstName: '  Mari ',
@@ -42,7 +37,7 @@ describe('POST /api/bookings: a valid request', () => {
     const body = await readJson(res);
     expect(body).toEqual({ bookingId: expect.any(Number), email: 'sent', waitingList: false });
 
-    const [guest] = await app.rows('SELECT * FROM guests WHERE is_companion = 0');
+    const [guest] = await f.app.rows('SELECT * FROM guests WHERE is_companion = 0');
     expect(guest).toMatchObject({
       first_name: 'Mari',
       last_name: 'Tamm',
@@ -53,15 +48,15 @@ describe('POST /api/bookings: a valid request', () => {
       marketing_consent: 1,
       companion_of_guest_id: null,
     });
-    const companions = await app.rows('SELECT * FROM guests WHERE is_companion = 1 ORDER BY first_name');
+    const companions = await f.app.rows('SELECT * FROM guests WHERE is_companion = 1 ORDER BY first_name');
     expect(companions).toEqual([
       expect.objectContaining({ first_name: 'Jüri', last_name: 'Tamm', email: null, date_of_birth: '1988-02-02', marketing_consent: 0, companion_of_guest_id: guest!.id }),
       expect.objectContaining({ first_name: 'Liis', last_name: 'Tamm', email: null, date_of_birth: '2010-01-14', marketing_consent: 0, companion_of_guest_id: guest!.id }),
     ]);
 
-    const [booking] = await app.rows('SELECT * FROM bookings');
-    const [customer] = await app.rows('SELECT * FROM customers');
-    const [retreat] = await app.rows("SELECT id FROM retreats WHERE edition = 'jan-2026'");
+    const [booking] = await f.app.rows('SELECT * FROM bookings');
+    const [customer] = await f.app.rows('SELECT * FROM customers');
+    const [retreat] = await f.app.rows("SELECT id FROM retreats WHERE edition = 'jan-2026'");
     expect(booking).toMatchObject({
       id: body.bookingId,
       guest_id: guest!.id,
@@ -93,9 +88,9 @@ describe('POST /api/bookings: a valid request', () => {
     expect(Date.parse(String(booking!.booking_date))).not.toBeNaN();
     expect(customer).toMatchObject({ first_name: 'Mari', last_name: 'Tamm', email: 'mari.tamm@example.com', phone_number: '+37251234567' });
 
-    const [mail] = await app.rows('SELECT * FROM email_outbox');
+    const [mail] = await f.app.rows('SELECT * FROM email_outbox');
     expect(mail).toMatchObject({ kind: 'booking_confirmation', to_address: 'mari.tamm@example.com', status: 'sent', attempts: 1, booking_id: body.bookingId });
-    const sent = (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+    const sent = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('24 tunni jooksul');
     expect(sent[0]!.text).toContain('14.01.2026–24.01.2026');
@@ -104,9 +99,9 @@ describe('POST /api/bookings: a valid request', () => {
   });
 
   it('fills the spec\'s defaults: "Määramata", "Puuduvad", no companions, single room', async () => {
-    const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'nov-2025' }));
+    const res = await f.app.post('/api/bookings', validBooking({ retreatMonth: 'nov-2025' }));
     expect(res.status).toBe(201);
-    const [booking] = await app.rows('SELECT * FROM bookings');
+    const [booking] = await f.app.rows('SELECT * FROM bookings');
     expect(booking).toMatchObject({
       room_type: 'single',
       room_sharing_preference: 'private',
@@ -117,23 +112,23 @@ describe('POST /api/bookings: a valid request', () => {
       experience: null,
     });
     // Linked to its edition's retreat, made for it if it did not exist.
-    expect(await app.rows(`SELECT edition FROM retreats WHERE id = ${Number(booking!.retreat_id)}`)).toEqual([{ edition: 'nov-2025' }]);
-    const [guest] = await app.rows('SELECT dietary_preferences FROM guests');
+    expect(await f.app.rows(`SELECT edition FROM retreats WHERE id = ${Number(booking!.retreat_id)}`)).toEqual([{ edition: 'nov-2025' }]);
+    const [guest] = await f.app.rows('SELECT dietary_preferences FROM guests');
     expect(guest!.dietary_preferences).toBeNull();
   });
 
   it('ignores the companion block when travelling alone', async () => {
-    const res = await app.post('/api/bookings', validBooking({ travelWith: 'alone', companions: [{ firstName: 'X', lastName: '', birthday: '' }] }));
+    const res = await f.app.post('/api/bookings', validBooking({ travelWith: 'alone', companions: [{ firstName: 'X', lastName: '', birthday: '' }] }));
     expect(res.status).toBe(201);
-    expect(await app.count('guests')).toBe(1);
+    expect(await f.app.count('guests')).toBe(1);
   });
 
   it('updates the customer with the same e-mail instead of adding another', async () => {
-    await app.post('/api/bookings', validBooking({ email: 'kati@example.com', firstName: 'Kati', phone: '51234567' }));
-    await app.post('/api/bookings', validBooking({ email: 'KATI@example.com', firstName: 'Katrin', phone: '59999999' }));
-    expect(await app.rows('SELECT first_name, phone_number FROM customers')).toEqual([expect.objectContaining({ first_name: 'Katrin', phone_number: '59999999' })]);
-    expect(await app.count('bookings')).toBe(2);
-    expect(await app.count('guests')).toBe(2);
+    await f.app.post('/api/bookings', validBooking({ email: 'kati@example.com', firstName: 'Kati', phone: '51234567' }));
+    await f.app.post('/api/bookings', validBooking({ email: 'KATI@example.com', firstName: 'Katrin', phone: '59999999' }));
+    expect(await f.app.rows('SELECT first_name, phone_number FROM customers')).toEqual([expect.objectContaining({ first_name: 'Katrin', phone_number: '59999999' })]);
+    expect(await f.app.count('bookings')).toBe(2);
+    expect(await f.app.count('guests')).toBe(2);
   });
 });
 
@@ -165,18 +160,18 @@ describe('POST /api/bookings: rules and messages', () => {
     ['bad experience', { experience: 'guru' }, 'experience', ''],
   ];
   it.each(cases)('%s → 422 on %s, nothing stored', async (_name, change, path, message) => {
-    const res = await app.post('/api/bookings', validBooking(change as never));
+    const res = await f.app.post('/api/bookings', validBooking(change as never));
     expect(res.status).toBe(422);
     const { error } = await readJson(res);
     expect(error.code).toBe('validation_failed');
     const issue = error.details.find((d: { path: string }) => d.path === path);
     expect(issue, JSON.stringify(error.details)).toBeDefined();
     if (message) expect(issue.message).toBe(message);
-    expect(await writtenRows(app)).toEqual(NOTHING_WRITTEN);
+    expect(await writtenRows(f.app)).toEqual(NOTHING_WRITTEN);
   });
 
   it('reports every problem in one answer, cross-field rules included', async () => {
-    const res = await app.post(
+    const res = await f.app.post(
       '/api/bookings',
       validBooking({ firstName: '', travelWith: 'with-companions', companions: [{ firstName: 'Mia', lastName: 'Tamm', birthday: '2013-01-01' }] }),
     );
@@ -190,89 +185,89 @@ describe('POST /api/bookings: rules and messages', () => {
   });
 
   it('accepts a guest who turns 14 on the first day', async () => {
-    expect((await app.post('/api/bookings', validBooking({ birthday: '2012-01-14', retreatMonth: 'jan-2026' }))).status).toBe(201);
+    expect((await f.app.post('/api/bookings', validBooking({ birthday: '2012-01-14', retreatMonth: 'jan-2026' }))).status).toBe(201);
   });
 
   it('refuses malformed JSON, wrong types, unknown fields and oversized bodies without writing', async () => {
     const responses = [
-      await app.post('/api/bookings', '{"firstName": "Mari",'),
-      await app.post('/api/bookings', { ...validBooking(), companions: 'two' }),
-      await app.post('/api/bookings', { ...validBooking(), firstName: 42 }),
-      await app.post('/api/bookings', { ...validBooking(), isAdmin: true }),
-      await app.post('/api/bookings', { ...validBooking(), message: 'x'.repeat(70_000) }),
-      await app.post('/api/bookings', '[]'),
-      await app.post('/api/bookings', 'null'),
-      await app.post('/api/bookings', JSON.stringify(validBooking()), { 'Content-Type': 'text/plain' }),
+      await f.app.post('/api/bookings', '{"firstName": "Mari",'),
+      await f.app.post('/api/bookings', { ...validBooking(), companions: 'two' }),
+      await f.app.post('/api/bookings', { ...validBooking(), firstName: 42 }),
+      await f.app.post('/api/bookings', { ...validBooking(), isAdmin: true }),
+      await f.app.post('/api/bookings', { ...validBooking(), message: 'x'.repeat(70_000) }),
+      await f.app.post('/api/bookings', '[]'),
+      await f.app.post('/api/bookings', 'null'),
+      await f.app.post('/api/bookings', JSON.stringify(validBooking()), { 'Content-Type': 'text/plain' }),
     ];
     expect(responses.map((r) => r.status)).toEqual([400, 422, 422, 422, 413, 422, 422, 415]);
-    expect(await writtenRows(app)).toEqual(NOTHING_WRITTEN);
+    expect(await writtenRows(f.app)).toEqual(NOTHING_WRITTEN);
   });
 
   it('rejects a filled honeypot without storing anything', async () => {
-    const res = await app.post('/api/bookings', validBooking({ website: 'http://spam.example' }));
+    const res = await f.app.post('/api/bookings', validBooking({ website: 'http://spam.example' }));
     expect(res.status).toBe(422);
     expect((await readJson(res)).error.code).toBe('spam_rejected');
-    expect(await writtenRows(app)).toEqual(NOTHING_WRITTEN);
+    expect(await writtenRows(f.app)).toEqual(NOTHING_WRITTEN);
   });
 });
 
 describe('POST /api/bookings: all or nothing', () => {
   it('a failure after the guest insert leaves no guest, booking, customer or outbox row', async () => {
-    await app.deps.sql.execute("CREATE TRIGGER fail_booking BEFORE INSERT ON bookings BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
-    const res = await app.post('/api/bookings', validBooking({ travelWith: 'with-companions', companions: [{ firstName: 'Jüri', lastName: 'Tamm', birthday: '1980-01-01' }] }));
+    await f.app.deps.sql.execute("CREATE TRIGGER fail_booking BEFORE INSERT ON bookings BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+    const res = await f.app.post('/api/bookings', validBooking({ travelWith: 'with-companions', companions: [{ firstName: 'Jüri', lastName: 'Tamm', birthday: '1980-01-01' }] }));
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text).error.code).toBe('internal_error');
     expect(text).not.toContain('injected');
-    expect(await writtenRows(app)).toEqual(NOTHING_WRITTEN);
+    expect(await writtenRows(f.app)).toEqual(NOTHING_WRITTEN);
   });
 });
 
 describe('POST /api/bookings: Idempotency-Key', () => {
   it('a repeat with the same key and body answers the first answer and stores nothing new', async () => {
     const request = validBooking();
-    const first = await app.post('/api/bookings', request, { 'Idempotency-Key': 'attempt-0001' });
-    const again = await app.post('/api/bookings', request, { 'Idempotency-Key': 'attempt-0001' });
+    const first = await f.app.post('/api/bookings', request, { 'Idempotency-Key': 'attempt-0001' });
+    const again = await f.app.post('/api/bookings', request, { 'Idempotency-Key': 'attempt-0001' });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(await readJson(again)).toEqual(await readJson(first));
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await writtenRows(app)).toMatchObject({ guests: 1, bookings: 1, customers: 1, outbox: 1 });
+    expect(await writtenRows(f.app)).toMatchObject({ guests: 1, bookings: 1, customers: 1, outbox: 1 });
   });
 
   it('refuses the same key with a different body, and a malformed key', async () => {
-    await app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'attempt-0002' });
-    const other = await app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'attempt-0002' });
+    await f.app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'attempt-0002' });
+    const other = await f.app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'attempt-0002' });
     expect(other.status).toBe(409);
     expect((await readJson(other)).error.code).toBe('idempotency_key_reused');
-    const bad = await app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'short' });
+    const bad = await f.app.post('/api/bookings', validBooking(), { 'Idempotency-Key': 'short' });
     expect(bad.status).toBe(400);
-    expect(await app.count('bookings')).toBe(1);
+    expect(await f.app.count('bookings')).toBe(1);
   });
 });
 
 describe('POST /api/bookings: confirmation e-mail', () => {
   it('answers "queued" and keeps the booking when the provider fails, leaving the mail for the dispatcher', async () => {
-    const mail = app.deps.mail as ReturnType<typeof recordingTransport>;
+    const mail = f.app.deps.mail as ReturnType<typeof recordingTransport>;
     mail.deliver = async () => {
       throw new Error('provider down');
     };
-    const res = await app.post('/api/bookings', validBooking());
+    const res = await f.app.post('/api/bookings', validBooking());
     expect(res.status).toBe(201);
     expect((await readJson(res)).email).toBe('queued');
-    expect(await app.count('bookings')).toBe(1);
-    expect(await app.rows('SELECT status, attempts, last_error FROM email_outbox')).toEqual([
+    expect(await f.app.count('bookings')).toBe(1);
+    expect(await f.app.rows('SELECT status, attempts, last_error FROM email_outbox')).toEqual([
       expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'provider down' }),
     ]);
   });
 
   it('answers "queued" within the bounded wait when the provider hangs', async () => {
-    app.deps.config.confirmationWaitMs = 300;
-    const mail = app.deps.mail as ReturnType<typeof recordingTransport>;
+    f.app.deps.config.confirmationWaitMs = 300;
+    const mail = f.app.deps.mail as ReturnType<typeof recordingTransport>;
     let release: () => void = () => {};
     mail.deliver = () => new Promise((resolve) => (release = () => resolve('sent')));
     const started = performance.now();
-    const res = await app.post('/api/bookings', validBooking());
+    const res = await f.app.post('/api/bookings', validBooking());
     expect((await readJson(res)).email).toBe('queued');
     expect(performance.now() - started).toBeLessThan(2000);
     release();
@@ -280,10 +275,10 @@ describe('POST /api/bookings: confirmation e-mail', () => {
 });
 
 describe('POST /api/bookings: the confirmation is no mail relay', () => {
-  const sentMails = () => (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+  const sentMails = () => (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
 
   it('repeats none of the free text to the unverified address, only that it was received', async () => {
-    const res = await app.post(
+    const res = await f.app.post(
       '/api/bookings',
       validBooking({ email: 'ohver@example.com', message: 'Võitsite auhinna! Vaadake http://kuri.example/auhind', dietaryRestrictions: 'Helistage numbril 5555' }),
     );
@@ -296,64 +291,63 @@ describe('POST /api/bookings: the confirmation is no mail relay', () => {
       expect(body).toContain(RECEIVED);
     }
     // The booking itself keeps every word for the team.
-    const [booking] = await app.rows('SELECT comment, comments FROM bookings');
+    const [booking] = await f.app.rows('SELECT comment, comments FROM bookings');
     expect(booking!.comment).toContain('kuri.example');
     expect(booking!.comments).toContain('5555');
   });
 
   it(`sends one address at most ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY} confirmations a day; later bookings are saved and answer "failed"`, async () => {
-    let clock = new Date('2025-10-01T08:00:00.000Z');
-    app.deps.now = () => clock;
+    await f.clock.set('2025-10-01T08:00:00.000Z');
     const answers: string[] = [];
     for (let i = 0; i < CONFIRMATIONS_PER_RECIPIENT_PER_DAY + 2; i++) {
-      const res = await app.post('/api/bookings', validBooking({ email: 'Ohver@Example.com', firstName: `Nimi${'a'.repeat(i)}` }));
+      const res = await f.app.post('/api/bookings', validBooking({ email: 'Ohver@Example.com', firstName: `Nimi${'a'.repeat(i)}` }));
       expect(res.status).toBe(201);
       answers.push(String((await readJson(res)).email));
     }
     expect(answers).toEqual([...Array(CONFIRMATIONS_PER_RECIPIENT_PER_DAY).fill('sent'), 'failed', 'failed']);
-    expect(await app.count('bookings')).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY + 2);
-    expect(await app.count("email_outbox WHERE to_address = 'ohver@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    expect(await f.app.count('bookings')).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY + 2);
+    expect(await f.app.count("email_outbox WHERE to_address = 'ohver@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
     // Another address is not affected.
-    expect((await readJson(await app.post('/api/bookings', validBooking({ email: 'teine@example.com' })))).email).toBe('sent');
+    expect((await readJson(await f.app.post('/api/bookings', validBooking({ email: 'teine@example.com' })))).email).toBe('sent');
     // A day later the address gets confirmations again.
-    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1000);
-    expect((await readJson(await app.post('/api/bookings', validBooking({ email: 'ohver@example.com' })))).email).toBe('sent');
+    f.clock.tick(24 * 60 * 60 * 1000 + 1000);
+    expect((await readJson(await f.app.post('/api/bookings', validBooking({ email: 'ohver@example.com' })))).email).toBe('sent');
   });
 
   it('holds the limit when the bookings arrive at once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => app.post('/api/bookings', validBooking({ email: 'koos@example.com', firstName: `Nimi${'a'.repeat(i)}` })).then(readJson)),
+      Array.from({ length: 8 }, (_, i) => f.app.post('/api/bookings', validBooking({ email: 'koos@example.com', firstName: `Nimi${'a'.repeat(i)}` })).then(readJson)),
     );
-    expect(await app.count('bookings')).toBe(8);
-    expect(await app.count("email_outbox WHERE to_address = 'koos@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
+    expect(await f.app.count('bookings')).toBe(8);
+    expect(await f.app.count("email_outbox WHERE to_address = 'koos@example.com'")).toBe(CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
     expect(answers.filter((a) => a.email === 'failed')).toHaveLength(8 - CONFIRMATIONS_PER_RECIPIENT_PER_DAY);
   });
 });
 
 describe('POST /api/bookings: per-IP limit', () => {
   it('answers 429 with Retry-After and an Estonian message past the limit', async () => {
-    app.deps.config.limits.bookings = { max: 3, windowMs: 600_000 };
+    f.app.deps.config.limits.bookings = { max: 3, windowMs: 600_000 };
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await app.post('/api/bookings', validBooking())).status);
+    for (let i = 0; i < 4; i++) statuses.push((await f.app.post('/api/bookings', validBooking())).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
-    const res = await app.post('/api/bookings', validBooking());
+    const res = await f.app.post('/api/bookings', validBooking());
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await readJson(res)).error).toEqual({ code: 'rate_limited', message: 'Liiga palju päringuid. Palun proovige mõne minuti pärast uuesti.' });
-    expect(await app.count('bookings')).toBe(3);
+    expect(await f.app.count('bookings')).toBe(3);
   });
 
   it('lets exactly the limit through when one address sends many at once, and stores nothing of the refused ones', async () => {
-    app.deps.config.limits.bookings = { max: 3, windowMs: 600_000 };
-    const before = { guests: await app.count('guests'), outbox: await app.count('email_outbox'), customers: await app.count('customers') };
-    const statuses = await Promise.all(Array.from({ length: 12 }, () => app.post('/api/bookings', validBooking()).then((r) => r.status)));
+    f.app.deps.config.limits.bookings = { max: 3, windowMs: 600_000 };
+    const before = { guests: await f.app.count('guests'), outbox: await f.app.count('email_outbox'), customers: await f.app.count('customers') };
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => f.app.post('/api/bookings', validBooking()).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
-    expect(await app.count('bookings')).toBe(3);
-    expect(await app.count('guests')).toBe(before.guests + 3);
-    expect(await app.count('customers')).toBe(before.customers + 3);
-    expect(await app.count('email_outbox')).toBe(before.outbox + 3);
+    expect(await f.app.count('bookings')).toBe(3);
+    expect(await f.app.count('guests')).toBe(before.guests + 3);
+    expect(await f.app.count('customers')).toBe(before.customers + 3);
+    expect(await f.app.count('email_outbox')).toBe(before.outbox + 3);
     // Refused attempts are recorded too, so hammering keeps the window shut.
-    expect(await app.count("auth_attempts WHERE kind = 'booking_submit'")).toBe(12);
+    expect(await f.app.count("auth_attempts WHERE kind = 'booking_submit'")).toBe(12);
   });
 });

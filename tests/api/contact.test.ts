@@ -1,54 +1,49 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../src/lib/contact-schema';
 import { FIELD_MESSAGES } from '../../src/lib/validation/messages';
-import { startTestApp, writtenRows, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
+import { writtenRows } from '../helpers/app-server';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp({ teamEmail: 'tiim@example.com' });
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture({ admin: false, config: { teamEmail: 'tiim@example.com' } });
 
 const valid = { name: 'Mari Tamm', email: 'Mari@Example.com', subject: 'Küsimus', message: 'Kas toad on konditsioneeriga?', website: '' };
 
 describe('POST /api/contact', () => {
   it('stores the message and forwards it to the team address', async () => {
-    const res = await app.post('/api/contact', { ...valid, message: ' Tere <script>x</script><b>!</b> ' });
+    const res = await f.app.post('/api/contact', { ...valid, message: ' Tere <script>x</script><b>!</b> ' });
     expect(res.status).toBe(201);
     const { messageId } = await readJson(res);
-    expect(await app.rows('SELECT * FROM contact_messages')).toEqual([
+    expect(await f.app.rows('SELECT * FROM contact_messages')).toEqual([
       expect.objectContaining({ id: messageId, name: 'Mari Tamm', email: 'mari@example.com', subject: 'Küsimus', message: 'Tere b!/b', ip: '127.0.0.1' }),
     ]);
-    await Promise.allSettled(app.background);
-    const [mail] = await app.rows('SELECT * FROM email_outbox');
+    await Promise.allSettled(f.app.background);
+    const [mail] = await f.app.rows('SELECT * FROM email_outbox');
     expect(mail).toMatchObject({ kind: 'contact_notification', to_address: 'tiim@example.com', contact_message_id: messageId, status: 'sent' });
-    const sent = (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+    const sent = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
     expect(sent[0]!.text).toContain('mari@example.com');
   });
 
   it('keeps the message when the notification cannot be sent', async () => {
-    (app.deps.mail as ReturnType<typeof recordingTransport>).deliver = async () => {
+    (f.app.deps.mail as ReturnType<typeof recordingTransport>).deliver = async () => {
       throw new Error('provider down');
     };
-    const res = await app.post('/api/contact', valid);
+    const res = await f.app.post('/api/contact', valid);
     expect(res.status).toBe(201);
-    await Promise.allSettled(app.background);
-    expect(await app.count('contact_messages')).toBe(1);
-    expect(await app.rows('SELECT status FROM email_outbox')).toEqual([expect.objectContaining({ status: 'pending' })]);
+    await Promise.allSettled(f.app.background);
+    expect(await f.app.count('contact_messages')).toBe(1);
+    expect(await f.app.rows('SELECT status FROM email_outbox')).toEqual([expect.objectContaining({ status: 'pending' })]);
   });
 
   it('stores and mails a clean one-line subject: no NUL, ESC or line break reaches the Subject header', async () => {
-    const res = await app.post('/api/contact', { ...valid, subject: 'Küsimus\u0000\u001b[31m\r\nBcc: keegi@example.com\u202e', message: 'Üks\r\nkaks\u0000' });
+    const res = await f.app.post('/api/contact', { ...valid, subject: 'Küsimus\u0000\u001b[31m\r\nBcc: keegi@example.com\u202e', message: 'Üks\r\nkaks\u0000' });
     expect(res.status).toBe(201);
-    const [stored] = await app.rows('SELECT subject, message FROM contact_messages');
+    const [stored] = await f.app.rows('SELECT subject, message FROM contact_messages');
     expect(stored).toEqual({ subject: 'Küsimus[31m Bcc: keegi@example.com', message: 'Üks\nkaks' });
-    await Promise.allSettled(app.background);
-    const [queued] = await app.rows('SELECT subject FROM email_outbox');
-    const [sent] = (app.deps.mail as ReturnType<typeof recordingTransport>).sent;
+    await Promise.allSettled(f.app.background);
+    const [queued] = await f.app.rows('SELECT subject FROM email_outbox');
+    const [sent] = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
     for (const subject of [String(queued!.subject), sent!.subject]) {
       expect(subject).toBe('Uus sõnum kodulehelt: Küsimus[31m Bcc: keegi@example.com');
       expect(subject).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -57,8 +52,8 @@ describe('POST /api/contact', () => {
 
   it('subject is optional', async () => {
     const { subject: _omit, ...withoutSubject } = valid;
-    expect((await app.post('/api/contact', withoutSubject)).status).toBe(201);
-    expect((await app.rows('SELECT subject FROM contact_messages'))[0]!.subject).toBeNull();
+    expect((await f.app.post('/api/contact', withoutSubject)).status).toBe(201);
+    expect((await f.app.rows('SELECT subject FROM contact_messages'))[0]!.subject).toBeNull();
   });
 
   it.each([
@@ -67,17 +62,17 @@ describe('POST /api/contact', () => {
     ['message', { message: '   ' }, CONTACT_MESSAGES.messageRequired],
     ['message', { message: '<script>only markup</script>' }, CONTACT_MESSAGES.messageRequired],
   ])('refuses a missing or invalid %s and stores nothing', async (path, change, message) => {
-    const res = await app.post('/api/contact', { ...valid, ...change });
+    const res = await f.app.post('/api/contact', { ...valid, ...change });
     expect(res.status).toBe(422);
     expect((await readJson(res)).error.details).toContainEqual({ path, message });
-    expect(await writtenRows(app)).toMatchObject({ contact: 0, outbox: 0 });
+    expect(await writtenRows(f.app)).toMatchObject({ contact: 0, outbox: 0 });
   });
 
   it('rejects a filled honeypot and applies the per-IP limit', async () => {
-    expect((await app.post('/api/contact', { ...valid, website: 'x' })).status).toBe(422);
-    app.deps.config.limits.contact = { max: 2, windowMs: 600_000 };
+    expect((await f.app.post('/api/contact', { ...valid, website: 'x' })).status).toBe(422);
+    f.app.deps.config.limits.contact = { max: 2, windowMs: 600_000 };
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await app.post('/api/contact', valid)).status);
+    for (let i = 0; i < 3; i++) statuses.push((await f.app.post('/api/contact', valid)).status);
     expect(statuses).toEqual([201, 429, 429]);
   });
 });

@@ -1,13 +1,12 @@
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEEDBACK_TEXTS } from '../../src/lib/feedback';
 import { FEEDBACK_CSV_HEADER } from '../../worker/admin/feedback';
 import { queueFeedbackRequests } from '../../worker/domain/feedback';
 import { FEEDBACK_LINK_DAYS, signFeedbackToken } from '../../worker/domain/feedback-token';
 import { runScheduledJobs } from '../../worker/jobs';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
-import { validBooking } from '../helpers/booking-fixtures';
+import { useApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
 
@@ -18,45 +17,29 @@ import { recordingTransport } from '../helpers/test-deps';
  * CSV for the content editors, audited.
  */
 
-let app: TestApp;
-let clock: Date;
+const f = useApiFixture();
+/** Jobs and guests act at the instant given; the admin signs in again only where `admin` says so. */
+const at = (iso: string, { admin = false } = {}) => f.clock.set(iso, { newSession: admin });
 
-beforeEach(async () => {
-  app = await startTestApp();
-  clock = new Date(app.deps.now().getTime());
-  app.deps.now = () => clock;
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const sql = (statement: string, args: (string | number)[] = []) => app.deps.sql.execute({ sql: statement, args });
-const post = (path: string, body: unknown) => app.post(path, body);
-
-async function book(firstName: string, email: string, retreatMonth = 'jan-2026'): Promise<number> {
-  const res = await app.post('/api/bookings', validBooking({ firstName, lastName: 'Kask', email, retreatMonth }));
-  expect(res.status).toBe(201);
-  return (await readJson(res)).bookingId as number;
-}
+const sql = (statement: string, args: (string | number)[] = []) => f.app.deps.sql.execute({ sql: statement, args });
+const post = (path: string, body: unknown) => f.app.post(path, body);
 
 /**
  * January's edition (14.–24.01.2026): two confirmed bookings and a request holding its place (the three attendees:
  * its participants), a cancelled booking, a waiting-list request; March's guest.
  */
 async function edition() {
+  const [january, march] = [{ edition: 'jan-2026' }, { edition: 'mar-2026' }];
+  const guest = (firstName: string, email: string) => ({ firstName, lastName: 'Kask', email });
   const ids = {
-    mari: await book('Mari', 'mari@example.com'),
-    jyri: await book('Jüri', 'jyri@example.com'),
-    pending: await book('Peeter', 'peeter@example.com'),
-    cancelled: await book('Kati', 'kati@example.com'),
-    waiting: await book('Tiit', 'tiit@example.com'),
-    march: await book('Liis', 'liis@example.com', 'mar-2026'),
+    mari: await f.bookingIn('confirmed', january, guest('Mari', 'mari@example.com')),
+    jyri: await f.bookingIn('confirmed', january, guest('Jüri', 'jyri@example.com')),
+    pending: await f.bookingIn('request', january, guest('Peeter', 'peeter@example.com')),
+    cancelled: await f.bookingIn('cancelled', january, guest('Kati', 'kati@example.com')),
+    waiting: await f.bookingIn('waiting', january, guest('Tiit', 'tiit@example.com')),
+    march: await f.bookingIn('confirmed', march, guest('Liis', 'liis@example.com')),
   };
-  await sql("UPDATE bookings SET status = 'confirmed' WHERE id IN (?, ?, ?)", [ids.mari, ids.jyri, ids.march]);
-  await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [ids.cancelled]);
-  await sql('UPDATE bookings SET waiting_list = 1 WHERE id = ?', [ids.waiting]);
-  const [row] = (await sql('SELECT retreat_id FROM bookings WHERE id = ?', [ids.mari])).rows;
-  return { ...ids, retreatId: Number(row!.retreat_id) };
+  return { ...ids, retreatId: (await f.migrated('jan-2026')).id };
 }
 
 const requests = async () => (await sql("SELECT booking_id, to_address, text FROM email_outbox WHERE kind = 'feedback_request' ORDER BY booking_id")).rows;
@@ -65,11 +48,11 @@ const tokenOf = (text: unknown) => /\/tagasiside#token=([\w.-]+)/.exec(String(te
 describe('feedback requests', () => {
   it('go once to each attendee after the edition ends, never to the cancelled or the waiting list', async () => {
     const e = await edition();
-    clock = new Date('2026-01-24T20:00:00Z'); // the last day: not over yet
-    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+    await at('2026-01-24T20:00:00Z'); // the last day: not over yet
+    expect(await queueFeedbackRequests(f.app.deps)).toBe(0);
 
-    clock = new Date('2026-01-25T08:00:00Z');
-    expect(await queueFeedbackRequests(app.deps)).toBe(3);
+    await at('2026-01-25T08:00:00Z');
+    expect(await queueFeedbackRequests(f.app.deps)).toBe(3);
     const sent = await requests();
     expect(sent.map((r) => [Number(r.booking_id), r.to_address])).toEqual([
       [e.mari, 'mari@example.com'],
@@ -77,28 +60,28 @@ describe('feedback requests', () => {
       [e.pending, 'peeter@example.com'],
     ]);
     expect(String(sent[0]!.text)).toContain('Tere, Mari!');
-    expect(String(sent[0]!.text)).toContain(`${app.origin}/tagasiside#token=`);
+    expect(String(sent[0]!.text)).toContain(`${f.app.origin}/tagasiside#token=`);
 
     // Once: the next runs, days later, send nothing more.
-    expect(await queueFeedbackRequests(app.deps)).toBe(0);
-    clock = new Date('2026-01-30T08:00:00Z');
-    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+    expect(await queueFeedbackRequests(f.app.deps)).toBe(0);
+    await at('2026-01-30T08:00:00Z');
+    expect(await queueFeedbackRequests(f.app.deps)).toBe(0);
     expect(await requests()).toHaveLength(3);
-    expect(await app.count('feedback_requests')).toBe(3);
+    expect(await f.app.count('feedback_requests')).toBe(3);
   });
 
   it('are not sent for an edition that ended long ago (its guests were never asked)', async () => {
     await edition();
-    clock = new Date('2026-03-01T08:00:00Z'); // January's edition ended 36 days ago; March's has not started
-    expect(await queueFeedbackRequests(app.deps)).toBe(0);
+    await at('2026-03-01T08:00:00Z'); // January's edition ended 36 days ago; March's has not started
+    expect(await queueFeedbackRequests(f.app.deps)).toBe(0);
   });
 
   it('go out with the scheduled jobs', async () => {
     const e = await edition();
-    clock = new Date('2026-01-26T08:00:00Z');
-    await runScheduledJobs(app.deps);
+    await at('2026-01-26T08:00:00Z');
+    await runScheduledJobs(f.app.deps);
     expect((await requests()).map((r) => Number(r.booking_id))).toEqual([e.mari, e.jyri, e.pending]);
-    const delivered = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => /tagasiside#token=/.test(m.text));
+    const delivered = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => /tagasiside#token=/.test(m.text));
     expect(delivered.map((m) => m.to).sort()).toEqual(['jyri@example.com', 'mari@example.com', 'peeter@example.com']);
   });
 });
@@ -106,8 +89,8 @@ describe('feedback requests', () => {
 describe('the feedback form', () => {
   async function linkFor(who: 'mari' | 'jyri') {
     const e = await edition();
-    clock = new Date('2026-01-25T08:00:00Z');
-    await queueFeedbackRequests(app.deps);
+    await at('2026-01-25T08:00:00Z');
+    await queueFeedbackRequests(f.app.deps);
     const row = (await requests()).find((r) => Number(r.booking_id) === e[who])!;
     return { e, token: tokenOf(row.text) };
   }
@@ -128,7 +111,7 @@ describe('the feedback form', () => {
     const again = await post('/api/feedback', { token, rating: 1 });
     expect(again.status).toBe(409);
     expect((await readJson(again)).error.code).toBe('feedback_already_given');
-    expect(await app.count('feedback_answers')).toBe(1);
+    expect(await f.app.count('feedback_answers')).toBe(1);
   });
 
   it('quoting is not allowed unless ticked; the text is optional', async () => {
@@ -156,7 +139,7 @@ describe('the feedback form', () => {
     const bad = await readJson(await post('/api/feedback', { token, rating: 9 }));
     expect(JSON.stringify(bad)).toContain(FEEDBACK_TEXTS.ratingRequired);
     expect((await post('/api/feedback', '{"token":')).status).toBe(400);
-    expect(await app.count('feedback_answers')).toBe(0);
+    expect(await f.app.count('feedback_answers')).toBe(0);
   });
 
   it('checks the token: signature, audience, expiry, and a booking cancelled since', async () => {
@@ -166,34 +149,35 @@ describe('the feedback form', () => {
       return [res.status, (await readJson(res)).error?.code];
     };
     expect(await code(`${token.slice(0, -2)}xx`)).toEqual([400, 'invalid_token']);
-    expect(await code(await signFeedbackToken('some other secret, long enough to sign', e.mari, clock))).toEqual([400, 'invalid_token']);
-    const noAudience = await new SignJWT({ bid: e.mari }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1d').sign(new TextEncoder().encode(app.deps.config.authSecret));
+    expect(await code(await signFeedbackToken('some other secret, long enough to sign', e.mari, f.clock.now))).toEqual([400, 'invalid_token']);
+    const noAudience = await new SignJWT({ bid: e.mari }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1d').sign(new TextEncoder().encode(f.app.deps.config.authSecret));
     expect(await code(noAudience)).toEqual([400, 'invalid_token']);
-    expect(await code(await signFeedbackToken(app.deps.config.authSecret, 999_999, clock))).toEqual([400, 'invalid_token']);
+    expect(await code(await signFeedbackToken(f.app.deps.config.authSecret, 999_999, f.clock.now))).toEqual([400, 'invalid_token']);
 
     // The link lasts FEEDBACK_LINK_DAYS.
-    const issued = clock;
-    clock = new Date(issued.getTime() + (FEEDBACK_LINK_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const issued = f.clock.now;
+    await at(new Date(issued.getTime() + (FEEDBACK_LINK_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString());
     expect(await code(token)).toEqual([400, 'token_expired']);
-    clock = new Date(issued.getTime() + 24 * 60 * 60 * 1000);
+    await at(new Date(issued.getTime() + 24 * 60 * 60 * 1000).toISOString(), { admin: true });
 
-    await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [e.mari]);
+    await f.cancel(e.mari);
     expect(await code(token)).toEqual([400, 'invalid_token']);
-    expect(await app.count('feedback_answers')).toBe(0);
+    expect(await f.app.count('feedback_answers')).toBe(0);
   });
 });
 
 describe('the answers in the back office', () => {
   it('are listed per edition with the mean rating, and exported as CSV (audited); admins only', async () => {
     const e = await edition();
-    clock = new Date('2026-01-25T08:00:00Z');
-    await queueFeedbackRequests(app.deps);
+    await at('2026-01-25T08:00:00Z');
+    await queueFeedbackRequests(f.app.deps);
     const [mari, jyri] = (await requests()).map((r) => tokenOf(r.text));
     expect((await post('/api/feedback', { token: mari, rating: 5, comment: '=Imeline; "päike"', mayQuote: true })).status).toBe(201);
-    clock = new Date(clock.getTime() + 60_000);
+    f.clock.tick(60_000);
     expect((await post('/api/feedback', { token: jyri, rating: 4 })).status).toBe(201);
 
-    const admin = await signedIn(app, { admin: true });
+    await at(f.clock.now.toISOString(), { admin: true }); // the organiser reads them that day
+    const admin = f.admin;
     const list = await readJson(await admin.b.get(`/api/admin/retreats/${e.retreatId}/feedback`));
     expect(list).toEqual({
       requested: 3,
@@ -215,7 +199,7 @@ describe('the answers in the back office', () => {
     expect((await sql("SELECT count(*) AS n FROM audit_logs WHERE action = 'feedback.export'")).rows[0]!.n).toBe(1);
 
     expect((await admin.b.get('/api/admin/retreats/99999/feedback')).status).toBe(404);
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     expect((await guest.b.get(`/api/admin/retreats/${e.retreatId}/feedback`)).status).toBe(403);
     expect((await guest.b.get(`/api/admin/retreats/${e.retreatId}/feedback.csv`)).status).toBe(403);
   });

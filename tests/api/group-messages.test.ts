@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
-import { validBooking } from '../helpers/booking-fixtures';
+import { useApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
+import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 
 /**
  * A message to an edition's group (issue 24) over real HTTP and a real libSQL file: the audiences (everyone on the
@@ -12,49 +12,37 @@ import { recordingTransport } from '../helpers/test-deps';
  * for the same send (Idempotency-Key), the audit record; admins only; bad input changes nothing.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+const f = useApiFixture();
 
-beforeEach(async () => {
-  app = await startTestApp();
-  admin = await signedIn(app, { admin: true });
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const sql = (statement: string, args: (string | number)[] = []) => app.deps.sql.execute({ sql: statement, args });
-
-async function book(firstName: string, email: string, retreatMonth = 'jan-2026'): Promise<number> {
-  const res = await app.post('/api/bookings', validBooking({ firstName, email, retreatMonth }));
-  expect(res.status).toBe(201);
-  return (await readJson(res)).bookingId as number;
-}
+const sql = (statement: string, args: (string | number)[] = []) => f.app.deps.sql.execute({ sql: statement, args });
+const JANUARY = { edition: 'jan-2026' };
 
 const message = { audience: 'all', subject: 'Pakkimisnimekiri', text: 'Võtke kaasa päikesekreem.\n\nNäeme Balil!' };
 
 const post = async (path: string, body: unknown, key?: string) => {
-  const res = await fetch(`${app.origin}${path}`, {
+  const res = await fetch(`${f.app.origin}${path}`, {
     method: 'POST',
-    headers: { Origin: app.origin, 'Content-Type': 'application/json', Cookie: [...admin.b.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(key ? { 'Idempotency-Key': key } : {}) },
+    headers: { Origin: f.app.origin, 'Content-Type': 'application/json', Cookie: [...f.admin.b.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(key ? { 'Idempotency-Key': key } : {}) },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await readJson(res) };
 };
 
+/** Pays what the booking still owes, through the ledger. */
+const payInFull = async (id: number) => f.pay(id, (await f.detail(id)).totals.remainingCents);
+
 /** An edition with: a confirmed paid booking with complete details, a pending owing one, a cancelled one, a waiting-list one, and one on another edition. */
 async function edition() {
-  const paid = await book('Mari', 'mari@example.com');
-  const owing = await book('Jüri', 'jyri@example.com');
-  const cancelled = await book('Kati', 'kati@example.com');
-  const waiting = await book('Tiit', 'tiit@example.com');
-  const elsewhere = await book('Liis', 'liis@example.com', 'mar-2026');
-  const [row] = (await sql('SELECT retreat_id FROM bookings WHERE id = ?', [paid])).rows;
-  const retreatId = Number(row!.retreat_id);
-  await sql("UPDATE bookings SET status = 'confirmed', amount_paid_cents = owed_cents, travellers_missing = 0 WHERE id = ?", [paid]);
-  await sql("UPDATE bookings SET status = 'cancelled' WHERE id = ?", [cancelled]);
-  await sql('UPDATE bookings SET waiting_list = 1 WHERE id = ?', [waiting]);
-  return { retreatId, paid, owing, cancelled, waiting, elsewhere };
+  // Mari books signed in, so that she fills in her travel details in the portal.
+  const mari = await signedIn(f.app);
+  const paid = await f.bookingIn('confirmed', JANUARY, { firstName: 'Mari', email: 'mari@example.com' }, mari.b);
+  await payInFull(paid);
+  await f.travelDetails(mari, paid, 0, COMPLETE_TRAVEL_DETAILS);
+  const owing = await f.bookingIn('request', JANUARY, { firstName: 'Jüri', email: 'jyri@example.com' });
+  const cancelled = await f.bookingIn('cancelled', JANUARY, { firstName: 'Kati', email: 'kati@example.com' });
+  const waiting = await f.bookingIn('waiting', JANUARY, { firstName: 'Tiit', email: 'tiit@example.com' });
+  const elsewhere = await f.bookingIn('request', { edition: 'mar-2026' }, { firstName: 'Liis', email: 'liis@example.com' });
+  return { retreatId: (await f.migrated('jan-2026')).id, paid, owing, cancelled, waiting, elsewhere };
 }
 
 const emailsOf = (bookingId: number) => sql("SELECT * FROM email_outbox WHERE booking_id = ? AND kind = 'group_message'", [bookingId]).then((r) => r.rows);
@@ -80,7 +68,7 @@ describe('group messages', () => {
     expect(missing.body.recipients.map((r: { bookingId: number }) => r.bookingId)).toEqual([e.owing]);
 
     // Nothing is written by a preview.
-    expect(await app.count('group_messages')).toBe(0);
+    expect(await f.app.count('group_messages')).toBe(0);
     expect((await sql("SELECT count(*) AS n FROM email_outbox WHERE kind = 'group_message'")).rows[0]!.n).toBe(0);
   });
 
@@ -89,21 +77,21 @@ describe('group messages', () => {
     const sent = await post(`/api/admin/retreats/${e.retreatId}/messages`, message, 'saada-1-abcdef');
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body).toMatchObject({ recipients: 2, alreadySent: false });
-    await Promise.allSettled(app.background);
+    await Promise.allSettled(f.app.background);
 
     expect(await emailsOf(e.paid)).toEqual([expect.objectContaining({ to_address: 'mari@example.com', subject: 'Pakkimisnimekiri', status: 'sent' })]);
     expect(await emailsOf(e.owing)).toEqual([expect.objectContaining({ to_address: 'jyri@example.com' })]);
     for (const other of [e.cancelled, e.waiting, e.elsewhere]) expect(await emailsOf(other)).toEqual([]);
-    const delivered = (app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => m.subject === 'Pakkimisnimekiri');
+    const delivered = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent.filter((m) => m.subject === 'Pakkimisnimekiri');
     expect(delivered.map((m) => m.to).sort()).toEqual(['jyri@example.com', 'mari@example.com']);
     expect(delivered.find((m) => m.to === 'jyri@example.com')!.text).toContain('Tere, Jüri!');
 
     // Listed on the booking's e-mails.
-    const emails = await readJson(await admin.b.get(`/api/admin/bookings/${e.paid}/emails`));
+    const emails = await readJson(await f.admin.b.get(`/api/admin/bookings/${e.paid}/emails`));
     expect(JSON.stringify(emails)).toContain('Pakkimisnimekiri');
 
     const [audit] = (await sql("SELECT * FROM audit_logs WHERE action = 'group_message.send'")).rows;
-    expect(audit).toMatchObject({ user_id: admin.userId, resource_type: 'retreat', resource_id: String(e.retreatId) });
+    expect(audit).toMatchObject({ user_id: f.admin.userId, resource_type: 'retreat', resource_id: String(e.retreatId) });
     expect(JSON.parse(String(audit!.metadata))).toMatchObject({ audience: 'all', recipients: 2, bookingIds: [e.paid, e.owing] });
 
     // The same send again (a double click, a retry after a lost answer): nothing more goes out.
@@ -116,7 +104,7 @@ describe('group messages', () => {
     ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect((await sql("SELECT count(*) AS n FROM email_outbox WHERE kind = 'group_message'")).rows[0]!.n).toBe(2);
-    expect(await app.count('group_messages')).toBe(1);
+    expect(await f.app.count('group_messages')).toBe(1);
     expect((await sql("SELECT count(*) AS n FROM audit_logs WHERE action = 'group_message.send'")).rows[0]!.n).toBe(1);
 
     // The key with another message is refused.
@@ -125,7 +113,7 @@ describe('group messages', () => {
     expect(reused.body.error.code).toBe('idempotency_key_reused');
 
     // The edition's sends.
-    const list = await readJson(await admin.b.get(`/api/admin/retreats/${e.retreatId}/messages`));
+    const list = await readJson(await f.admin.b.get(`/api/admin/retreats/${e.retreatId}/messages`));
     expect(list.items).toEqual([expect.objectContaining({ id: sent.body.id, audience: 'all', subject: 'Pakkimisnimekiri', recipients: 2, delivered: 2, sentBy: 'Anu Admin' })]);
   });
 
@@ -140,7 +128,7 @@ describe('group messages', () => {
 
   it('one e-mail per address when an address has two bookings on the edition', async () => {
     const e = await edition();
-    const second = await book('Mari', 'mari@example.com');
+    const second = (await f.request(JANUARY, { firstName: 'Mari', email: 'mari@example.com' })).id;
     const preview = await post(`/api/admin/retreats/${e.retreatId}/messages/preview`, message);
     expect(preview.body.recipients.map((r: { bookingId: number }) => r.bookingId)).toEqual([e.paid, e.owing]);
     expect((await post(`/api/admin/retreats/${e.retreatId}/messages`, message, 'kaks-broneeringut')).body.recipients).toBe(2);
@@ -159,13 +147,13 @@ describe('group messages', () => {
     expect((await post('/api/admin/retreats/99999/messages', message, 'tundmatu-retriit')).status).toBe(404);
     expect((await post('/api/admin/retreats/abc/messages/preview', message)).status).toBe(404);
     // Everyone paid: nobody to write to.
-    await sql("UPDATE bookings SET amount_paid_cents = owed_cents WHERE retreat_id = ?", [e.retreatId]);
+    await payInFull(e.owing);
     const none = await post(url, { ...message, audience: 'unpaid' }, 'keegi-ei-vola');
     expect(none.status).toBe(422);
     expect(none.body.error.code).toBe('no_recipients');
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     expect((await guest.b.post(`${url}/preview`, message)).status).toBe(403);
-    expect(await app.count('group_messages')).toBe(0);
+    expect(await f.app.count('group_messages')).toBe(0);
     expect((await sql("SELECT count(*) AS n FROM email_outbox WHERE kind = 'group_message'")).rows[0]!.n).toBe(0);
     expect((await sql("SELECT count(*) AS n FROM audit_logs WHERE action = 'group_message.send'")).rows[0]!.n).toBe(0);
   });

@@ -1,23 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { startApiFixture, useApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
-import { PRICED_BOOKING_OWED as OWED, pricedBooking } from '../helpers/priced-booking';
+import { PRICED_BOOKING_ADVANCE as ADVANCE, PRICED_BOOKING_OWED as OWED } from '../helpers/priced-booking';
 import { startMontonioStub, type MontonioStub } from '../mocks/montonio';
 
 /**
  * Pay online through Montonio (issue "Pay online"), over real HTTP, a real database and a Montonio stand-in at the
  * HTTP boundary that signs its tokens as Montonio does: the pay endpoint, the notification and the return, and
  * every refusal (tampered, another key, another shop, expired, unknown order, another amount), each writing nothing.
- * The priced booking is on the advance plan: 300 € due next, 2 194,50 € in all.
+ * The priced booking is on the advance plan: 600 € (300 € for each of the two) due next, 2 194,50 € in all.
  */
 
-const ADVANCE = 30000;
 const WEBHOOK = '/api/payments/montonio/webhook';
 
 let montonio: MontonioStub;
-let app: TestApp;
 let guest: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
@@ -26,17 +24,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await montonio.close();
 });
+const f = useApiFixture(() => ({ config: { montonio: { accessKey: montonio.accessKey, secretKey: montonio.secretKey, apiUrl: montonio.url } } }));
 beforeEach(async () => {
   montonio.setFailing(false);
-  app = await startTestApp({ montonio: { accessKey: montonio.accessKey, secretKey: montonio.secretKey, apiUrl: montonio.url } });
-  guest = await signedIn(app);
-});
-afterEach(async () => {
-  await app.close();
+  guest = await signedIn(f.app);
 });
 
 /** A priced booking of the signed-in guest (theirs by their confirmed e-mail). */
-const myBooking = () => pricedBooking(app, { email: guest.email });
+const myBooking = () => f.pricedBooking({ email: guest.email });
 
 async function pay(bookingId: number, body: Record<string, unknown> = { part: 'next' }) {
   const res = await guest.b.post(`/api/me/bookings/${bookingId}/pay`, body);
@@ -45,12 +40,12 @@ async function pay(bookingId: number, body: Record<string, unknown> = { part: 'n
   return { ...json, order: montonio.order() };
 }
 
-const returnTo = async (token: string) => fetch(`${app.origin}/api/payments/montonio/return?order-token=${encodeURIComponent(token)}`);
+const returnTo = async (token: string) => fetch(`${f.app.origin}/api/payments/montonio/return?order-token=${encodeURIComponent(token)}`);
 
-const payments = (bookingId: number) => app.rows(`SELECT amount_cents, method, online_order_id, note, reference FROM payments WHERE booking_id = ${bookingId}`);
-const orderRow = async (bookingId: number) => (await app.rows(`SELECT * FROM online_payment_orders WHERE booking_id = ${bookingId} ORDER BY id DESC`))[0]!;
-const booking = async (bookingId: number) => (await app.rows(`SELECT amount_paid_cents, deposit_paid, balance_paid, payment_status FROM bookings WHERE id = ${bookingId}`))[0]!;
-const onlineAudits = () => app.count("audit_logs WHERE action = 'payment.online'");
+const payments = (bookingId: number) => f.app.rows(`SELECT amount_cents, method, online_order_id, note, reference FROM payments WHERE booking_id = ${bookingId}`);
+const orderRow = async (bookingId: number) => (await f.app.rows(`SELECT * FROM online_payment_orders WHERE booking_id = ${bookingId} ORDER BY id DESC`))[0]!;
+const booking = async (bookingId: number) => (await f.app.rows(`SELECT amount_paid_cents, deposit_paid, balance_paid, payment_status FROM bookings WHERE id = ${bookingId}`))[0]!;
+const onlineAudits = () => f.app.count("audit_logs WHERE action = 'payment.online'");
 
 /** What a refused notification must not have touched. */
 async function nothingWritten(bookingId: number, status = 'created') {
@@ -72,13 +67,13 @@ describe('the pay endpoint', () => {
     const { paymentUrl, amountCents, order } = await pay(id);
     expect(paymentUrl).toBe(`${montonio.url}/pay/${order.uuid}`);
     expect(amountCents).toBe(ADVANCE);
-    expect(order.grandTotal).toBe(300);
+    expect(order.grandTotal).toBe(ADVANCE / 100);
     expect(order.currency).toBe('EUR');
     expect(order.method).toBe('paymentInitiation');
     expect(order.merchantReference.startsWith(`${bookingReferenceNumber(id)}-`)).toBe(true);
-    expect(order.notificationUrl).toBe(`${app.origin}${WEBHOOK}`);
-    expect(order.returnUrl).toBe(`${app.origin}/makse`);
-    expect(order.request).toMatchObject({ accessKey: montonio.accessKey, locale: 'et', payment: { amount: 300, currency: 'EUR' } });
+    expect(order.notificationUrl).toBe(`${f.app.origin}${WEBHOOK}`);
+    expect(order.returnUrl).toBe(`${f.app.origin}/makse`);
+    expect(order.request).toMatchObject({ accessKey: montonio.accessKey, locale: 'et', payment: { amount: ADVANCE / 100, currency: 'EUR' } });
     expect(typeof order.request.exp).toBe('number');
     const row = await orderRow(id);
     expect(row).toMatchObject({ provider: 'montonio', provider_order_id: order.uuid, merchant_reference: order.merchantReference, part: 'next', status: 'created', currency: 'EUR' });
@@ -94,17 +89,17 @@ describe('the pay endpoint', () => {
   });
 
   it("answers another guest's booking as a missing one (404), and writes no order", async () => {
-    const id = await pricedBooking(app);
+    const id = await f.pricedBooking();
     const atMontonio = montonio.orders.size;
     const res = await guest.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' });
     await expectRefused(res, 404, 'not_found');
-    expect(await app.count('online_payment_orders')).toBe(0);
+    expect(await f.app.count('online_payment_orders')).toBe(0);
     expect(montonio.orders.size).toBe(atMontonio);
   });
 
   it('refuses a cancelled booking and a booking with nothing due, in Estonian', async () => {
     const id = await myBooking();
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`);
+    await f.cancel(id);
     const cancelled = await guest.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' });
     await expectRefused(cancelled, 409, 'booking_cancelled_pay');
 
@@ -121,37 +116,37 @@ describe('the pay endpoint', () => {
     await expectRefused(await guest.b.post(`/api/me/bookings/${id}/pay`, { part: 'all' }), 422, 'validation_failed');
     montonio.setFailing(true);
     await expectRefused(await guest.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' }), 502, 'payment_provider_failed');
-    expect(await app.count('online_payment_orders')).toBe(0);
+    expect(await f.app.count('online_payment_orders')).toBe(0);
   });
 
   it('the booking confirmation points to the portal\'s "Maksa kohe" (behind sign-in), not to a payment link', async () => {
     await myBooking();
-    const [mail] = await app.rows(`SELECT text, html FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
-    expect(String(mail!.text)).toContain(`valige „Maksa kohe“ (internetipank või pangakaart):\n${app.origin}/minu-broneeringud\n`);
-    expect(String(mail!.html)).toContain(`<a href="${app.origin}/minu-broneeringud">Maksa kohe</a>`);
-    expect(await app.count('online_payment_orders')).toBe(0);
+    const [mail] = await f.app.rows(`SELECT text, html FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+    expect(String(mail!.text)).toContain(`valige „Maksa kohe“ (internetipank või pangakaart):\n${f.app.origin}/minu-broneeringud\n`);
+    expect(String(mail!.html)).toContain(`<a href="${f.app.origin}/minu-broneeringud">Maksa kohe</a>`);
+    expect(await f.app.count('online_payment_orders')).toBe(0);
   });
 
   it("the portal's booking offers what is due next and all that is open, and nothing once cancelled", async () => {
     const id = await myBooking();
     const view = async () => (await readJson(await guest.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment;
     expect(await view()).toEqual({ next: { part: 'advance', amountCents: ADVANCE }, restCents: OWED });
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`);
+    await f.cancel(id);
     expect(await view()).toBeNull();
   });
 
   it('is off (404 online_payment_off) when Montonio is not configured, and so are the notification and the return', async () => {
-    const plain = await startTestApp();
+    const plain = await startApiFixture();
     try {
-      const g = await signedIn(plain);
-      const id = await pricedBooking(plain, { email: g.email });
+      const g = await signedIn(plain.app);
+      const id = await plain.pricedBooking({ email: g.email });
       // The portal offers no "Maksa kohe" without the keys, and the confirmation does not mention it.
       expect((await readJson(await g.b.get(`/api/me/bookings/${id}`))).booking.onlinePayment).toBeNull();
-      const [mail] = await plain.rows(`SELECT text FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
+      const [mail] = await plain.app.rows(`SELECT text FROM email_outbox WHERE kind = 'booking_confirmation' ORDER BY id DESC LIMIT 1`);
       expect(String(mail!.text)).not.toContain('Maksa kohe');
       await expectRefused(await g.b.post(`/api/me/bookings/${id}/pay`, { part: 'next' }), 404, 'online_payment_off');
-      await expectRefused(await fetch(`${plain.origin}${WEBHOOK}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderToken":"x.y.z"}' }), 404, 'online_payment_off');
-      await expectRefused(await fetch(`${plain.origin}/api/payments/montonio/return?order-token=x.y.z`), 404, 'online_payment_off');
+      await expectRefused(await fetch(`${plain.app.origin}${WEBHOOK}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderToken":"x.y.z"}' }), 404, 'online_payment_off');
+      await expectRefused(await fetch(`${plain.app.origin}/api/payments/montonio/return?order-token=x.y.z`), 404, 'online_payment_off');
     } finally {
       await plain.close();
     }
@@ -202,7 +197,7 @@ describe('the notification', () => {
     const { order } = await pay(id);
     const token = await montonio.sign(montonio.claimsOf(order, 'PAID'));
     expect((await montonio.postNotification(order.uuid, token)).status).toBe(200);
-    const version = async () => Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
+    const version = async () => Number((await f.app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
     const afterPayment = await version();
     for (let i = 0; i < 25; i++) expect((await montonio.postNotification(order.uuid, token)).status).toBe(200);
     expect(await version()).toBe(afterPayment);
@@ -232,14 +227,13 @@ describe('the notification', () => {
   it('a paid order on a booking cancelled in the meantime is recorded and flagged for the refund decision', async () => {
     const id = await myBooking();
     const { order } = await pay(id);
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`);
+    await f.cancel(id);
     expect((await montonio.notify(order.uuid, 'PAID')).status).toBe(200);
     expect(await payments(id)).toHaveLength(1);
     expect(await orderRow(id)).toMatchObject({ status: 'paid', refund_review: 1 });
     expect(await onlineAudits()).toBe(1);
     // The admin's ledger shows the provider, its order id and the flag.
-    const admin = await signedIn(app, { admin: true });
-    const ledger = await readJson(await admin.b.get(`/api/admin/bookings/${id}/payments`));
+    const ledger = await f.ok('GET', `/api/admin/bookings/${id}/payments`);
     expect(ledger.items).toEqual([expect.objectContaining({ amountCents: ADVANCE, online: { provider: 'montonio', orderId: order.uuid, method: 'paymentInitiation', refundReview: true } })]);
   });
 
@@ -260,7 +254,7 @@ describe('the notification', () => {
       id = await myBooking();
       ({ order } = await pay(id));
     });
-    const refusedLog = () => app.logs.filter((l) => String(l.msg).startsWith('online payment refused'));
+    const refusedLog = () => f.app.logs.filter((l) => String(l.msg).startsWith('online payment refused'));
 
     it('a tampered token (claims changed, signature kept)', async () => {
       const token = await montonio.sign(montonio.claimsOf(order, 'PAID'));
@@ -305,7 +299,7 @@ describe('the notification', () => {
     });
 
     it('is exempt from the Origin check, but refuses unsigned and garbage bodies with 4xx', async () => {
-      const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => fetch(`${app.origin}${WEBHOOK}`, { method: 'POST', headers, body });
+      const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => fetch(`${f.app.origin}${WEBHOOK}`, { method: 'POST', headers, body });
       for (const [body, headers] of [
         ['{"orderToken":"not-a-jwt"}', undefined],
         ['{"orderToken":"a.b.c"}', undefined],
@@ -322,7 +316,7 @@ describe('the notification', () => {
       }
       await nothingWritten(id);
       // The guest's own endpoint stays behind the Origin check.
-      const noOrigin = await fetch(`${app.origin}/api/me/bookings/${id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"part":"next"}' });
+      const noOrigin = await fetch(`${f.app.origin}/api/me/bookings/${id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"part":"next"}' });
       await expectRefused(noOrigin, 403, 'forbidden_origin');
     });
   });
@@ -371,7 +365,7 @@ describe('the return', () => {
   it('refuses a missing, forged or expired token (400) and writes nothing', async () => {
     const id = await myBooking();
     const { order } = await pay(id);
-    await expectRefused(await fetch(`${app.origin}/api/payments/montonio/return`), 400, 'payment_token_invalid');
+    await expectRefused(await fetch(`${f.app.origin}/api/payments/montonio/return`), 400, 'payment_token_invalid');
     await expectRefused(await returnTo(await montonio.sign(montonio.claimsOf(order, 'PAID'), { key: 'another-secret-key-0123456789abcdef' })), 400, 'payment_token_invalid');
     await expectRefused(await returnTo(await montonio.sign(montonio.claimsOf(order, 'PAID'), { expiresIn: Math.floor(Date.now() / 1000) - 1 })), 400, 'payment_token_invalid');
     await nothingWritten(id);

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADVANCE_CENTS } from '../../src/lib/payment-rules';
 import { runScheduledJobs } from '../../worker/jobs';
 import { markOverdueBookings, queuePaymentReminders } from '../../worker/domain/money/jobs';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
-import { validBooking } from '../helpers/booking-fixtures';
-import { readJson } from '../helpers/http';
 
 /**
  * The schedule at work (issue "Back office II") under a clock the test controls: a booking made 1.12.2025 for a
@@ -15,39 +13,23 @@ import { readJson } from '../helpers/http';
  * due day, once each, only while money is owed, not for a cancelled booking, not when turned off.
  */
 
-let app: TestApp;
-let clock: Date;
-const at = (day: string) => {
-  clock = new Date(`${day}T09:00:00.000Z`);
-};
+const f = useApiFixture({ clock: '2025-12-01T09:00:00.000Z' });
+/** The clock on that day; the admin signs in again (a session does not outlive days) unless only jobs run then. */
+const at = (day: string, { jobsOnly = false } = {}) => f.clock.set(`${day}T09:00:00.000Z`, { newSession: !jobsOnly });
 
-beforeEach(async () => {
-  app = await startTestApp();
-  at('2025-12-01');
-  app.deps.now = () => clock;
-});
-afterEach(async () => {
-  await app.close();
-});
-
+/** A request for one for March 2026 on the advance plan: 1 299 €, the server's price. */
 async function booking(extra: Record<string, unknown> = {}) {
-  const id = (await readJson(await app.post('/api/bookings', validBooking({ email: `kadri.${Math.random().toString(36).slice(2, 8)}@example.com`, retreatMonth: 'mar-2026', paymentPlan: 'advance', ...extra })))).bookingId as number;
-  await app.deps.sql.execute({ sql: "UPDATE bookings SET total_amount_cents = 129900, retreat_id = NULL, check_in_date = '2026-03-14' WHERE id = ?", args: [id] });
-  return id;
+  return (await f.request({ edition: 'mar-2026' }, { email: `kadri.${Math.random().toString(36).slice(2, 8)}@example.com`, paymentPlan: 'advance', ...extra })).id;
 }
-const statusOf = async (id: number) => String((await app.rows(`SELECT payment_status FROM bookings WHERE id = ${id}`))[0]!.payment_status);
-const reminders = (id: number) => app.rows(`SELECT subject, to_address FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder' ORDER BY id`);
-async function pay(id: number, amount: string) {
-  const admin = await signedIn(app, { admin: true });
-  const res = await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', method: 'bank_transfer', receivedOn: clock.toISOString().slice(0, 10), amount });
-  expect(res.status).toBe(201);
-}
+const statusOf = async (id: number) => String((await f.row(id)).payment_status);
+const reminders = (id: number) => f.app.rows(`SELECT subject, to_address FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder' ORDER BY id`);
+/** Money in on the clock's day, typed by the admin (euros). */
+const pay = (id: number, euros: number) => f.pay(id, euros * 100);
 
 describe('the schedule on the detail', () => {
   it('shows the advance and the rest with their days, and what is overdue', async () => {
     const id = await booking();
-    const admin = await signedIn(app, { admin: true });
-    const detail = (await readJson(await admin.b.get(`/api/admin/bookings/${id}`))).booking;
+    const detail = await f.detail(id);
     expect(detail.schedule).toEqual([
       { part: 'advance', dueOn: '2025-12-15', amountCents: ADVANCE_CENTS, paidCents: 0, outstandingCents: ADVANCE_CENTS, overdue: false },
       { part: 'balance', dueOn: '2026-01-13', amountCents: 129900 - ADVANCE_CENTS, paidCents: 0, outstandingCents: 129900 - ADVANCE_CENTS, overdue: false },
@@ -59,34 +41,34 @@ describe('the schedule on the detail', () => {
 describe('the overdue job', () => {
   it('marks a booking the day after a missed due day, once, with a system audit record; a payment clears it', async () => {
     const id = await booking();
-    at('2025-12-15');
-    expect(await markOverdueBookings(app.deps)).toBe(0);
-    at('2025-12-16');
-    expect(await markOverdueBookings(app.deps)).toBe(1);
+    await at('2025-12-15', { jobsOnly: true });
+    expect(await markOverdueBookings(f.app.deps)).toBe(0);
+    await at('2025-12-16');
+    expect(await markOverdueBookings(f.app.deps)).toBe(1);
     expect(await statusOf(id)).toBe('overdue');
-    expect(await markOverdueBookings(app.deps)).toBe(0);
-    const [audit] = await app.rows("SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'payment.overdue'");
+    expect(await markOverdueBookings(f.app.deps)).toBe(0);
+    const [audit] = await f.app.rows("SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'payment.overdue'");
     expect(audit).toMatchObject({ user_id: null, severity: 'medium', resource_id: String(id) });
     expect(JSON.parse(String(audit!.metadata))).toMatchObject({ from: 'pending', part: 'advance', dueOn: '2025-12-15', outstandingCents: ADVANCE_CENTS });
 
     // The advance arrives: partial again, and not overdue until the rest's day has passed.
-    await pay(id, '300');
+    await pay(id, 300);
     expect(await statusOf(id)).toBe('partial');
-    expect(await markOverdueBookings(app.deps)).toBe(0);
-    at('2026-01-14');
-    expect(await markOverdueBookings(app.deps)).toBe(1);
+    expect(await markOverdueBookings(f.app.deps)).toBe(0);
+    await at('2026-01-14', { jobsOnly: true });
+    expect(await markOverdueBookings(f.app.deps)).toBe(1);
     expect(await statusOf(id)).toBe('overdue');
   });
 
   it('leaves cancelled, paid and money-free bookings alone', async () => {
     const cancelled = await booking();
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${cancelled}`);
+    await f.cancel(cancelled);
     const nothingOwed = await booking();
-    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = NULL WHERE id = ${nothingOwed}`);
+    await f.edit(nothingOwed, { totalAmount: '' });
     const paid = await booking();
-    await pay(paid, '1299');
-    at('2026-02-01');
-    expect(await markOverdueBookings(app.deps)).toBe(0);
+    await pay(paid, 1299);
+    await at('2026-02-01', { jobsOnly: true });
+    expect(await markOverdueBookings(f.app.deps)).toBe(0);
     expect([await statusOf(cancelled), await statusOf(nothingOwed), await statusOf(paid)]).toEqual(['pending', 'pending', 'paid']);
   });
 });
@@ -95,8 +77,8 @@ describe('payment reminders', () => {
   it('go 7 days before, on and 3 days after each due day, once each, to the guest, while money is owed', async () => {
     const id = await booking({ email: 'mari.maasikas@example.com' });
     const run = async (day: string) => {
-      at(day);
-      return queuePaymentReminders(app.deps);
+      await at(day, { jobsOnly: true });
+      return queuePaymentReminders(f.app.deps);
     };
     expect(await run('2025-12-07')).toBe(0);
     expect(await run('2025-12-08')).toBe(1); // 7 days before 15.12
@@ -112,66 +94,64 @@ describe('payment reminders', () => {
       'Uus algus retriit Balis: Meeldetuletus: ettemaksu tähtaeg on täna, 15.12.2025',
       'Uus algus retriit Balis: Meeldetuletus: ettemaksu tähtaeg (15.12.2025) on möödas',
     ]);
-    const [body] = await app.rows(`SELECT text FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder' ORDER BY id LIMIT 1`);
+    const [body] = await f.app.rows(`SELECT text FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder' ORDER BY id LIMIT 1`);
     expect(body!.text).toContain('Tasuda: 300,00');
     expect(body!.text).toMatch(/Viitenumber: 1\d+/);
 
     // The advance is paid: nothing more for it; the rest gets its own three.
-    await pay(id, '300');
+    await at('2025-12-19');
+    await pay(id, 300);
     expect(await run('2026-01-06')).toBe(1);
     expect((await reminders(id)).at(-1)!.subject).toContain('jäägi tähtaeg on 13.01.2026');
   });
 
   it('not for a cancelled booking, nor when an admin turned them off (audited), nor once paid', async () => {
     const cancelled = await booking();
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${cancelled}`);
+    await f.cancel(cancelled);
     const off = await booking();
-    const admin = await signedIn(app, { admin: true });
-    const res = await admin.b.send('PUT', `/api/admin/bookings/${off}/reminders`, { enabled: false });
+    const res = await f.api('PUT', `/api/admin/bookings/${off}/reminders`, { enabled: false });
     expect(res.status).toBe(200);
-    expect((await readJson(res)).booking.paymentReminders).toBe(false);
-    expect(await app.count(`audit_logs WHERE action = 'booking.reminders' AND resource_id = '${off}'`)).toBe(1);
+    expect(res.body.booking.paymentReminders).toBe(false);
+    expect(await f.app.count(`audit_logs WHERE action = 'booking.reminders' AND resource_id = '${off}'`)).toBe(1);
     const paid = await booking();
-    await pay(paid, '1299');
-    at('2025-12-08');
-    expect(await queuePaymentReminders(app.deps)).toBe(0);
-    expect(await app.count("email_outbox WHERE kind = 'payment_reminder'")).toBe(0);
+    await pay(paid, 1299);
+    await at('2025-12-08', { jobsOnly: true });
+    expect(await queuePaymentReminders(f.app.deps)).toBe(0);
+    expect(await f.app.count("email_outbox WHERE kind = 'payment_reminder'")).toBe(0);
   });
 
   it('the reminders switch is admin-only and checks its body', async () => {
     const id = await booking();
-    expect((await browser(app).send('PUT', `/api/admin/bookings/${id}/reminders`, { enabled: false })).status).toBe(401);
-    const user = await signedIn(app);
+    expect((await browser(f.app).send('PUT', `/api/admin/bookings/${id}/reminders`, { enabled: false })).status).toBe(401);
+    const user = await signedIn(f.app);
     expect((await user.b.send('PUT', `/api/admin/bookings/${id}/reminders`, { enabled: false })).status).toBe(403);
-    const admin = await signedIn(app, { admin: true });
-    expect((await admin.b.send('PUT', `/api/admin/bookings/${id}/reminders`, { enabled: 'no' })).status).toBe(422);
-    expect((await app.rows(`SELECT payment_reminders FROM bookings WHERE id = ${id}`))[0]!.payment_reminders).toBe(1);
+    expect((await f.api('PUT', `/api/admin/bookings/${id}/reminders`, { enabled: 'no' })).status).toBe(422);
+    expect((await f.row(id)).payment_reminders).toBe(1);
   });
 
   it('the hosts’ scheduled run queues them and sends them', async () => {
     const id = await booking();
-    at('2025-12-08');
-    await runScheduledJobs(app.deps);
-    expect(await app.rows(`SELECT status FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder'`)).toEqual([{ status: 'sent' }]);
+    await at('2025-12-08', { jobsOnly: true });
+    await runScheduledJobs(f.app.deps);
+    expect(await f.app.rows(`SELECT status FROM email_outbox WHERE booking_id = ${id} AND kind = 'payment_reminder'`)).toEqual([{ status: 'sent' }]);
   });
 });
 
 describe('money on the bookings list', () => {
   it('shows paid and outstanding per booking and filters to those that owe money (not cancelled ones)', async () => {
     const owing = await booking();
-    await pay(owing, '300');
+    await pay(owing, 300);
     const paid = await booking();
-    await pay(paid, '1299');
+    await pay(paid, 1299);
     const cancelled = await booking();
-    await app.deps.sql.execute(`UPDATE bookings SET status = 'cancelled' WHERE id = ${cancelled}`);
-    await app.deps.sql.execute(`UPDATE bookings SET additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ${owing}`);
-    const admin = await signedIn(app, { admin: true });
-    const all = (await readJson(await admin.b.get('/api/admin/bookings'))).items as { id: number; amountPaidCents: number; owedCents: number; outstandingCents: number }[];
+    await f.cancel(cancelled);
+    await f.price(owing, { services: [{ name: 'Massaaž', priceCents: 4550 }] });
+    const all = (await f.ok('GET', '/api/admin/bookings')).items as { id: number; amountPaidCents: number; owedCents: number; outstandingCents: number }[];
     expect(all.find((b) => b.id === owing)).toMatchObject({ amountPaidCents: 30000, owedCents: 129900 + 4550, outstandingCents: 129900 + 4550 - 30000 });
     expect(all.find((b) => b.id === paid)).toMatchObject({ outstandingCents: 0 });
-    const owes = await readJson(await admin.b.get('/api/admin/bookings?owes=yes'));
+    const owes = await f.ok('GET', '/api/admin/bookings?owes=yes');
     expect(owes.items.map((b: { id: number }) => b.id)).toEqual([owing]);
     expect(owes.total).toBe(1);
-    expect((await admin.b.get('/api/admin/bookings?owes=maybe')).status).toBe(422);
+    expect((await f.api('GET', '/api/admin/bookings?owes=maybe')).status).toBe(422);
   });
 });

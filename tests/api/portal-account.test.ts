@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
-import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
 
@@ -16,35 +15,27 @@ import { COMPLETE_TRAVEL_DETAILS } from '../helpers/travel-details-fixtures';
  * audited.
  */
 
-let app: TestApp;
-let clock: Date;
-beforeEach(async () => {
-  app = await startTestApp();
-  clock = new Date('2025-12-01T10:00:00.000Z');
-  app.deps.now = () => clock;
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture({ clock: '2025-12-01T10:00:00.000Z' });
+/** Months later: the retreat is over and every session made before has ended. */
+const monthsLater = () => f.clock.set('2026-02-01T10:00:00.000Z', { newSession: false });
 
 const DETAILS = { ...COMPLETE_TRAVEL_DETAILS, healthAllergies: 'Pähklid' };
 
+/** A guest's booking for two, their details given in the portal, priced at 1 299 €, 300 € paid, invoiced; a contact message. */
 async function bookedGuest() {
-  const guest = await signedIn(app);
-  const admin = await signedIn(app, { admin: true });
-  const res = await guest.b.post(
-    '/api/bookings',
-    validBooking({ email: guest.email, travelWith: 'with-companions', companions: [{ firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-02-03', age: '' }], dietaryRestrictions: 'Gluteenivaba' }),
+  const guest = await signedIn(f.app);
+  const { id } = await f.request(
+    { edition: 'jan-2026' },
+    { email: guest.email, travelWith: 'with-companions', companions: [{ firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-02-03', age: '' }], dietaryRestrictions: 'Gluteenivaba' },
+    guest.b,
   );
-  const id = (await readJson(res)).bookingId as number;
-  expect((await guest.b.send('PUT', `/api/me/bookings/${id}/people/0`, DETAILS)).status).toBe(200);
-  expect((await guest.b.send('PUT', `/api/me/bookings/${id}/people/1`, { ...DETAILS, passportNumber: 'K7654321' })).status).toBe(200);
-  await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900 WHERE id = ${id}`);
-  expect((await admin.b.send('POST', `/api/admin/bookings/${id}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2025-12-01' })).status).toBe(201);
-  const version = Number((await app.rows(`SELECT version FROM bookings WHERE id = ${id}`))[0]!.version);
-  expect((await admin.b.send('POST', `/api/admin/bookings/${id}/invoices`, { version, buyer: { name: 'Mari Tamm', email: guest.email } })).status).toBe(201);
-  await app.post('/api/contact', { name: 'Mari Tamm', email: guest.email, subject: 'Küsimus', message: 'Kas lennujaamast on transfeer?', website: '' });
-  return { guest, admin, id };
+  await f.travelDetails(guest, id, 0, DETAILS);
+  await f.travelDetails(guest, id, 1, { ...DETAILS, passportNumber: 'K7654321' });
+  await f.price(id, { totalCents: 129900 });
+  await f.pay(id, 30000);
+  await f.ok('POST', `/api/admin/bookings/${id}/invoices`, { version: (await f.detail(id)).version, buyer: { name: 'Mari Tamm', email: guest.email } });
+  await f.app.post('/api/contact', { name: 'Mari Tamm', email: guest.email, subject: 'Küsimus', message: 'Kas lennujaamast on transfeer?', website: '' });
+  return { guest, admin: f.admin, id };
 }
 
 describe('GET /api/me/export', () => {
@@ -72,7 +63,7 @@ describe('GET /api/me/export', () => {
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Kas lennujaamast on transfeer?' })]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(JSON.stringify(data)).not.toMatch(/refresh_?token|\$argon2/i);
-    expect(await app.rows(`SELECT user_id, severity FROM audit_logs WHERE action = 'account.export'`)).toEqual([{ user_id: guest.userId, severity: 'medium' }]);
+    expect(await f.app.rows(`SELECT user_id, severity FROM audit_logs WHERE action = 'account.export'`)).toEqual([{ user_id: guest.userId, severity: 'medium' }]);
   });
 });
 
@@ -86,15 +77,15 @@ describe('DELETE /api/me', () => {
     const upcoming = await guest.b.send('DELETE', '/api/me', { password: 'Salasona1' });
     expect(upcoming.status).toBe(409);
     expect((await readJson(upcoming)).error.code).toBe('upcoming_booking');
-    expect(await app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 1 }]);
-    expect(await app.rows(`SELECT count(*) AS n FROM booking_travellers`)).toEqual([{ n: 2 }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 1 }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM booking_travellers`)).toEqual([{ n: 2 }]);
   });
 
   it('after the retreat: removes the account and personal data, keeps what accounting requires', async () => {
     const { guest, id } = await bookedGuest();
     // The retreat is over; the old session has ended with the months, so the guest signs in again.
-    clock = new Date('2026-02-01T10:00:00.000Z');
-    const b = browser(app);
+    await monthsLater();
+    const b = browser(f.app);
     expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
     const res = await b.send('DELETE', '/api/me', { password: 'Salasona1' });
     expect(res.status).toBe(200);
@@ -102,92 +93,91 @@ describe('DELETE /api/me', () => {
     expect(res.headers.getSetCookie().join('\n')).toMatch(/access_token=;/);
 
     // Gone: the account, its sessions, the travel details, the guests' other personal fields, contact messages.
-    expect(await app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
-    expect(await app.rows(`SELECT count(*) AS n FROM sessions WHERE user_id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
-    expect(await app.rows(`SELECT count(*) AS n FROM booking_travellers WHERE booking_id = ${id}`)).toEqual([{ n: 0 }]);
-    const guests = await app.rows(`SELECT first_name, email, phone, date_of_birth, dietary_preferences FROM guests WHERE id IN (SELECT guest_id FROM bookings WHERE id = ${id}) OR companion_of_guest_id IN (SELECT guest_id FROM bookings WHERE id = ${id}) ORDER BY is_companion`);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM users WHERE id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM sessions WHERE user_id = '${guest.userId}'`)).toEqual([{ n: 0 }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM booking_travellers WHERE booking_id = ${id}`)).toEqual([{ n: 0 }]);
+    const guests = await f.app.rows(`SELECT first_name, email, phone, date_of_birth, dietary_preferences FROM guests WHERE id IN (SELECT guest_id FROM bookings WHERE id = ${id}) OR companion_of_guest_id IN (SELECT guest_id FROM bookings WHERE id = ${id}) ORDER BY is_companion`);
     expect(guests).toEqual([
       { first_name: 'Mari', email: guest.email, phone: null, date_of_birth: null, dietary_preferences: null },
       { first_name: 'Jaan', email: null, phone: null, date_of_birth: null, dietary_preferences: null },
     ]);
-    expect(await app.rows(`SELECT count(*) AS n FROM contact_messages WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
-    const mails = await app.rows(`SELECT subject, html, text FROM email_outbox WHERE to_address = '${guest.email}' AND kind = 'booking_confirmation'`);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM contact_messages WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+    const mails = await f.app.rows(`SELECT subject, html, text FROM email_outbox WHERE to_address = '${guest.email}' AND kind = 'booking_confirmation'`);
     expect(mails[0]).toMatchObject({ html: null, text: 'Kiri kustutati konto kustutamisel.' });
     expect(mails[0]!.subject).toMatch(/Broneeringu taotlus kätte saadud/);
-    expect((await app.rows(`SELECT special_requests FROM bookings WHERE id = ${id}`))[0]!.special_requests).toBeNull();
+    expect((await f.app.rows(`SELECT special_requests FROM bookings WHERE id = ${id}`))[0]!.special_requests).toBeNull();
 
     // Kept: the booking with its names and address, its payments and the frozen invoice; the audit record.
-    expect(await app.rows(`SELECT status, total_amount_cents, amount_paid_cents, user_id FROM bookings WHERE id = ${id}`)).toEqual([
+    expect(await f.app.rows(`SELECT status, total_amount_cents, amount_paid_cents, user_id FROM bookings WHERE id = ${id}`)).toEqual([
       { status: 'pending', total_amount_cents: 129900, amount_paid_cents: 30000, user_id: null },
     ]);
-    expect(await app.rows(`SELECT amount_cents FROM payments WHERE booking_id = ${id}`)).toEqual([{ amount_cents: 30000 }]);
-    const [invoice] = await app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
+    expect(await f.app.rows(`SELECT amount_cents FROM payments WHERE booking_id = ${id}`)).toEqual([{ amount_cents: 30000 }]);
+    const [invoice] = await f.app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
     expect(JSON.parse(String(invoice!.document)).buyer).toMatchObject({ name: 'Mari Tamm', email: guest.email });
-    const [audit] = await app.rows(`SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'account.delete'`);
+    const [audit] = await f.app.rows(`SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'account.delete'`);
     expect(audit).toMatchObject({ user_id: null, severity: 'high', resource_id: guest.userId });
     expect(JSON.parse(String(audit!.metadata))).toEqual({ bookingsKept: [id], by: 'self' });
 
     // The address can no longer sign in, and the admin still sees the booking.
-    expect((await browser(app).post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(401);
+    expect((await browser(f.app).post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(401);
     expect((await b.get('/api/me/bookings')).status).toBe(401);
-    const relogin = await signedIn(app, { admin: true });
+    const relogin = await f.clock.signInAgain();
     expect((await relogin.b.get(`/api/admin/bookings/${id}`)).status).toBe(200);
   });
 
   it('erases the rest too: the diet line, the client record, the phone on the invoice, the team\'s copy of a message', async () => {
     const { guest, admin, id } = await bookedGuest();
     expect((await admin.b.send('POST', '/api/admin/clients/sync', {})).status).toBe(200);
-    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 1 }]);
-    const [before] = await app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 1 }]);
+    const [before] = await f.app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
     expect(JSON.parse(String(before!.document)).buyer.phone).toBe('+37251234567');
-    await Promise.allSettled(app.background);
+    await Promise.allSettled(f.app.background);
 
-    clock = new Date('2026-02-01T10:00:00.000Z');
-    const b = browser(app);
+    await monthsLater();
+    const b = browser(f.app);
     expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
     expect((await b.send('DELETE', '/api/me', { password: 'Salasona1' })).status).toBe(200);
 
-    expect(await app.rows(`SELECT comments, experience, customer_id FROM bookings WHERE id = ${id}`)).toEqual([{ comments: null, experience: null, customer_id: null }]);
-    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
-    const [after] = await app.rows(`SELECT id, document FROM invoices WHERE booking_id = ${id}`);
+    expect(await f.app.rows(`SELECT comments, experience, customer_id FROM bookings WHERE id = ${id}`)).toEqual([{ comments: null, experience: null, customer_id: null }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+    const [after] = await f.app.rows(`SELECT id, document FROM invoices WHERE booking_id = ${id}`);
     const document = JSON.parse(String(after!.document));
     expect(document.buyer).toMatchObject({ name: 'Mari Tamm', email: guest.email, phone: null });
     // The rest of the frozen document is as it was issued, and still nothing else about it may change.
     expect({ ...document, buyer: { ...document.buyer, phone: '+37251234567' } }).toEqual(JSON.parse(String(before!.document)));
-    await expect(app.deps.sql.execute(`UPDATE invoices SET document = json_set(document, '$.buyer.name', 'Keegi') WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
-    await expect(app.deps.sql.execute(`UPDATE invoices SET total_cents = 1, document = json_set(document, '$.buyer.phone', NULL) WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
+    await expect(f.app.deps.sql.execute(`UPDATE invoices SET document = json_set(document, '$.buyer.name', 'Keegi') WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
+    await expect(f.app.deps.sql.execute(`UPDATE invoices SET total_cents = 1, document = json_set(document, '$.buyer.phone', NULL) WHERE booking_id = ${id}`)).rejects.toThrow(/frozen/);
     // The admin's session has ended with the months too.
-    const relogin = await signedIn(app, { admin: true });
+    const relogin = await f.clock.signInAgain();
     // Its PDF is still made from the stored copy.
     expect((await relogin.b.get(`/api/admin/invoices/${Number(after!.id)}/pdf`)).status).toBe(200);
-    const team = await app.rows(`SELECT subject, html, text FROM email_outbox WHERE kind = 'contact_notification'`);
+    const team = await f.app.rows(`SELECT subject, html, text FROM email_outbox WHERE kind = 'contact_notification'`);
     expect(team).toEqual([{ subject: 'Kontaktivormi sõnum', html: null, text: 'Kiri kustutati konto kustutamisel.' }]);
     // The next sync leaves the erased booker out of the clients.
     expect((await relogin.b.send('POST', '/api/admin/clients/sync', {})).status).toBe(200);
-    expect(await app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
+    expect(await f.app.rows(`SELECT count(*) AS n FROM customers WHERE email = '${guest.email}'`)).toEqual([{ n: 0 }]);
   });
 
   it('leaves none of the erased values anywhere in the database file, free pages and WAL included', async () => {
     const { guest } = await bookedGuest();
-    await Promise.allSettled(app.background);
+    await Promise.allSettled(f.app.background);
     const erased = ['K1234567', 'K7654321', 'Õie Tamm', '+37255551234', 'Pähklid', 'Gluteenivaba', 'Kas lennujaamast on transfeer?', '+37251234567', '+372 5123 4567'];
-    const file = fileURLToPath(app.url);
+    const file = fileURLToPath(f.app.url);
     const contents = async () => Buffer.concat([await readFile(file), await readFile(`${file}-wal`).catch(() => Buffer.alloc(0))]);
     const present = (bytes: Buffer) => erased.filter((value) => bytes.includes(Buffer.from(value)));
     // Every value is there before (the check finds what it looks for).
-    await app.deps.sql.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    await f.app.deps.sql.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     expect(present(await contents())).toEqual(erased.filter((v) => v !== '+372 5123 4567'));
 
-    clock = new Date('2026-02-01T10:00:00.000Z');
-    const b = browser(app);
+    await monthsLater();
+    const b = browser(f.app);
     expect((await b.post('/api/auth/signin', { email: guest.email, password: 'Salasona1' })).status).toBe(200);
     expect((await b.send('DELETE', '/api/me', { password: 'Salasona1' })).status).toBe(200);
     expect(present(await contents())).toEqual([]);
   });
 
   it('refuses for an administrator (the users screen removes admins)', async () => {
-    const admin = await signedIn(app, { admin: true });
-    const res = await admin.b.send('DELETE', '/api/me', { password: 'Salasona1' });
+    const res = await f.admin.b.send('DELETE', '/api/me', { password: 'Salasona1' });
     expect(res.status).toBe(409);
     expect((await readJson(res)).error.code).toBe('admin_account');
   });

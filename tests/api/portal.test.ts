@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import settings from '../../content/settings/site.json';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
-import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 
 /**
@@ -13,25 +12,14 @@ import { readJson } from '../helpers/http';
  * anyone else's (404, as if it did not exist); nothing without signing in (401).
  */
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-  app.deps.now = () => new Date('2025-12-01T10:00:00.000Z');
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture({ clock: '2025-12-01T10:00:00.000Z' });
 
-async function book(by: ReturnType<typeof browser> | null, email: string) {
-  const client = by ?? browser(app);
-  const res = await client.post('/api/bookings', validBooking({ email }));
-  expect(res.status).toBe(201);
-  return (await readJson(res)).bookingId as number;
-}
+/** A request for January 2026 with the address given, signed out or by the browser given. */
+const book = async (by: ReturnType<typeof browser> | null, email: string) => (await f.request({ edition: 'jan-2026' }, { email }, by ?? undefined)).id;
 
 describe('GET /api/me/bookings', () => {
   it('lists the bookings made with the confirmed address and those made while signed in, not anybody else’s', async () => {
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     const byAddress = await book(null, guest.email.toUpperCase());
     const whileSignedIn = await book(guest.b, 'toine.aadress@example.com');
     const someoneElse = await book(null, 'keegi.teine@example.com');
@@ -44,24 +32,24 @@ describe('GET /api/me/bookings', () => {
   });
 
   it('stops matching by address once the address is no longer confirmed', async () => {
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     await book(null, guest.email);
     const own = await book(guest.b, 'muu@example.com');
-    await app.deps.sql.execute({ sql: 'UPDATE users SET email_confirmed_at = NULL WHERE id = ?', args: [guest.userId] });
+    await f.app.deps.sql.execute({ sql: 'UPDATE users SET email_confirmed_at = NULL WHERE id = ?', args: [guest.userId] });
     expect((await readJson(await guest.b.get('/api/me/bookings'))).items.map((b: { id: number }) => b.id)).toEqual([own]);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await browser(app).get('/api/me/bookings')).status).toBe(401);
-    expect((await browser(app).get('/api/me/bookings/1')).status).toBe(401);
+    expect((await browser(f.app).get('/api/me/bookings')).status).toBe(401);
+    expect((await browser(f.app).get('/api/me/bookings/1')).status).toBe(401);
   });
 });
 
 describe('GET /api/me/bookings/:id', () => {
   it('shows the retreat, the schedule, how to pay, the invoices and the e-mails sent', async () => {
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     const id = await book(null, guest.email);
-    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900 WHERE id = ${id}`);
+    await f.price(id, { totalCents: 129900 }); // the organiser's price for it
     const res = await guest.b.get(`/api/me/bookings/${id}`);
     expect(res.status).toBe(200);
     const { booking } = await readJson(res);
@@ -81,8 +69,8 @@ describe('GET /api/me/bookings/:id', () => {
   });
 
   it("another user's booking, a missing one and a malformed id are all 404 with nothing of the booking", async () => {
-    const owner = await signedIn(app);
-    const other = await signedIn(app);
+    const owner = await signedIn(f.app);
+    const other = await signedIn(f.app);
     const id = await book(null, owner.email);
     for (const path of [`/api/me/bookings/${id}`, '/api/me/bookings/999999', '/api/me/bookings/abc']) {
       const res = await other.b.get(path);

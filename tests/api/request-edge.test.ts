@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../../src/lib/not-found';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { startApiFixture, type ApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
 
 /**
@@ -10,17 +10,15 @@ import { readJson } from '../helpers/http';
  * names the actor requireAdmin()/requireUser() put on the context (the user, this request's address and browser).
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+let f: ApiFixture;
 let guest: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedIn(app, { admin: true });
-  guest = await signedIn(app);
+  f = await startApiFixture();
+  guest = await signedIn(f.app);
 }, 60_000);
 afterAll(async () => {
-  await app.close();
+  await f.close();
 });
 
 const BAD_IDS = ['0', '-1', '1.5', '01e3', '99999999999', '2147483648', 'abc', '%20'];
@@ -48,7 +46,7 @@ const ROUTES: { who: Who; method: 'GET' | 'POST' | 'PUT'; path: string; body?: u
 
 describe('a path id that cannot be one', () => {
   it.each(ROUTES)('$method $path answers $error.code "$error.message"', async ({ who, method, path, body, error, bad = BAD_IDS }) => {
-    const { b } = who === 'admin' ? admin : guest;
+    const { b } = who === 'admin' ? f.admin : guest;
     for (const raw of bad) {
       const url = path.replace('X', raw);
       const res = method === 'GET' ? await b.get(url) : await b.send(method, url, body);
@@ -59,7 +57,7 @@ describe('a path id that cannot be one', () => {
 
   it('an empty one matches no route: the API\'s own 404, not a 500', async () => {
     for (const url of ['/api/admin/bookings//payments', '/api/admin/retreats//decision', '/api/me/bookings//people/0']) {
-      const res = await (url.startsWith('/api/me') ? guest : admin).b.get(url);
+      const res = await (url.startsWith('/api/me') ? guest : f.admin).b.get(url);
       expect(res.status, url).toBe(404);
       expect((await readJson(res)).error.code, url).toBe('not_found');
     }
@@ -68,10 +66,10 @@ describe('a path id that cannot be one', () => {
 
 /** A request with the session's cookies and a browser of its own, to see the user agent reach the audit record. */
 async function asBrowser(who: Awaited<ReturnType<typeof signedIn>>, method: string, path: string, userAgent: string, body?: unknown) {
-  return fetch(`${app.origin}${path}`, {
+  return fetch(`${f.app.origin}${path}`, {
     method,
     headers: {
-      Origin: app.origin,
+      Origin: f.app.origin,
       Cookie: [...who.b.jar].map(([k, v]) => `${k}=${v}`).join('; '),
       'User-Agent': userAgent,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -80,13 +78,13 @@ async function asBrowser(who: Awaited<ReturnType<typeof signedIn>>, method: stri
   });
 }
 
-const auditOf = async (action: string) => app.rows(`SELECT user_id, ip, user_agent FROM audit_logs WHERE action = '${action}' ORDER BY id DESC LIMIT 1`);
+const auditOf = async (action: string) => f.app.rows(`SELECT user_id, ip, user_agent FROM audit_logs WHERE action = '${action}' ORDER BY id DESC LIMIT 1`);
 
 describe('the actor on the context', () => {
   it('names the admin, their address and browser in what an admin handler records', async () => {
-    const res = await asBrowser(admin, 'POST', '/api/admin/clients', 'Kontoribrauser/2.0', { firstName: 'Mari', lastName: 'Tamm', email: 'mari.actor@example.com' });
+    const res = await asBrowser(f.admin, 'POST', '/api/admin/clients', 'Kontoribrauser/2.0', { firstName: 'Mari', lastName: 'Tamm', email: 'mari.actor@example.com' });
     expect(res.status).toBe(201);
-    expect(await auditOf('customer.create')).toEqual([{ user_id: admin.userId, ip: '127.0.0.1', user_agent: 'Kontoribrauser/2.0' }]);
+    expect(await auditOf('customer.create')).toEqual([{ user_id: f.admin.userId, ip: '127.0.0.1', user_agent: 'Kontoribrauser/2.0' }]);
   });
 
   it('names the signed-in guest in what a portal handler records', async () => {
@@ -96,7 +94,7 @@ describe('the actor on the context', () => {
   });
 
   it('names the admin whose session the inactivity timeout ends', async () => {
-    const leaving = await signedIn(app, { admin: true });
+    const leaving = await signedIn(f.app, { admin: true });
     const res = await asBrowser(leaving, 'POST', '/api/admin/session-timeout', 'Kontoribrauser/2.0');
     expect(res.status).toBe(204);
     expect(await auditOf('session_timeout')).toEqual([{ user_id: leaving.userId, ip: '127.0.0.1', user_agent: 'Kontoribrauser/2.0' }]);

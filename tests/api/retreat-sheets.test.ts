@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BookingState } from '../../src/lib/booking-lifecycle';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
+import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
 import { validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
@@ -16,39 +17,20 @@ import { dietOf } from '../../worker/domain/retreats/sheets/kitchen';
  * The January 2026 edition runs 14.–24.01.2026: a passport must be valid until 24.07.2026.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+const f = useApiFixture({ clock: '2025-12-01T10:00:00.000Z' });
+const JANUARY = { edition: 'jan-2026' };
 let retreatId: number;
+/** The guest who makes the edition's bookings, signed in, and fills in their travel details in the portal. */
+let guest: Awaited<ReturnType<typeof signedIn>>;
 beforeEach(async () => {
-  app = await startTestApp();
-  const clock = new Date('2025-12-01T10:00:00.000Z');
-  app.deps.now = () => clock;
-  admin = await signedIn(app, { admin: true });
-  retreatId = Number((await app.rows("SELECT id FROM retreats WHERE edition = 'jan-2026'"))[0]!.id);
-});
-afterEach(async () => {
-  await app.close();
+  retreatId = (await f.migrated('jan-2026')).id;
+  guest = await signedIn(f.app);
 });
 
-async function book(overrides: Parameters<typeof validBooking>[0], status: 'confirmed' | 'pending' | 'waiting' | 'cancelled' = 'confirmed'): Promise<number> {
-  const res = await app.post('/api/bookings', validBooking({ retreatMonth: 'jan-2026', ...overrides }));
-  expect(res.status).toBe(201);
-  const id = (await readJson(res)).bookingId as number;
-  await app.deps.sql.execute({
-    sql: 'UPDATE bookings SET status = ?, waiting_list = ? WHERE id = ?',
-    args: [status === 'waiting' ? 'pending' : status, status === 'waiting' ? 1 : 0, id],
-  });
-  return id;
-}
+const book = (overrides: Parameters<typeof validBooking>[0], state: BookingState = 'confirmed') => f.bookingIn(state, JANUARY, overrides, guest.b);
 
-async function details(bookingId: number, position: number, values: Record<string, string | null>, complete = true) {
-  const all = { ...COMPLETE_TRAVEL_DETAILS, ...values };
-  const columns = Object.keys(all).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
-  await app.deps.sql.execute({
-    sql: `INSERT INTO booking_travellers (booking_id, position, ${columns.join(', ')}, complete, updated_at) VALUES (?, ?, ${columns.map(() => '?').join(', ')}, ?, '2025-11-30T10:00:00.000Z')`,
-    args: [bookingId, position, ...Object.values(all), complete ? 1 : 0],
-  });
-}
+/** One person's travel details as the guest saves them: the complete set, with these values. */
+const details = (bookingId: number, position: number, values: Record<string, string | null>) => f.travelDetails(guest, bookingId, position, { ...COMPLETE_TRAVEL_DETAILS, ...values });
 
 /** Three participants (one with a companion), a waiting-list request and a cancelled booking. */
 async function edition() {
@@ -56,7 +38,8 @@ async function edition() {
   const tiit = await book({ firstName: 'Tiit', lastName: 'Ärm', roomType: 'single-room', dietaryRestrictions: 'Gluteenivaba' });
   const liis = await book({ firstName: 'Liis', lastName: 'Žukova', roomType: 'shared-room' });
   const pending = await book({ firstName: 'Peeter', lastName: 'Ootel' }, 'waiting');
-  const cancelled = await book({ firstName: 'Kati', lastName: 'Tühistatud' }, 'cancelled');
+  // Cancelled after its guest gave their details (the portal takes none once it is cancelled).
+  const cancelled = await book({ firstName: 'Kati', lastName: 'Tühistatud' }, 'request');
   await details(mari, 0, {
     passportNumber: 'K1111111',
     passportExpiry: '2026-05-01',
@@ -72,10 +55,11 @@ async function edition() {
   await details(mari, 1, { passportNumber: 'K2222222', dietary: 'Liha lisaks palun', healthMedications: 'Insuliin', arrivalFlight: 'QR 962', arrivalAt: '2026-01-13T16:45', pickupNeeded: 'yes' });
   await details(tiit, 0, { passportNumber: 'K3333333', dietary: 'Gluteenivaba', arrivalFlight: 'TK 66', arrivalAt: '2026-01-13T04:30', pickupNeeded: 'no' });
   await details(cancelled, 0, { passportNumber: 'K9999999', healthConditions: 'Tühistatu tervis', arrivalFlight: 'EK 398', arrivalAt: '2026-01-12T10:00' });
+  await f.cancel(cancelled);
   return { mari, tiit, liis, pending, cancelled };
 }
 
-const sheet = (name: string) => admin.b.get(`/api/admin/retreats/${retreatId}/sheets/${name}`);
+const sheet = (name: string) => f.admin.b.get(`/api/admin/retreats/${retreatId}/sheets/${name}`);
 const pdfText = async (res: Response) => {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -89,7 +73,7 @@ const csvLines = async (res: Response) => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
 };
-const healthReads = async () => (await app.rows(`SELECT user_id, resource_type, resource_id, severity FROM audit_logs WHERE action = 'retreat.health_sheet_read'`)).map((r) => ({ ...r }));
+const healthReads = async () => (await f.app.rows(`SELECT user_id, resource_type, resource_id, severity FROM audit_logs WHERE action = 'retreat.health_sheet_read'`)).map((r) => ({ ...r }));
 
 const CONFIRMED = ['Mari Õunapuu', 'Jüri Šaškov', 'Tiit Ärm', 'Liis Žukova'];
 const NOT_ON_IT = ['Peeter Ootel', 'Kati Tühistatud'];
@@ -134,8 +118,8 @@ describe('the health sheet', () => {
     for (const word of ['K1111111', 'Mahlapaast', 'Tühistatu tervis', ...NOT_ON_IT]) expect(text).not.toContain(word);
     await pdfText(await sheet('health.pdf'));
     expect(await healthReads()).toEqual([
-      { user_id: admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
-      { user_id: admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
+      { user_id: f.admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
+      { user_id: f.admin.userId, resource_type: 'retreat', resource_id: String(retreatId), severity: 'medium' },
     ]);
   });
 
@@ -154,7 +138,7 @@ describe('the health sheet', () => {
     const res = await sheet('health.csv');
     expect(res.status).toBe(404);
     expect((await readJson(res)).error.code).toBe('not_found');
-    expect((await admin.b.get('/api/admin/retreats/99999/sheets/health.pdf')).status).toBe(404);
+    expect((await f.admin.b.get('/api/admin/retreats/99999/sheets/health.pdf')).status).toBe(404);
     expect(await healthReads()).toEqual([]);
   });
 });
@@ -193,10 +177,7 @@ describe('arrivals and departures', () => {
 
 describe('flights in the travel details', () => {
   it('a guest gives their flights in the portal, checked by the shared schema, and the arrivals sheet has them', async () => {
-    const guest = await signedIn(app);
-    const res = await guest.b.post('/api/bookings', validBooking({ email: guest.email, retreatMonth: 'jan-2026', firstName: 'Ülle', lastName: 'Lend' }));
-    const id = (await readJson(res)).bookingId as number;
-    await app.deps.sql.execute({ sql: "UPDATE bookings SET status = 'confirmed' WHERE id = ?", args: [id] });
+    const id = await book({ email: guest.email, firstName: 'Ülle', lastName: 'Lend' });
     const put = (body: Record<string, string>) => guest.b.send('PUT', `/api/me/bookings/${id}/people/0`, body);
     const bad = await put({ arrivalFlight: 'lennuk', arrivalAt: '2026-01-13 25:00', pickupNeeded: 'maybe' });
     expect(bad.status).toBe(422);
@@ -212,7 +193,7 @@ describe('flights in the travel details', () => {
 describe('rooming', () => {
   it('starts from the bookings, saves rooms with an audit record, and checks the counts against the bookings', async () => {
     const { mari, tiit, liis, cancelled } = await edition();
-    let res = await admin.b.get(`/api/admin/retreats/${retreatId}/rooms`);
+    let res = await f.admin.b.get(`/api/admin/retreats/${retreatId}/rooms`);
     expect(res.status).toBe(200);
     let view = await readJson(res);
     expect(view.people.map((p: { name: string }) => p.name)).toEqual(['Jüri Šaškov', 'Liis Žukova', 'Mari Õunapuu', 'Tiit Ärm']);
@@ -224,7 +205,7 @@ describe('rooming', () => {
     expect(view.counts).toEqual({ booked: { single: 1, shared: 3, double: 0 }, assigned: { single: 0, shared: 0, double: 0 }, unassigned: 4, warnings: expect.arrayContaining(['Toata: 4 inimest']) });
 
     // Everyone shares room 1 but Tiit, who has room 2: the counts agree with the bookings.
-    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
+    res = await f.admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
       rooms: [
         { bookingId: mari, position: 0, room: '1' },
         { bookingId: mari, position: 1, room: ' 1 ' },
@@ -235,10 +216,10 @@ describe('rooming', () => {
     expect(res.status).toBe(200);
     view = await readJson(res);
     expect(view.counts).toEqual({ booked: { single: 1, shared: 3, double: 0 }, assigned: { single: 1, shared: 3, double: 0 }, unassigned: 0, warnings: [] });
-    expect(await app.rows(`SELECT action, resource_id FROM audit_logs WHERE action = 'retreat.rooms'`)).toEqual([{ action: 'retreat.rooms', resource_id: String(retreatId) }].map((r) => expect.objectContaining(r)));
+    expect(await f.app.rows(`SELECT action, resource_id FROM audit_logs WHERE action = 'retreat.rooms'`)).toEqual([{ action: 'retreat.rooms', resource_id: String(retreatId) }].map((r) => expect.objectContaining(r)));
 
     // Liis out of room 1 into room 3: a single room she did not book, and Mari's party shares only with itself.
-    view = await readJson(await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: liis, position: 0, room: '3' }] }));
+    view = await readJson(await f.admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: liis, position: 0, room: '3' }] }));
     expect(view.counts.assigned).toEqual({ single: 2, shared: 0, double: 2 });
     expect(view.counts.warnings).toEqual([
       'Ühekohaline tuba: broneeritud 1 inimesele, määratud 2 inimesele',
@@ -258,8 +239,8 @@ describe('rooming', () => {
     for (const expected of ['Toad', ...CONFIRMED, 'Hoiatus: Jagatud tuba: broneeritud 3 inimesele, määratud 0 inimesele']) expect(text, expected).toContain(expected);
 
     // Someone not on the edition's confirmed bookings: 422, and nothing changes.
-    const before = await app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position');
-    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
+    const before = await f.app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position');
+    res = await f.admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, {
       rooms: [
         { bookingId: tiit, position: 0, room: '9' },
         { bookingId: cancelled, position: 0, room: '1' },
@@ -267,11 +248,11 @@ describe('rooming', () => {
     });
     expect(res.status).toBe(422);
     expect((await readJson(res)).error.details).toEqual([{ path: 'rooms.1', message: 'Seda inimest ei ole selle retriidi kinnitatud broneeringutel.' }]);
-    res = await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: 'x'.repeat(41) }] });
+    res = await f.admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: 'x'.repeat(41) }] });
     expect(res.status).toBe(422);
-    expect(await app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position')).toEqual(before);
+    expect(await f.app.rows('SELECT * FROM room_assignments ORDER BY booking_id, position')).toEqual(before);
     // An empty room takes the person out of theirs.
-    view = await readJson(await admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: '' }] }));
+    view = await readJson(await f.admin.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [{ bookingId: tiit, position: 0, room: '' }] }));
     expect(view.counts.unassigned).toBe(1);
   });
 });
@@ -283,18 +264,18 @@ describe('access and unknown sheets', () => {
       expect(res.status, name).toBe(404);
       expect((await readJson(res)).error.code, name).toBe('not_found');
     }
-    expect((await admin.b.get('/api/admin/retreats/abc/sheets/manifest.pdf')).status).toBe(404);
+    expect((await f.admin.b.get('/api/admin/retreats/abc/sheets/manifest.pdf')).status).toBe(404);
   });
 
   it('refuses anyone who is not an admin, and writes nothing', async () => {
     await edition();
-    const guest = await signedIn(app);
+    const guest = await signedIn(f.app);
     for (const path of [`/api/admin/retreats/${retreatId}/sheets/health.pdf`, `/api/admin/retreats/${retreatId}/sheets/manifest.csv`, `/api/admin/retreats/${retreatId}/rooms`]) {
       expect((await guest.b.get(path)).status, path).toBe(403);
-      expect((await browser(app).get(path)).status, path).toBe(401);
+      expect((await browser(f.app).get(path)).status, path).toBe(401);
     }
     expect((await guest.b.send('PUT', `/api/admin/retreats/${retreatId}/rooms`, { rooms: [] })).status).toBe(403);
     expect(await healthReads()).toEqual([]);
-    expect(await app.count('room_assignments')).toBe(0);
+    expect(await f.app.count('room_assignments')).toBe(0);
   });
 });

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
-import { pricedBooking } from '../helpers/priced-booking';
+import { startApiFixture, type ApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
 
 /**
@@ -12,27 +11,25 @@ import { readJson } from '../helpers/http';
  * and as a guest, on real ids and on made-up ones. Whatever arrives, no answer is a 5xx.
  */
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+let f: ApiFixture;
 let guest: Awaited<ReturnType<typeof signedIn>>;
 let bookingId = 0;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedIn(app, { admin: true });
-  guest = await signedIn(app);
-  bookingId = await pricedBooking(app, { email: guest.email });
-  await app.deps.sql.execute({ sql: 'UPDATE bookings SET user_id = ? WHERE id = ?', args: [guest.userId, bookingId] });
-  const paid = await admin.b.send('POST', `/api/admin/bookings/${bookingId}/payments`, { kind: 'payment', amount: '300', method: 'bank_transfer', receivedOn: '2025-09-15' });
-  expect(paid.status).toBe(201);
+  f = await startApiFixture();
+  guest = await signedIn(f.app);
+  // The guest's own booking, requested signed in (so it is their account's), priced and with money on it.
+  bookingId = await f.pricedBooking({ email: guest.email }, guest.b);
+  expect((await f.row(bookingId)).user_id).toBe(guest.userId);
+  await f.pay(bookingId, 30000);
 }, 60_000);
 afterAll(async () => {
-  await app.close();
+  await f.close();
 });
 
 /** The routes the app registers for the two audiences, one entry per method and path. */
 function routes(prefix: string): { method: string; path: string }[] {
-  const table = createApp(app.deps).routes.filter((r) => r.path.startsWith(prefix) && r.method !== 'ALL');
+  const table = createApp(f.app.deps).routes.filter((r) => r.path.startsWith(prefix) && r.method !== 'ALL');
   const seen = new Set<string>();
   const unique = table.filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`)).map(({ method, path }) => ({ method, path }));
   // Routes that can end the session or the account go last, so every other route is tried signed in.
@@ -74,7 +71,7 @@ async function sweep(prefix: string, who: Awaited<ReturnType<typeof signedIn>>) 
 
 describe('every /api/admin and /api/me route with bad input', () => {
   it('answers the admin without a 5xx', async () => {
-    const { failures } = await sweep('/api/admin', admin);
+    const { failures } = await sweep('/api/admin', f.admin);
     expect(failures).toEqual([]);
   }, 240_000);
 

@@ -2,20 +2,13 @@
 // diacritics, on every list. One rule in two forms (worker/db/search-fold.ts): the TypeScript fold of what the admin
 // types, and the SQL fold the search indexes' triggers (migration 0020) and the scanned searches use.
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldForSearch, foldSql, SEARCH_FOLDS } from '../../worker/db/search-fold';
 import { signedIn } from '../helpers/admin-session';
-import { startTestApp, type TestApp } from '../helpers/app-server';
-import { validBooking } from '../helpers/booking-fixtures';
+import { useApiFixture } from '../helpers/api-fixture';
 import { readJson } from '../helpers/http';
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const f = useApiFixture();
 
 const SAMPLES = ['Õunapuu', 'õunapuu', 'ÄÖÜ äöü', 'Šmidt', 'šmidt', 'Žanna ŽŪ', 'KÜLALINE', 'Éloïse Müller', 'mari.tamm@example.com', '+37251234567', 'ÕÄÖÜŠŽõäöüšž'];
 
@@ -29,31 +22,31 @@ describe('the fold', () => {
 
   it('says the same in SQL as in TypeScript', async () => {
     for (const text of SAMPLES) {
-      const [row] = await app.deps.db.all<{ folded: string }>(sql`SELECT ${foldSql(sql`${text}`)} AS folded`);
+      const [row] = await f.app.deps.db.all<{ folded: string }>(sql`SELECT ${foldSql(sql`${text}`)} AS folded`);
       expect(row!.folded, text).toBe(foldForSearch(text));
     }
   });
 
   it("and so do the search indexes' triggers of migration 0020 (on insert and on update)", async () => {
-    const admin = await signedIn(app, { admin: true });
+    const admin = f.admin;
     const res = await admin.b.post('/api/admin/clients', { firstName: 'Õie', lastName: 'Šmidt', email: 'oie.smidt@example.com', phone: '' });
     expect(res.status).toBe(201);
     const id = (await readJson(res)).client.id as string;
-    const indexed = async () => (await app.rows(`SELECT text FROM customers_search WHERE customer_id = '${id}'`))[0]!.text;
+    const indexed = async () => (await f.app.rows(`SELECT text FROM customers_search WHERE customer_id = '${id}'`))[0]!.text;
     expect(await indexed()).toBe(foldForSearch('Õie Šmidt oie.smidt@example.com '));
-    await app.deps.sql.execute(`UPDATE customers SET last_name = 'Žukov-Ääremaa' WHERE id = '${id}'`);
+    await f.app.deps.sql.execute(`UPDATE customers SET last_name = 'Žukov-Ääremaa' WHERE id = '${id}'`);
     expect(await indexed()).toBe(foldForSearch('Õie Žukov-Ääremaa oie.smidt@example.com '));
-    const [guest] = await app.rows(`SELECT text FROM guests_search LIMIT 1`);
+    const [guest] = await f.app.rows(`SELECT text FROM guests_search LIMIT 1`);
     expect(guest).toBeUndefined();
   });
 });
 
 describe('every list finds Estonian names in any case, with or without diacritics', () => {
   it('clients, bookings, guests and users', async () => {
-    const admin = await signedIn(app, { admin: true });
+    const admin = f.admin;
     expect((await admin.b.post('/api/admin/clients', { firstName: 'Õnne', lastName: 'Õunapuu', email: 'onne@example.com', phone: '' })).status).toBe(201);
     expect((await admin.b.post('/api/admin/clients', { firstName: 'Jüri', lastName: 'Šmidt', email: 'juri@example.com', phone: '' })).status).toBe(201);
-    expect((await app.post('/api/bookings', validBooking({ firstName: 'Külaline', lastName: 'Žukov' }))).status).toBe(201);
+    await f.request({ edition: 'jan-2026' }, { firstName: 'Külaline', lastName: 'Žukov' });
 
     const names = async (path: string, field: 'lastName' | 'guest') => {
       const body = await readJson(await admin.b.get(path));
@@ -67,21 +60,18 @@ describe('every list finds Estonian names in any case, with or without diacritic
   });
 
   it('users, retreats and invoices', async () => {
-    const admin = await signedIn(app, { admin: true });
-    const user = await signedIn(app);
-    await app.deps.sql.execute(`UPDATE users SET last_name = 'Pärnpuu' WHERE id = '${user.userId}'`);
+    const admin = f.admin;
+    await signedIn(f.app, { firstName: 'Mari', lastName: 'Pärnpuu' });
     const users = await readJson(await admin.b.get(`/api/admin/users?q=${encodeURIComponent('PÄRNPUU')}`));
     expect(users.items.map((u: { lastName: string }) => u.lastName)).toEqual(['Pärnpuu']);
     expect((await readJson(await admin.b.get(`/api/admin/users?q=parnpuu`))).items).toHaveLength(1);
 
-    await app.deps.sql.execute(`UPDATE retreats SET location = 'Šoti mägismaa' WHERE edition = 'jan-2026'`);
+    await f.editEdition((await f.migrated('jan-2026')).id, { location: 'Šoti mägismaa' });
     const retreats = await readJson(await admin.b.get(`/api/admin/retreats?q=${encodeURIComponent('soti MAGISMAA')}`));
     expect(retreats.items.map((r: { location: string }) => r.location)).toEqual(['Šoti mägismaa']);
 
-    const booked = await readJson(await app.post('/api/bookings', validBooking({ firstName: 'Ülle', lastName: 'Õismaa' })));
-    await app.deps.sql.execute(`UPDATE bookings SET total_amount_cents = 129900 WHERE id = ${booked.bookingId}`);
-    const version = Number((await app.rows(`SELECT version FROM bookings WHERE id = ${booked.bookingId}`))[0]!.version);
-    expect((await admin.b.send('POST', `/api/admin/bookings/${booked.bookingId}/invoices`, { version, buyer: { name: 'Ülle Õismaa', email: 'ulle@example.com' } })).status).toBe(201);
+    const booked = await f.request({ edition: 'jan-2026' }, { firstName: 'Ülle', lastName: 'Õismaa' });
+    await f.ok('POST', `/api/admin/bookings/${booked.id}/invoices`, { version: (await f.detail(booked.id)).version, buyer: { name: 'Ülle Õismaa', email: 'ulle@example.com' } });
     for (const q of ['ulle oismaa', 'ÜLLE', 'õismaa']) {
       const invoices = await readJson(await admin.b.get(`/api/admin/invoices?q=${encodeURIComponent(q)}`));
       expect(invoices.items.map((i: { buyerName: string }) => i.buyerName), q).toEqual(['Ülle Õismaa']);

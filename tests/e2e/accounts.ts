@@ -75,34 +75,30 @@ export async function extraAdmin(request: APIRequestContext, baseURL: string, ta
   return email;
 }
 
-/**
- * An admin of the spec's own: made once per worker (with fullyParallel a worker that comes back to a file runs its
- * beforeAll again, so it is made only the first time), with the spec's own data set up beside it, and signed into
- * each test's page unless `signIn` is false. Answers its e-mail (read it inside a test or a hook).
- */
-export function useOwnAdmin(
-  tag: string,
-  setUp?: (args: { request: APIRequestContext; baseURL: string | undefined }) => Promise<void>,
-  { signIn = true }: { signIn?: boolean } = {},
-): () => string {
-  let email = '';
-  test.beforeAll(async ({ request, baseURL }) => {
-    if (email) return;
-    email = await extraAdmin(request, baseURL!, tag);
-    await setUp?.({ request, baseURL });
-  });
-  if (signIn) {
-    test.beforeEach(async ({ page, baseURL }) => {
-      await signInContext(page, baseURL!, email);
-    });
-  }
-  return () => email;
-}
-
 /** Signs the page's browser context in through the API (the cookies land in the context). */
 export async function signInContext(page: Page, baseURL: string, email: string, password = PASSWORD) {
   const response = await page.request.post('/api/auth/signin', { headers: { Origin: baseURL }, data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The spec file's own admin (`extraAdmin`): made once per worker — with fullyParallel a worker that comes back to
+ * the file runs beforeAll again — then `setUp` once (the file's data), and signed into each test's page unless
+ * `signIn: false` (tests that sign in at a moment of their own). Read `.email` inside the tests.
+ */
+export function fileAdmin(tag: string, setUp?: (request: APIRequestContext, baseURL: string, email: string) => Promise<void>, { signIn = true } = {}) {
+  const admin = { email: '' };
+  test.beforeAll(async ({ request, baseURL }) => {
+    if (admin.email) return;
+    admin.email = await extraAdmin(request, baseURL!, tag);
+    await setUp?.(request, baseURL!, admin.email);
+  });
+  if (signIn) {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await signInContext(page, baseURL!, admin.email);
+    });
+  }
+  return admin;
 }
 
 export const nav = (page: Page) => page.locator('[data-site-nav]');

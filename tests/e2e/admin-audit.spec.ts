@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { serverNow } from './clock';
 
 /**
@@ -13,7 +13,6 @@ import { serverNow } from './clock';
 
 // Every test here loads at least one admin screen (its own chunk) and most run axe: slow on two shared cores.
 test.describe.configure({ timeout: 90_000 });
-
 
 async function criticalEventFor(email: string) {
   const db = createClient({ url: process.env.E2E_DATABASE_URL! });
@@ -29,8 +28,8 @@ async function criticalEventFor(email: string) {
   }
 }
 
-const adminEmail = useOwnAdmin(`audit${Math.random().toString(36).slice(2, 8)}`, async ({ request, baseURL }) => {
-  await criticalEventFor(adminEmail());
+const admin = fileAdmin(`audit${Math.random().toString(36).slice(2, 8)}`, async (_request, _baseURL, email) => {
+  await criticalEventFor(email);
 });
 
 async function openTrail(page: Page, query: string) {
@@ -44,7 +43,7 @@ test('the dashboard highlights the critical event and leads to it in the trail',
   await page.goto('/dashboard');
   const section = page.getByRole('region', { name: 'Kriitilised sündmused (7 päeva)' });
   await expect(section).toContainText('Liiga palju sisselogimisi');
-  await expect(section).toContainText(adminEmail());
+  await expect(section).toContainText(admin.email);
   await section.getByRole('link', { name: 'Vaata auditilogis' }).click();
   await expect(page).toHaveURL(/\/admin\/audit\?severity=critical/);
   await expect(page.locator('[data-critical]').first()).toBeVisible();
@@ -55,7 +54,7 @@ test('filters by user and severity (the select by keyboard) and shows a record\'
   test.slow();
   void consoleErrors;
   await openTrail(page, '');
-  await page.getByRole('searchbox', { name: 'Kasutaja' }).fill(adminEmail());
+  await page.getByRole('searchbox', { name: 'Kasutaja' }).fill(admin.email);
   await expect(page).toHaveURL(/user=/);
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: 'Liiga palju sisselogimisi' })).toHaveCount(1);
@@ -80,7 +79,7 @@ test('filters by user and severity (the select by keyboard) and shows a record\'
 
   // A range that ended yesterday (the server's) holds none of today's records.
   const yesterday = new Date(serverNow().getTime() - 86_400_000).toISOString().slice(0, 10);
-  await openTrail(page, `?user=${encodeURIComponent(adminEmail())}&to=${yesterday}`);
+  await openTrail(page, `?user=${encodeURIComponent(admin.email)}&to=${yesterday}`);
   await expect(page.getByText('Filtritele vastavaid kirjeid ei leitud')).toBeVisible();
 });
 
@@ -88,7 +87,7 @@ for (const width of [1280, 390]) {
   test(`axe finds nothing on the audit trail at ${width} px`, async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.setViewportSize({ width, height: 900 });
-    await openTrail(page, `?user=${encodeURIComponent(adminEmail())}`);
+    await openTrail(page, `?user=${encodeURIComponent(admin.email)}`);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectNoAxeViolations(page);
   });

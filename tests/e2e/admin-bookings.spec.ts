@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -40,10 +40,10 @@ test.describe.configure({ timeout: 90_000 });
 let ids: number[] = [];
 let withCompanions = 0;
 
-const adminEmail = useOwnAdmin('bookings-admin', async ({ request, baseURL }) => {
+fileAdmin('bookings-admin', async (request, baseURL) => {
   ids = [];
-  for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL!, name));
-  withCompanions = await makeBooking(request, baseURL!, 'Helju', {
+  for (const name of FIRST_NAMES) ids.push(await makeBooking(request, baseURL, name));
+  withCompanions = await makeBooking(request, baseURL, 'Helju', {
     travelWith: 'with-companions',
     companions: [
       { firstName: 'Jaan', lastName: TAG, birthday: '1985-09-30' },
@@ -52,7 +52,7 @@ const adminEmail = useOwnAdmin('bookings-admin', async ({ request, baseURL }) =>
   });
   // One booking the search must not find, so the whole table always holds more than the search's 8.
   const other = `Muu${letters()}`;
-  await makeBooking(request, baseURL!, 'Ilse', { lastName: other, email: `ilse.${other.toLowerCase()}@example.com` });
+  await makeBooking(request, baseURL, 'Ilse', { lastName: other, email: `ilse.${other.toLowerCase()}@example.com` });
 });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

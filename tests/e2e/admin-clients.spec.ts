@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -24,10 +24,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const bookingsOf: Record<string, number[]> = {};
 
-const adminEmail = useOwnAdmin('clients-admin', async ({ request, baseURL }) => {
+fileAdmin('clients-admin', async (request, baseURL) => {
   for (const [name, count] of [['Aino', 2], ['Birgit', 1], ['Carmen', 2], ['Diana', 1], ['Eha', 1]] as const) {
     bookingsOf[name] = [];
-    for (let i = 0; i < count; i++) bookingsOf[name].push(await makeBooking(request, baseURL!, name));
+    for (let i = 0; i < count; i++) bookingsOf[name].push(await makeBooking(request, baseURL, name));
   }
   // Aino's first booking has money on it: 1 299 € total, 300 € paid, a 45,50 € service → 1 044,50 € to pay.
   await sql(`UPDATE bookings SET status = 'confirmed', total_amount_cents = 129900, amount_paid_cents = 30000, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`, [bookingsOf.Aino![0]!]);

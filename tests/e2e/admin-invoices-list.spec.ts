@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 
 /**
@@ -14,7 +14,7 @@ const TAG = `Lõvi${letters()}`;
 
 test.describe.configure({ timeout: 90_000 });
 
-const adminEmail = useOwnAdmin('invoice-list-admin');
+fileAdmin('invoice-list-admin');
 
 /** A booking of 1 299 € with a 45,50 € service: 1 344,50 € to invoice. */
 async function pricedBooking(request: APIRequestContext, baseURL: string, lastName: string) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -15,17 +15,14 @@ const TAG = `Žukova${letters()}`;
 
 test.describe.configure({ timeout: 90_000 });
 
-const adminEmail = useOwnAdmin('invoices-admin', undefined, { signIn: false });
+fileAdmin('invoices-admin');
+
 /** A booking of 1 299 € with a 45,50 € service: 1 344,50 € to invoice. Each test has its own. */
 async function pricedBooking(request: APIRequestContext, baseURL: string) {
   const id = await bookingRequest(request, baseURL, { firstName: 'Õnne', lastName: TAG, email: `onne.${letters()}@example.com` });
   await serverSql(`UPDATE bookings SET total_amount_cents = 129900, additional_services = '[{"name":"Massaaž","price_cents":4550}]' WHERE id = ?`, [id]);
   return id;
 }
-
-test.beforeEach(async ({ page, baseURL }) => {
-  await signInContext(page, baseURL!, adminEmail());
-});
 
 const invoicesSection = (page: Page) => page.locator('[data-section="booking-invoices"]');
 

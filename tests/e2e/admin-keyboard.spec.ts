@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { extraAdmin, signInContext, useOwnAdmin } from './accounts';
+import { fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 
@@ -14,8 +14,8 @@ const TAG = `Klav${letters()}`;
 // Each walk is a whole task by keyboard, some across two screens.
 test.describe.configure({ timeout: 60_000 });
 
-const adminEmail = useOwnAdmin('keyboard-admin', async ({ request, baseURL }) => {
-  await bookingRequest(request, baseURL!, { firstName: 'Tiiu', lastName: TAG });
+const admin = fileAdmin('keyboard-admin', async (request, baseURL) => {
+  await bookingRequest(request, baseURL, { firstName: 'Tiiu', lastName: TAG });
 });
 
 /** Presses Tab (from where the focus is) until `target` has the focus; fails if it never comes. */
@@ -103,7 +103,7 @@ test('dashboard: a quick action opens its list', async ({ page, consoleErrors })
 
 test("users: open a user's role list and close it, by keyboard", async ({ page, consoleErrors }) => {
   void consoleErrors;
-  await open(page, `/admin/users?q=${encodeURIComponent(adminEmail())}`, 'Kasutajad');
+  await open(page, `/admin/users?q=${encodeURIComponent(admin.email)}`, 'Kasutajad');
   const role = page.getByRole('button', { name: /Roll: / }).first();
   await tabTo(page, role);
   await expectVisibleFocus(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql } from './booking-requests';
 
 /**
@@ -14,7 +14,6 @@ import { serverSql } from './booking-requests';
 const TAG = `R${Math.random().toString(36).slice(2, 8)}`;
 // Every test here loads at least one admin screen (its own chunk) and most run axe: slow on two shared cores.
 test.describe.configure({ timeout: 90_000 });
-
 
 const sql = serverSql;
 
@@ -32,7 +31,7 @@ async function bookingOn(request: APIRequestContext, baseURL: string, retreatId:
   return id;
 }
 
-const adminEmail = useOwnAdmin(`retreats-${TAG.toLowerCase()}`);
+fileAdmin(`retreats-${TAG.toLowerCase()}`);
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 

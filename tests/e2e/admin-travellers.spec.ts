@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 
 /**
@@ -15,7 +15,7 @@ const TAG = `Reisija${letters()}`;
 
 test.describe.configure({ timeout: 90_000 });
 
-const adminEmail = useOwnAdmin('travellers-admin');
+fileAdmin('travellers-admin');
 
 /** Travel details of one person, complete, as the portal saves them. */
 async function completeDetails(bookingId: number, position: number, extra: { passportNumber: string; passportExpiry: string; healthAllergies: string | null }) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { confirmedUser, expectNoAxeViolations, fileAdmin, PASSWORD, toast } from './accounts';
 
 /**
  * The back office's users and roles (admin spec sections 2 "Users", 5, 8) in Chromium against the real Node host,
@@ -17,8 +17,8 @@ test.describe.configure({ timeout: 90_000 });
 
 let targetEmail = '';
 
-const adminEmail = useOwnAdmin(`${TAG}-admin`, async ({ request, baseURL }) => {
-  targetEmail = await confirmedUser(request, baseURL!, `${TAG}-user`, { firstName: 'Tiina', lastName: 'Tamm' });
+const admin = fileAdmin(`${TAG}-admin`, async (request, baseURL) => {
+  targetEmail = await confirmedUser(request, baseURL, `${TAG}-user`, { firstName: 'Tiina', lastName: 'Tamm' });
 });
 
 const targetRow = (page: Page) => page.getByRole('row').filter({ hasText: targetEmail });
@@ -35,7 +35,7 @@ test('lists the users with names, join dates and role badges, and searches on th
   await expect(page.getByRole('row')).toHaveCount(1 + 2);
   await expect(targetRow(page)).toContainText('Tiina Tamm');
   await expect(targetRow(page)).toContainText('kasutaja');
-  await expect(page.getByRole('row').filter({ hasText: adminEmail() })).toContainText('admin');
+  await expect(page.getByRole('row').filter({ hasText: admin.email })).toContainText('admin');
   await expect(page.locator('[data-counter="admins"]')).not.toHaveText('…');
 
   await page.getByRole('searchbox', { name: 'Otsi' }).fill(`${TAG}-user`);

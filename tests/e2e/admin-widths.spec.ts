@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 
 const TAG = `Laius${letters()}`;
@@ -13,11 +13,11 @@ const TAG = `Laius${letters()}`;
 // Seven screens, each with a screenshot and an axe run, in one test per width.
 test.describe.configure({ timeout: 120_000 });
 
-const adminEmail = useOwnAdmin('widths-admin', async ({ request, baseURL }) => {
-  await bookingRequest(request, baseURL!, { firstName: 'Kristiina-Marleen', lastName: `${TAG}-Õunapuu`, email: `kristiina.${TAG.toLowerCase()}@example.com` });
+fileAdmin('widths-admin', async (request, baseURL) => {
+  await bookingRequest(request, baseURL, { firstName: 'Kristiina-Marleen', lastName: `${TAG}-Õunapuu`, email: `kristiina.${TAG.toLowerCase()}@example.com` });
   // A long contact-form message for "Sõnumid".
   const contact = await request.post('/api/contact', {
-    headers: { Origin: baseURL! },
+    headers: { Origin: baseURL },
     data: { name: `Kristiina-Marleen ${TAG}-Õunapuu`, email: `kristiina.${TAG.toLowerCase()}@example.com`, subject: 'Küsimus toa ja lendude kohta', message: 'Tere! '.repeat(80), website: '' },
   });
   expect(contact.status()).toBe(201);

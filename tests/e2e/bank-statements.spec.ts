@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { camt053 } from '../helpers/bank-statements';
@@ -19,7 +19,7 @@ const TAG = `Pank${letters()}`;
 
 test.describe.configure({ timeout: 120_000 });
 
-const adminEmail = useOwnAdmin('bank-admin');
+fileAdmin('bank-admin');
 
 /** A booking of 1 299 € for this run's guest `firstName`. */
 async function pricedBooking(request: APIRequestContext, baseURL: string, firstName: string) {

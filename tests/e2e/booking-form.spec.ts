@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { expectNoAxeViolations } from './accounts';
-import { expect, holdRequests, test } from './fixtures';
+import { expect, holdRequests, openFormIsland, test } from './fixtures';
 import { serverSql } from './booking-requests';
 
 /**
@@ -20,15 +20,8 @@ const TOAST = {
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 };
 
-/** Opens /broneering, scrolls the form into view (it hydrates when visible) and waits until React owns it. */
-async function openForm(page: Page) {
-  await page.goto('/broneering');
-  const form = page.getByRole('form', { name: 'Broneeringu taotlus' });
-  await form.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
-  await expect(form.getByRole('button', { name: 'Saada broneeringu taotlus' })).toBeEnabled();
-  return form;
-}
+/** Opens /broneering with its form ready (hydrated). */
+const openForm = (page: Page) => openFormIsland(page, '/broneering', 'Broneeringu taotlus', 'Saada broneeringu taotlus');
 
 const you = (page: Page) => page.getByRole('group', { name: 'Teie andmed' });
 const companion = (page: Page, n: number) => page.getByRole('group', { name: `Kaasreisija ${n}` });

@@ -1,5 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { APIRequestContext } from '@playwright/test';
+import type { BookingRequestInput } from '../../src/lib/booking/schema';
+import { validBooking } from '../helpers/booking-fixtures';
 import { expect } from './fixtures';
 
 /** Six random letters: a surname unique to a run, so a spec's searches see only its own rows. */
@@ -12,21 +14,7 @@ export async function bookingRequest(request: APIRequestContext, baseURL: string
   const key = `e2e-${lastName}-${firstName}-${letters()}`.normalize('NFD').replace(/[^\w-]/g, '');
   const response = await request.post('/api/bookings', {
     headers: { Origin: baseURL, 'Idempotency-Key': key },
-    data: {
-      birthday: '1990-05-01',
-      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
-      phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026',
-      roomType: 'single-room',
-      travelWith: 'alone',
-      companions: [],
-      experience: '',
-      dietaryRestrictions: '',
-      message: '',
-      termsAccepted: true,
-      website: '',
-      ...guest,
-    },
+    data: validBooking({ email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`, retreatMonth: 'mar-2026', ...guest } as Partial<BookingRequestInput>),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { bookingId: number }).bookingId;

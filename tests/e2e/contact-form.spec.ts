@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openFormIsland, test } from './fixtures';
 
 /** The contact form island on /kontakt (visitor spec sections 2, 4, 5 and 8; issue 4), against the real API. */
 
-async function openForm(page: Page) {
-  await page.goto('/kontakt');
-  const form = page.getByRole('form', { name: 'Kontaktivorm' });
-  await form.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
-  await expect(form.getByRole('button', { name: 'Saada sõnum' })).toBeEnabled();
-  return form;
-}
+const openForm = (page: Page) => openFormIsland(page, '/kontakt', 'Kontaktivorm', 'Saada sõnum');
 
 test.describe('contact form', () => {
   test('sends the message: "Sõnum saadetud!" toast and cleared fields', async ({ page, consoleErrors }) => {

@@ -63,3 +63,16 @@ export const PUBLIC_ROUTES: [path: string, h1: string | RegExp][] = [
   ['/facebook-reklaam', 'Reklaami eelvaade'],
   ['/broneering', 'Broneeri oma koht'],
 ];
+
+/**
+ * Opens the page at `path`, scrolls its form (named `name`) into view (an island hydrates when visible) and waits
+ * until React owns it: the submit button `submit` is enabled.
+ */
+export async function openFormIsland(page: Page, path: string, name: string, submit: string) {
+  await page.goto(path);
+  const form = page.getByRole('form', { name });
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(form.getByRole('button', { name: submit })).toBeEnabled();
+  return form;
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, serverLog, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, serverLog, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { signFeedbackToken } from '../../worker/domain/feedback-token';
@@ -19,11 +19,11 @@ let retreatId = 0;
 const bookings: Record<string, number> = {};
 test.describe.configure({ timeout: 90_000 });
 
-const adminEmail = useOwnAdmin('messages-admin', async ({ request, baseURL }) => {
+fileAdmin('messages-admin', async (request, baseURL) => {
   const [retreat] = await serverSql("INSERT INTO retreats (name, start_date, end_date) VALUES (?, '2026-06-01', '2026-06-11') RETURNING id", [`Suvi ${TAG}`]);
   retreatId = Number(retreat!.id);
   for (const name of ['Aili', 'Birgit', 'Cärolin']) {
-    bookings[name] = await bookingRequest(request, baseURL!, { firstName: name, lastName: TAG, email: email(name.replace('ä', 'a')) });
+    bookings[name] = await bookingRequest(request, baseURL, { firstName: name, lastName: TAG, email: email(name.replace('ä', 'a')) });
     await serverSql('UPDATE bookings SET retreat_id = ? WHERE id = ?', [retreatId, bookings[name]!]);
   }
   await serverSql("UPDATE bookings SET status = 'confirmed' WHERE id = ?", [bookings.Aili!]);

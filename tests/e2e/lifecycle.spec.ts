@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { confirmedUser, expectNoAxeViolations, fileAdmin, signInContext, toast } from './accounts';
 import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 import { tallinnDay } from '../../src/lib/format';
@@ -15,7 +15,7 @@ import { tallinnDay } from '../../src/lib/format';
 test.describe.configure({ timeout: 120_000 });
 
 
-const adminEmail = useOwnAdmin(`lifecycle-${letters()}`);
+fileAdmin(`lifecycle-${letters()}`);
 
 /** React Aria's live announcer keeps closed dialogs' and lists' titles for a few seconds (axe: role-img-alt): wait it out. */
 async function axeWhenQuiet(page: Page) {

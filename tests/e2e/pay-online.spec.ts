@@ -5,7 +5,7 @@
  * the portal shows the money paid, and the admin's ledger shows the payment with Montonio's order id. A second guest
  * cancels on the payment page and reads "Makse katkestati". Axe at 1280 and 390 px on the portal and /makse.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { confirmedUser, expectNoAxeViolations, extraAdmin, signInContext } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { expect, expectFailedRequest, test } from './fixtures';
@@ -23,9 +23,27 @@ async function guestWithBooking(request: APIRequestContext, baseURL: string) {
   return { id, email, lastName };
 }
 
+/** The organiser, in a browser of their own (an admin made for it, signed in), on the booking's detail. */
+async function adminOnBooking(browser: Browser, request: APIRequestContext, baseURL: string, tag: string, id: number) {
+  const adminEmail = await extraAdmin(request, baseURL, tag);
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await signInContext(admin, baseURL, adminEmail);
+  await admin.goto(`/admin/bookings/${id}`);
+  return { admin, context };
+}
+
 async function openBooking(page: Page, id: number) {
   await page.goto(`/minu-broneeringud?broneering=${id}`);
   await expect(page.getByRole('heading', { level: 2, name: /retriit/i })).toBeFocused();
+}
+
+/** The guest of `guestWithBooking`, signed in on the page and looking at their booking in the portal. */
+async function guestOnBooking(page: Page, request: APIRequestContext, baseURL: string) {
+  const guest = await guestWithBooking(request, baseURL);
+  await signInContext(page, baseURL, guest.email);
+  await openBooking(page, guest.id);
+  return guest;
 }
 
 async function axeAtBothWidths(page: Page) {
@@ -44,9 +62,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
   consoleErrors,
 }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
 
   const payments = page.getByRole('region', { name: 'Maksed' });
   const payNext = payments.getByRole('button', { name: /^Maksa kohe: Ettemaks 300,00\s€$/ });
@@ -77,11 +93,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
   await expect(payments.getByRole('button', { name: /^Maksa kohe: Jääk 999,00\s€$/ })).toBeVisible();
 
   // The admin's ledger: the payment, Montonio and its order id.
-  const adminEmail = await extraAdmin(request, baseURL!, 'maksa-admin');
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInContext(admin, baseURL!, adminEmail);
-  await admin.goto(`/admin/bookings/${id}`);
+  const { admin, context: adminContext } = await adminOnBooking(browser, request, baseURL!, 'maksa-admin', id);
   const ledger = admin.locator('[data-section="booking-payments"]');
   await expect(ledger.locator(`[data-online-payment="${String(order!.provider_order_id)}"]`)).toContainText(
     `Makstud internetis (Montonio, pangalink), tellimus ${String(order!.provider_order_id)}`,
@@ -92,9 +104,7 @@ test('"Maksa kohe": pay the advance on the provider\'s page, come back to "Makse
 
 test('cancelled on the provider\'s page: "Makse katkestati", nothing paid, "Maksa kohe" still offered', async ({ page, request, baseURL, consoleErrors }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
   await page.getByRole('radio', { name: /Pangakaart/ }).check();
   await page.getByRole('button', { name: /^Maksa kogu summa/ }).click();
   await expect(page.locator('[data-amount]')).toHaveText('1299,00 EUR');
@@ -113,9 +123,7 @@ test('a booking cancelled while the guest pays: the money is recorded, and the a
   consoleErrors,
 }) => {
   void consoleErrors;
-  const { id, email } = await guestWithBooking(request, baseURL!);
-  await signInContext(page, baseURL!, email);
-  await openBooking(page, id);
+  const { id } = await guestOnBooking(page, request, baseURL!);
   await page.getByRole('button', { name: /^Maksa kohe: Ettemaks/ }).click();
   await expect(page.locator('[data-amount]')).toHaveText('300,00 EUR');
   // The organiser cancels the booking while the guest is on the payment page.
@@ -123,11 +131,7 @@ test('a booking cancelled while the guest pays: the money is recorded, and the a
   await page.getByRole('button', { name: 'Maksa', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Makse õnnestus' })).toBeFocused();
 
-  const adminEmail = await extraAdmin(request, baseURL!, 'maksa-tagastus');
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInContext(admin, baseURL!, adminEmail);
-  await admin.goto(`/admin/bookings/${id}`);
+  const { admin, context: adminContext } = await adminOnBooking(browser, request, baseURL!, 'maksa-tagastus', id);
   const entry = admin.locator('[data-section="booking-payments"] [data-online-payment]');
   await expect(entry).toContainText('Makstud internetis (Montonio, pangalink)');
   await expect(entry).toContainText('Vajab tagastuse otsust');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
 import { tallinnDay } from '../../src/lib/format';
@@ -14,8 +14,7 @@ import { tallinnDay } from '../../src/lib/format';
 
 test.describe.configure({ timeout: 120_000 });
 
-
-const adminEmail = useOwnAdmin(`gonogo-${letters()}`);
+fileAdmin(`gonogo-${letters()}`);
 
 /** An edition (min 8) with a confirmed booking (300 € paid, invoiced) and a pending request. */
 async function editionBelowMinimum(page: Page, baseURL: string) {

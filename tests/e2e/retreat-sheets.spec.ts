@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, extraAdmin, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql as sql } from './booking-requests';
 
 /**
@@ -13,7 +13,6 @@ import { serverSql as sql } from './booking-requests';
 const TAG = `S${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 let emails = 0;
 test.describe.configure({ timeout: 90_000 });
-
 
 async function confirmedBooking(request: APIRequestContext, baseURL: string, retreatId: number, firstName: string, lastName: string, roomType: 'single-room' | 'shared-room') {
   const response = await request.post('/api/bookings', {
@@ -37,7 +36,7 @@ async function edition(request: APIRequestContext, baseURL: string, name: string
   return id;
 }
 
-const adminEmail = useOwnAdmin(`sheets-${TAG.toLowerCase()}`);
+fileAdmin(`sheets-${TAG.toLowerCase()}`);
 
 test('open the run sheets, assign a room by keyboard, and download the rooming CSV', async ({ page, request, baseURL, consoleErrors }) => {
   void consoleErrors;

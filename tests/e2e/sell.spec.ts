@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addDays, daysBetween, formatDateEt } from '../../src/lib/format';
-import { expectNoAxeViolations, extraAdmin, serverLog, signInContext, toast, useOwnAdmin } from './accounts';
+import { expectNoAxeViolations, fileAdmin, serverLog, signInContext, toast } from './accounts';
 import { serverNow } from './clock';
 import { expect, test } from './fixtures';
 
@@ -30,8 +30,8 @@ function expectedPlans(today: string) {
   };
 }
 
+const admin = fileAdmin(`sell-${Date.now().toString(36)}`, undefined, { signIn: false });
 
-const adminEmail = useOwnAdmin(`sell-${Date.now().toString(36)}`, undefined, { signIn: false });
 async function typeDay(page: Page, group: string, day: string) {
   const [y, m, d] = day.split('-');
   await page.getByRole('dialog').getByRole('group', { name: group }).getByRole('spinbutton').first().click();
@@ -43,7 +43,7 @@ test('an admin opens "Jaanuar 2027" and the landing hero and booking page show i
   await page.goto('/');
   await expect(page.locator('[data-edition-dates]')).not.toContainText(JANUARY.badge);
 
-  await signInContext(page, baseURL!, adminEmail());
+  await signInContext(page, baseURL!, admin.email);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/retreats');
   await page.getByRole('button', { name: '+ Lisa uus retriit' }).click();
@@ -132,7 +132,7 @@ test('a visitor sees what two people in a shared room pay on each plan, books wi
 
 test('the admin moves a booking to another edition and gives the freed places to a waiting-list party', async ({ page, baseURL, consoleErrors }) => {
   void consoleErrors;
-  await signInContext(page, baseURL!, adminEmail());
+  await signInContext(page, baseURL!, admin.email);
   const api = (method: 'post' | 'put', path: string, data: unknown) => page.request[method](path, { headers: { Origin: baseURL! }, data });
   // "Veebruar 2027" with two places, on sale.
   const created = await api('post', '/api/admin/retreats', { name: 'Veebruar 2027', startDate: '2027-02-14', endDate: '2027-02-24', price: '1299', capacity: '2' });

@@ -3,24 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValidReferenceNumber } from '../../src/lib/reference-number';
 import { referenceCandidatesInText } from '../../worker/domain/bank/references';
-import { parseStatement, StatementFormatError, type StatementTransaction } from '../../worker/domain/bank/statement';
+import { parseStatement } from '../../worker/domain/bank/statement';
 import { camt053, expectedTransactions, sampleTransactions, type GeneratedTx } from '../helpers/bank-statements';
+import { bytes, parseText, refusal, withoutLines } from '../helpers/statement-parsing';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/bank-statements/genkgo-camt');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parseText = (text: string) => parseStatement(bytes(text));
-const withoutLines = (txs: StatementTransaction[]) => txs.map(({ line: _line, ...tx }) => tx);
-
-function refusal(run: () => unknown): StatementFormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StatementFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementFormatError');
-}
 
 // genkgo's JSON dump: objects by getter name, "__RECURSIVITY__" where an object was already written.
 type Dump = Record<string, any>;

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { parseStatement, STATEMENT_MAX_BYTES, StatementFormatError, type StatementTransaction } from '../../worker/domain/bank/statement';
+import { parseStatement, STATEMENT_MAX_BYTES } from '../../worker/domain/bank/statement';
 import {
   expectedTransactions,
   lhvCsv,
@@ -12,20 +12,7 @@ import {
   windows1252,
   type GeneratedTx,
 } from '../helpers/bank-statements';
-
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parseText = (text: string) => parseStatement(bytes(text));
-const withoutLines = (txs: StatementTransaction[]) => txs.map(({ line: _line, ...tx }) => tx);
-
-function refusal(run: () => unknown): StatementFormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StatementFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementFormatError');
-}
+import { bytes, parseText, refusal, withoutLines } from '../helpers/statement-parsing';
 
 const EXPECTED = 'oodati ISO 20022 camt.053 või camt.054 XML-faili või Swedbanki, SEB või LHV CSV-väljavõtet.';
 
