@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createDb } from '../../worker/db';
 import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
 import { markOverdueBookings, queuePaymentReminders } from '../../worker/domain/money/jobs';
-import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
+import { benchAdmin, signInBenchAdmin } from './admin-account';
 import { BenchmarkFailed, runBenchmark } from './load';
 import { ms, startBenchServer } from './server';
 
@@ -21,7 +21,6 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 4513);
 const GOAL_P95_MS = 50;
-const PASSWORD = 'Bench12345';
 
 const FIRST = ['Mari', 'Kadri', 'Liis', 'Anu', 'Triin', 'Kertu', 'Piret', 'Jaan', 'Peeter', 'Mart', 'Toomas', 'Andres', 'Kristjan', 'Hanna', 'Eva', 'Laura', 'Maria', 'Sofia', 'Emma', 'Mia'];
 const LAST = ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Kukk', 'Rebane', 'Ilves', 'Pärn', 'Koppel', 'Lepik', 'Kallas', 'Oja', 'Kuusk', 'Karu', 'Lill', 'Raud', 'Vaher', 'Luik', 'Põld'];
@@ -36,14 +35,10 @@ async function load() {
   const client = openLocalClient(url);
   await migrateDatabase(client);
   const started = performance.now();
-  const adminId = crypto.randomUUID();
+  const { adminId, rows: adminRows } = await benchAdmin();
   await client.batch(
     [
-      {
-        sql: 'INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?)',
-        args: [adminId, 'bench-admin@example.com', await nodePasswordHasher.hash(PASSWORD), 'Bench', 'Admin', new Date().toISOString()],
-      },
-      { sql: "INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')", args: [adminId] },
+      ...adminRows,
       { sql: "INSERT INTO retreats (name, edition, start_date, end_date) VALUES ('Jaanuar', 'jan-2027', '2027-01-14', '2027-01-24'), ('Märts', 'mar-2027', '2027-03-14', '2027-03-24')", args: [] },
     ],
     'write',
@@ -136,13 +131,7 @@ const { origin } = server;
 
 await runBenchmark(async () => {
   try {
-    const signIn = await fetch(`${origin}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
-      body: JSON.stringify({ email: 'bench-admin@example.com', password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new BenchmarkFailed(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInBenchAdmin(origin);
     const lastPage = Math.ceil(BOOKINGS / 25);
     // Client ids are UUIDs: a spread of them from the list's pages.
     const clientIds: string[] = [];

@@ -11,7 +11,7 @@ import type { StatementImportResult } from '../../src/lib/admin/bank-statements'
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { camt053, type GeneratedTx } from '../../tests/helpers/bank-statements';
 import { migrateDatabase, openLocalClient } from '../../worker/db/migrate';
-import { nodePasswordHasher } from '../../worker/hosts/passwords-node';
+import { benchAdmin, signInBenchAdmin } from './admin-account';
 import { BenchmarkFailed, runBenchmark } from './load';
 import { ms, startBenchServer } from './server';
 
@@ -20,7 +20,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4514);
 const GOAL_MS = 2_000;
-const PASSWORD = 'Bench12345';
 const OWED = 129_900;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-statements-'));
@@ -31,14 +30,10 @@ async function load() {
   const client = openLocalClient(url);
   await migrateDatabase(client);
   const started = performance.now();
-  const adminId = crypto.randomUUID();
+  const { rows: adminRows } = await benchAdmin();
   await client.batch(
     [
-      {
-        sql: 'INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?)',
-        args: [adminId, 'bench-admin@example.com', await nodePasswordHasher.hash(PASSWORD), 'Bench', 'Admin', new Date().toISOString()],
-      },
-      { sql: "INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')", args: [adminId] },
+      ...adminRows,
       {
         sql: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
               INSERT INTO guests (id, first_name, last_name, email, created_at, updated_at)
@@ -89,13 +84,7 @@ const { origin } = server;
 await runBenchmark(async () => {
   try {
     console.log(`bench:statements — ${BOOKINGS.toLocaleString('en')} bookings loaded in ${seconds.toFixed(1)} s; ${RUNS} camt.053 statements of ${ROWS.toLocaleString('en')} transactions, uploaded over HTTP to the Node host\n`);
-    const signIn = await fetch(`${origin}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
-      body: JSON.stringify({ email: 'bench-admin@example.com', password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new BenchmarkFailed(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInBenchAdmin(origin);
 
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {

@@ -31,6 +31,12 @@ const ATTEMPTS = 3;
 
 const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** A transaction's fields as the review screen shows them, stored or only counted as a duplicate. */
+function shownFields(tx: StatementTransaction) {
+  const { line, bookedOn, direction, amountCents, currency, counterpartyName, counterpartyAccount, reference, text, archiveId } = tx;
+  return { line, bookedOn, direction, amountCents, currency, counterpartyName, counterpartyAccount, reference, text, archiveId };
+}
+
 interface Planned {
   tx: StatementTransaction;
   key: string;
@@ -140,18 +146,9 @@ async function writePlan(deps: Deps, statement: ParsedStatement, fileName: strin
       part.map(({ tx, key, decision }) => ({
         statementId,
         key,
-        line: tx.line,
-        bookedOn: tx.bookedOn,
-        direction: tx.direction,
-        amountCents: tx.amountCents,
-        currency: tx.currency,
-        counterpartyName: tx.counterpartyName,
-        counterpartyAccount: tx.counterpartyAccount,
+        ...shownFields(tx),
         counterpartyIdCode: tx.counterpartyIdCode,
-        reference: tx.reference,
-        text: tx.text,
         endToEndId: tx.endToEndId,
-        archiveId: tx.archiveId,
         outcome: decision.outcome,
         reviewReason: decision.reviewReason,
         namedBookingId: decision.namedBookingId,
@@ -200,16 +197,7 @@ async function importResult(deps: Deps, statementId: number, duplicates: Plan['d
   const again: BankTransactionView[] = duplicates.map(({ tx }) => ({
     id: null,
     statementId: null,
-    line: tx.line,
-    bookedOn: tx.bookedOn,
-    direction: tx.direction,
-    amountCents: tx.amountCents,
-    currency: tx.currency,
-    counterpartyName: tx.counterpartyName,
-    counterpartyAccount: tx.counterpartyAccount,
-    reference: tx.reference,
-    text: tx.text,
-    archiveId: tx.archiveId,
+    ...shownFields(tx),
     outcome: 'duplicate',
     reviewReason: null,
     namedBookingId: null,

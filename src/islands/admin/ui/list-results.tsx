@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { formatCountOf } from '../../../lib/format';
 import type { ServerList } from '../list-state';
+import { DataTable, type DataTableProps } from './data-table';
 import { useErrorToast } from '../use-error-toast';
 import { Pagination } from './pagination';
 import { QueryView } from './states';
@@ -43,5 +44,30 @@ export function ListResults<Page extends { items: readonly unknown[]; total: num
         </>
       )}
     </QueryView>
+  );
+}
+
+type Row<Page extends { items: readonly unknown[] }> = Page['items'][number] & { id: string | number };
+
+export type ListTableProps<Page extends { items: readonly { id: string | number }[]; total: number }> = Omit<ListResultsProps<Page>, 'children'> &
+  Pick<DataTableProps<Row<Page>>, 'label' | 'columns' | 'empty' | 'sort' | 'onSortChange'>;
+
+/** The list screens' usual results: the page's rows as they come, in a DataTable under the search and filters. */
+export function ListTable<Page extends { items: readonly { id: string | number }[]; total: number }>({
+  label,
+  columns,
+  empty,
+  sort,
+  onSortChange,
+  ...results
+}: ListTableProps<Page>) {
+  return (
+    <div className="mt-6">
+      <ListResults {...results}>
+        {(items, isStale) => (
+          <DataTable label={label} columns={columns} items={items as readonly Row<Page>[]} sort={sort} onSortChange={onSortChange} isStale={isStale} empty={empty} />
+        )}
+      </ListResults>
+    </div>
   );
 }

@@ -12,10 +12,10 @@ import { useServerList } from '../../list-state';
 import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { DataTable, type DataColumn } from '../../ui/data-table';
+import type { DataColumn } from '../../ui/data-table';
 import { DatePickerField } from '../../ui/date-picker';
 import { FilterSelect } from '../../ui/filter-select';
-import { ListResults } from '../../ui/list-results';
+import { ListTable } from '../../ui/list-results';
 import { SearchBox } from '../../ui/search-box';
 import { optionsOf } from '../../ui/select';
 import { lazyComponent } from '../../../lazy-component';
@@ -91,19 +91,15 @@ export default function AuditTrail() {
         <DatePickerField label="Kuni" value={query.to ?? null} onChange={(to) => setQuery({ to: to ?? undefined })} />
       </div>
 
-      <div className="mt-6">
-        <ListResults listing={listing} loading="Auditilogi laadimine..." failed="Auditilogi laadimine ebaõnnestus" counted={['kirje', 'kirjet']}>
-          {(items, isStale) => (
-            <DataTable
-              label="Auditilogi"
-              columns={columns}
-              items={items}
-              isStale={isStale}
-              empty={filtered ? 'Filtritele vastavaid kirjeid ei leitud' : 'Auditilogis ei ole veel kirjeid'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Auditilogi laadimine..."
+        failed="Auditilogi laadimine ebaõnnestus"
+        counted={['kirje', 'kirjet']}
+        label="Auditilogi"
+        columns={columns}
+        empty={filtered ? 'Filtritele vastavaid kirjeid ei leitud' : 'Auditilogis ei ole veel kirjeid'}
+      />
 
       {open && <AuditDetailDialog record={open} onClose={() => setOpen(null)} />}
     </>

@@ -22,10 +22,10 @@ import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
-import { DataTable, type DataColumn } from '../../ui/data-table';
+import type { DataColumn } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FilterSelect } from '../../ui/filter-select';
-import { ListResults } from '../../ui/list-results';
+import { ListTable } from '../../ui/list-results';
 import { ListSearch } from '../../ui/list-search';
 import { optionsOf } from '../../ui/select';
 import { useConfirmedDelete } from '../../use-confirmed-delete';
@@ -168,26 +168,17 @@ export default function BookingList() {
         />
       </ListSearch>
 
-      <div className="mt-6">
-        <ListResults
-          listing={listing}
-          loading="Broneeringute laadimine..."
-          failed="Broneeringute laadimine ebaõnnestus"
-          counted={['broneering', 'broneeringut']}
-        >
-          {(items, isStale) => (
-            <DataTable
-              label="Broneeringud"
-              columns={columns}
-              items={items}
-              sort={query.sort}
-              onSortChange={(sort) => setQuery({ sort: sort as BookingListQuery['sort'] })}
-              isStale={isStale}
-              empty={filtered ? 'Otsingule vastavaid broneeringuid ei leitud' : 'Broneeringuid ei ole veel'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Broneeringute laadimine..."
+        failed="Broneeringute laadimine ebaõnnestus"
+        counted={['broneering', 'broneeringut']}
+        label="Broneeringud"
+        columns={columns}
+        sort={query.sort}
+        onSortChange={(sort) => setQuery({ sort: sort as BookingListQuery['sort'] })}
+        empty={filtered ? 'Otsingule vastavaid broneeringuid ei leitud' : 'Broneeringuid ei ole veel'}
+      />
 
       <ConfirmDialog
         title="Kustuta broneering"

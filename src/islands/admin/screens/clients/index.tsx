@@ -11,8 +11,8 @@ import { listQueryString, useServerList } from '../../list-state';
 import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
-import { DataTable, type DataColumn } from '../../ui/data-table';
-import { ListResults } from '../../ui/list-results';
+import type { DataColumn } from '../../ui/data-table';
+import { ListTable } from '../../ui/list-results';
 import { AddClientDialog, EditClientDialog } from './client-dialog';
 import { DeleteClientDialog } from './delete-dialog';
 import { SyncClientsButton } from './sync-button';
@@ -78,19 +78,15 @@ export default function ClientList() {
         hint="Otsib eesnime, perekonnanime, e-posti ja telefoni järgi."
       />
 
-      <div className="mt-6">
-        <ListResults listing={listing} loading="Laadimine..." failed="Viga klientide laadimisel" counted={['klient', 'klienti']}>
-          {(items, isStale) => (
-            <DataTable
-              label="Kliendid"
-              columns={columns}
-              items={items}
-              isStale={isStale}
-              empty={query.q ? 'Otsingule vastavaid kliente ei leitud' : 'Kliente ei ole veel'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Laadimine..."
+        failed="Viga klientide laadimisel"
+        counted={['klient', 'klienti']}
+        label="Kliendid"
+        columns={columns}
+        empty={query.q ? 'Otsingule vastavaid kliente ei leitud' : 'Kliente ei ole veel'}
+      />
 
       {dialog?.kind === 'add' && <AddClientDialog onClose={close} />}
       {dialog?.kind === 'view' && <ViewClientDialog id={dialog.id} onEdit={(client) => setDialog({ kind: 'edit', client })} onClose={close} />}

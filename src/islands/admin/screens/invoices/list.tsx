@@ -10,10 +10,10 @@ import { useInvoiceList } from '../../api/invoices';
 import { useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { DataTable, type DataColumn } from '../../ui/data-table';
+import type { DataColumn } from '../../ui/data-table';
 import { DatePickerField } from '../../ui/date-picker';
 import { FilterSelect } from '../../ui/filter-select';
-import { ListResults } from '../../ui/list-results';
+import { ListTable } from '../../ui/list-results';
 import { ListSearch } from '../../ui/list-search';
 import { optionsOf } from '../../ui/select';
 import { invoiceNumberColumn } from './number-column';
@@ -138,19 +138,15 @@ export default function InvoiceList() {
         <Sum label="Tasumata" name="open" cents={sums?.openCents} />
       </dl>
 
-      <div className="mt-6">
-        <ListResults listing={listing} loading="Arvete laadimine..." failed="Arvete laadimine ebaõnnestus" counted={['dokument', 'dokumenti']}>
-          {(items, isStale) => (
-            <DataTable
-              label="Arved"
-              columns={columns}
-              items={items}
-              isStale={isStale}
-              empty={filtered ? 'Arveid ei leitud' : 'Arveid ei ole veel väljastatud'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Arvete laadimine..."
+        failed="Arvete laadimine ebaõnnestus"
+        counted={['dokument', 'dokumenti']}
+        label="Arved"
+        columns={columns}
+        empty={filtered ? 'Arveid ei leitud' : 'Arveid ei ole veel väljastatud'}
+      />
     </>
   );
 }

@@ -16,9 +16,9 @@ import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
-import { DataTable, type DataColumn } from '../../ui/data-table';
+import type { DataColumn } from '../../ui/data-table';
 import { FilterSelect } from '../../ui/filter-select';
-import { ListResults } from '../../ui/list-results';
+import { ListTable } from '../../ui/list-results';
 import { ListSearch } from '../../ui/list-search';
 import { optionsOf } from '../../ui/select';
 import { lazyComponent } from '../../../lazy-component';
@@ -105,19 +105,15 @@ export default function ContactMessages() {
         />
       </ListSearch>
 
-      <div className="mt-6">
-        <ListResults listing={listing} loading="Laadimine..." failed="Viga sõnumite laadimisel" counted={['sõnum', 'sõnumit']}>
-          {(items, isStale) => (
-            <DataTable
-              label="Sõnumid"
-              columns={columns}
-              items={items}
-              isStale={isStale}
-              empty={query.q || query.state ? 'Otsingule vastavaid sõnumeid ei leitud' : 'Sõnumeid ei ole veel'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Laadimine..."
+        failed="Viga sõnumite laadimisel"
+        counted={['sõnum', 'sõnumit']}
+        label="Sõnumid"
+        columns={columns}
+        empty={query.q || query.state ? 'Otsingule vastavaid sõnumeid ei leitud' : 'Sõnumeid ei ole veel'}
+      />
 
       {open !== null && <ContactMessageDialog id={open} onClose={() => setOpen(null)} />}
     </>

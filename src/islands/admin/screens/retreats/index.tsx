@@ -12,9 +12,9 @@ import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
-import { DataTable, type DataColumn } from '../../ui/data-table';
+import type { DataColumn } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
-import { ListResults } from '../../ui/list-results';
+import { ListTable } from '../../ui/list-results';
 import { lazyComponent } from '../../../lazy-component';
 import { ListSearch } from '../../ui/list-search';
 import { useConfirmedDelete } from '../../use-confirmed-delete';
@@ -89,19 +89,15 @@ export default function RetreatList() {
         hint="Otsib nime, asukoha ja kirjelduse järgi."
       />
 
-      <div className="mt-6">
-        <ListResults listing={listing} loading="Retriitide laadimine..." failed="Retriitide laadimine ebaõnnestus" counted={['retriit', 'retriiti']}>
-          {(items, isStale) => (
-            <DataTable
-              label="Retriidid"
-              columns={columns}
-              items={items}
-              isStale={isStale}
-              empty={query.q ? 'Otsingule vastavaid retriite ei leitud' : 'Retriite ei ole veel'}
-            />
-          )}
-        </ListResults>
-      </div>
+      <ListTable
+        listing={listing}
+        loading="Retriitide laadimine..."
+        failed="Retriitide laadimine ebaõnnestus"
+        counted={['retriit', 'retriiti']}
+        label="Retriidid"
+        columns={columns}
+        empty={query.q ? 'Otsingule vastavaid retriite ei leitud' : 'Retriite ei ole veel'}
+      />
 
       {editing && <RetreatDialog retreat={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
