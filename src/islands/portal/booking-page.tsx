@@ -12,6 +12,7 @@ import { BackToList, BookingPending, Pair } from './parts';
 import { PayOnline } from './pay-online';
 import { portalApi, portalKeys } from './portal-api';
 import { TravellerForm } from './traveller-form';
+import { ColumnHeads } from '../column-heads';
 
 interface BookingPageProps {
   id: number;
@@ -105,13 +106,11 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Maksegraafik</caption>
             <thead>
-              <tr className="border-b border-sand-200 text-ink-600">
-                <th scope="col" className="py-2 pr-4 font-medium">Makse</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Tähtaeg</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Summa</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Makstud</th>
-                <th scope="col" className="py-2 text-right font-medium">Tasuda</th>
-              </tr>
+              <ColumnHeads
+                className="border-b border-sand-200 text-ink-600"
+                cell="py-2 pr-4 font-medium last:pr-0"
+                columns={['Makse', 'Tähtaeg', { figure: 'Summa' }, { figure: 'Makstud' }, { figure: 'Tasuda' }]}
+              />
             </thead>
             <tbody>
               {booking.schedule.map((item) => (

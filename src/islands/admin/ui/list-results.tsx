@@ -65,7 +65,15 @@ export function ListTable<Page extends { items: readonly { id: string | number }
     <div className="mt-6">
       <ListResults {...results}>
         {(items, isStale) => (
-          <DataTable label={label} columns={columns} items={items as readonly Row<Page>[]} sort={sort} onSortChange={onSortChange} isStale={isStale} empty={empty} />
+          <DataTable
+            label={label}
+            columns={columns}
+            items={items as readonly Row<Page>[]}
+            sort={sort}
+            onSortChange={onSortChange}
+            isStale={isStale}
+            empty={empty}
+          />
         )}
       </ListResults>
     </div>

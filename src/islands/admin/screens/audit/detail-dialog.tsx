@@ -4,6 +4,7 @@ import { auditFieldLabel, auditResourceText, auditValueText } from '../../../../
 import { formatDateTime } from '../../../../lib/format';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
+import { ColumnHeads } from '../../../column-heads';
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -37,11 +38,7 @@ export function AuditDetailDialog({ record, onClose }: { record: AuditRecord | n
             <table className="w-full border-collapse text-left">
               <caption className="mb-2 text-left font-semibold">Muudatused</caption>
               <thead>
-                <tr className="border-b border-sand-200">
-                  <th scope="col" className="py-1 pr-3">Väli</th>
-                  <th scope="col" className="py-1 pr-3">Enne</th>
-                  <th scope="col" className="py-1">Pärast</th>
-                </tr>
+                <ColumnHeads className="border-b border-sand-200" cell="py-1 pr-3 last:pr-0" columns={['Väli', 'Enne', 'Pärast']} />
               </thead>
               <tbody>
                 {Object.entries(changes).map(([field, change]) => (

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
 import { ErrorState, QueryView } from '../../ui/states';
 import { Facts } from '../bookings/detail/parts';
+import { ColumnHeads } from '../../../column-heads';
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
 
@@ -68,15 +69,10 @@ function ClientBookings({ bookings }: { bookings: ClientBooking[] }) {
         <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-sand-200">
           <table className="w-full border-collapse text-left text-sm">
             <thead className="border-b border-sand-200 bg-sand-50 text-xs tracking-wide text-ink-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">Broneering</th>
-                <th scope="col" className="px-3 py-2">Retriit</th>
-                <th scope="col" className="px-3 py-2">Kuupäevad</th>
-                <th scope="col" className="px-3 py-2">Staatus</th>
-                <th scope="col" className="px-3 py-2 text-right">Kokku</th>
-                <th scope="col" className="px-3 py-2 text-right">Makstud</th>
-                <th scope="col" className="px-3 py-2 text-right">Tasuda</th>
-              </tr>
+              <ColumnHeads
+                cell="px-3 py-2"
+                columns={['Broneering', 'Retriit', 'Kuupäevad', 'Staatus', { figure: 'Kokku' }, { figure: 'Makstud' }, { figure: 'Tasuda' }]}
+              />
             </thead>
             <tbody>
               {bookings.map((b) => (

@@ -11,6 +11,7 @@ import { AppLink, ScreenHeading } from '../../shell';
 import { ErrorState } from '../../ui/states';
 import { Badge } from '../../ui/badge';
 import { DECISION_MESSAGES } from '../../../../lib/admin/retreat-decision';
+import { ColumnHeads } from '../../../column-heads';
 
 interface CardProps {
   href: string;
@@ -148,22 +149,25 @@ export default function Dashboard() {
           <div className="mt-4 overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-sand-200 bg-sand-50 text-xs tracking-wide text-ink-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Retriit</th>
-                  <th scope="col" className="px-4 py-3">Algus</th>
-                  <th scope="col" className="px-4 py-3 text-right">Broneeringuid</th>
-                  <th scope="col" className="px-4 py-3 text-right">Kinnitatud</th>
-                  <th scope="col" className="px-4 py-3 text-right">Ootel</th>
-                  <th scope="col" className="px-4 py-3 text-right">Inimesi</th>
-                  <th scope="col" className="px-4 py-3 text-right">Arveldatud</th>
-                  <th scope="col" className="px-4 py-3 text-right">Laekunud</th>
-                  <th scope="col" className="px-4 py-3 text-right">Tasumata</th>
-                  <th scope="col" className="px-4 py-3 text-right">Tagastada</th>
-                  <th scope="col" className="px-4 py-3 text-right">Tähtaeg ületatud</th>
-                  <th scope="col" className="px-4 py-3 text-right">Kinnitatud osalejaid / miinimum</th>
-                  <th scope="col" className="px-4 py-3 text-right">Makstud osalejaid / miinimum</th>
-                  <th scope="col" className="px-4 py-3">Toimumise otsus</th>
-                </tr>
+                <ColumnHeads
+                  cell="px-4 py-3"
+                  columns={[
+                    'Retriit',
+                    'Algus',
+                    { figure: 'Broneeringuid' },
+                    { figure: 'Kinnitatud' },
+                    { figure: 'Ootel' },
+                    { figure: 'Inimesi' },
+                    { figure: 'Arveldatud' },
+                    { figure: 'Laekunud' },
+                    { figure: 'Tasumata' },
+                    { figure: 'Tagastada' },
+                    { figure: 'Tähtaeg ületatud' },
+                    { figure: 'Kinnitatud osalejaid / miinimum' },
+                    { figure: 'Makstud osalejaid / miinimum' },
+                    'Toimumise otsus',
+                  ]}
+                />
               </thead>
               <tbody>
                 {dashboard.data.upcomingRetreats.map((retreat) => (

@@ -5,6 +5,7 @@
 import type { InvoiceDocument } from '../../../../lib/invoices/documents';
 import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../../lib/format';
+import { ColumnHeads } from '../../../column-heads';
 
 type Printable = Omit<InvoiceDocument, 'number'> & { number?: string };
 
@@ -75,12 +76,11 @@ export function InvoiceDocumentView({ invoice }: { invoice: Printable }) {
         <table className="w-full border-collapse">
           <caption className="sr-only">Arve read</caption>
           <thead>
-            <tr className="border-b border-sand-300 text-left">
-              <th scope="col" className="py-2 pr-3">Kirjeldus</th>
-              <th scope="col" className="py-2 pr-3 text-right">Kogus</th>
-              <th scope="col" className="py-2 pr-3 text-right">Hind</th>
-              <th scope="col" className="py-2 text-right">Summa</th>
-            </tr>
+            <ColumnHeads
+              className="border-b border-sand-300 text-left"
+              cell="py-2 pr-3 last:pr-0"
+              columns={['Kirjeldus', { figure: 'Kogus' }, { figure: 'Hind' }, { figure: 'Summa' }]}
+            />
           </thead>
           <tbody>
             {invoice.lines.map((line, index) => (

@@ -12,6 +12,7 @@ import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';
 import { Button } from '../../ui/button';
 import { EmptyState, QueryView } from '../../ui/states';
+import { ColumnHeads } from '../../../column-heads';
 
 const KINDS: RoomKind[] = ['single', 'shared', 'double'];
 const keyOf = (p: Pick<RoomingPerson, 'bookingId' | 'position'>) => `${p.bookingId}:${p.position}`;
@@ -85,12 +86,7 @@ function Editor({ retreatId, view }: { retreatId: number; view: RoomingView }) {
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Toad inimeste kaupa</caption>
           <thead className="text-ink-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">Nimi</th>
-              <th scope="col" className="py-2 pr-3">Broneeritud</th>
-              <th scope="col" className="py-2 pr-3">Tuba</th>
-              <th scope="col" className="py-2">Toakaaslased</th>
-            </tr>
+            <ColumnHeads cell="py-2 pr-3 last:pr-0" columns={['Nimi', 'Broneeritud', 'Tuba', 'Toakaaslased']} />
           </thead>
           <tbody>
             {view.people.map((p) => {
