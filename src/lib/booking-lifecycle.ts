@@ -1,5 +1,5 @@
 /**
- * A booking's lifecycle as the screens and the API share it (browser-safe, no imports): the states a booking is in,
+ * A booking's lifecycle as the screens and the API share it (browser-safe): the states a booking is in,
  * the transitions between them, which state allows which transition, and the Estonian words for a refusal. The
  * transitions themselves, and the SQL and TypeScript forms of every question asked of a state, live in
  * worker/domain/bookings/ (lifecycle.ts, states.ts); the detail carries the transitions its state allows
@@ -12,16 +12,24 @@
  * - cancelled: settled by its cancellation (the refund, the credit note); it owes nothing more.
  */
 
+import { BOOKING_STATUS_LABELS, WAITING_LIST_LABEL } from './labels';
+
 export const BOOKING_STATES = ['request', 'waiting', 'confirmed', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
-/** The admin's words for each state (the spec's "Ootel" for a request; the waiting list's own word). */
+/** The admin's words for each state: the spec's status labels (a request is "Ootel"), and the waiting list's own. */
 export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
-  request: 'Ootel',
-  waiting: 'Ootejärjekorras',
-  confirmed: 'Kinnitatud',
-  cancelled: 'Tühistatud',
+  request: BOOKING_STATUS_LABELS.pending,
+  waiting: WAITING_LIST_LABEL,
+  confirmed: BOOKING_STATUS_LABELS.confirmed,
+  cancelled: BOOKING_STATUS_LABELS.cancelled,
 };
+
+/**
+ * The states that hold their places on the edition and are billed their price: a request not on the waiting list, and
+ * a confirmed booking. worker/domain/bookings/states.ts asks it of a stored row, in TypeScript and in SQL.
+ */
+export const holdsPlaces = (state: BookingState): boolean => state === 'request' || state === 'confirmed';
 
 /**
  * Every way a booking changes state or money, and the states it may start from. Creating one (a visitor's request,

@@ -58,7 +58,7 @@ export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /**
  * Every action the server writes to the audit trail (issue 21): the column is typed with it, so a new action does not
- * compile without its place here, and the screen's labels and filter (src/lib/admin/labels.ts) must name each one.
+ * compile without its place here, and the screen's labels and filter (src/lib/labels.ts) must name each one.
  */
 export const AUDIT_ACTIONS = [
   'login',

@@ -5,7 +5,7 @@
  * ./audit-labels.
  */
 
-import type { PaymentMethod, PaymentStatus } from './enums';
+import type { BookingStatus, PaymentMethod, PaymentStatus } from './enums';
 
 export type BadgeTone = 'green' | 'yellow' | 'blue' | 'red' | 'grey';
 
@@ -15,7 +15,7 @@ export const UNSET_LABEL = 'Määramata';
 export const WAITING_LIST_LABEL = 'Ootejärjekorras';
 export const WAITING_LIST_FILTER_LABELS = { yes: 'Ainult ootejärjekord', no: 'Ilma ootejärjekorrata' } as const;
 
-export const BOOKING_STATUS_LABELS: Record<string, string> = { pending: 'Ootel', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Ootel', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ootel',
   partial: 'Osaliselt makstud',
@@ -29,7 +29,7 @@ export const BED_TYPE_LABELS: Record<string, string> = { single_bed: 'Üheinimes
 const label = (labels: Record<string, string>) => (value: string | null | undefined): string =>
   value === null || value === undefined || value === '' ? UNSET_LABEL : (labels[value] ?? value);
 
-export const bookingStatusLabel = label(BOOKING_STATUS_LABELS);
+export const bookingStatusLabel = label(BOOKING_STATUS_LABELS as Record<string, string>);
 /**
  * A cancelled booking's payment is settled, whatever its last payment status: the cancellation's refund and credit
  * note decided what was kept, and nothing more is owed (worker/domain/money/balance.ts).
@@ -80,8 +80,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const MOVE_MESSAGES = {
   sameRetreat: 'Broneering on juba sellel retriidil.',
   retreatRequired: 'Valige retriit, kuhu broneering viia.',
-  notWaiting: 'See broneering ei ole ootejärjekorras.',
-  cancelled: 'Tühistatud broneeringut ei saa muuta.',
   moved: 'Broneering viidi teisele retriidile',
   noTargets: 'Ühtegi retriiti, kuhu broneeringu saaks viia, ei ole: teised on alanud, tühistatud või selle seltskonna jaoks täis.',
   planRequired: 'Valige maksmise viis, mille uue retriidi kuupäevad lubavad.',

@@ -68,7 +68,7 @@ export interface MyBookingDetail extends MyBookingSummary {
   };
 }
 
-/** The booking's status as the guest reads it (the admin's words are shorter: src/lib/admin/labels.ts). */
+/** The booking's status as the guest reads it (the admin's words are shorter: src/lib/labels.ts). */
 const GUEST_STATE_LABELS: Record<BookingState, string> = { request: 'Ootab kinnitust', waiting: 'Ootejärjekorras', confirmed: 'Kinnitatud', cancelled: 'Tühistatud' };
 
 export function myBookingStatusLabel(booking: Pick<MyBookingSummary, 'state'>): string {

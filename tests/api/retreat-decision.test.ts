@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECISION_MESSAGES } from '../../src/lib/admin/retreat-decision';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';

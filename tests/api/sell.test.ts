@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { API_ERRORS } from '../../src/lib/api-errors';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';

@@ -4,6 +4,7 @@ import { confirmedUser, expectNoAxeViolations, fileAdmin, signInContext, toast }
 import { bookingRequest, letters } from './booking-requests';
 import { serverNow } from './clock';
 import { tallinnDay } from '../../src/lib/format';
+import { MOVE_MESSAGES } from '../../src/lib/labels';
 
 /**
  * A booking's lifecycle in Chromium against the real Node host, API and database (issue 35): the move dialog offers
@@ -164,4 +165,21 @@ test('an overpaid booking shows what goes back in the portal and on the detail, 
   const mails = (await (await page.request.get(`/api/admin/bookings/${id}/emails`)).json()).items as { kind: string; subject: string }[];
   expect(mails.some((m) => m.kind === 'booking_cancelled')).toBe(true);
   await guestContext.close();
+});
+
+test('"Muuda maksmise viisi" changes the plan, and the detail shows the new one', async ({ page, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  const id = await bookingRequest(page.request, baseURL!, { firstName: 'Mari', lastName: `Plaan${letters()}`, paymentPlan: 'advance' });
+  await page.goto(`/admin/bookings/${id}`);
+  const plan = page.locator('[data-fact="Maksmise viis"]');
+  await expect(plan).toHaveText(/^Ettemaks /);
+
+  await page.getByRole('button', { name: 'Muuda maksmise viisi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Muuda maksmise viisi' });
+  await dialog.getByRole('button', { name: /Maksmise viis/ }).click();
+  await page.getByRole('option', { name: /^Täismakse ette/ }).click();
+  await dialog.getByRole('button', { name: 'Salvesta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, MOVE_MESSAGES.planChanged)).toBeVisible();
+  await expect(plan).toHaveText(/^Täismakse ette/);
 });

@@ -137,25 +137,28 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
       .from(bookings),
   ]);
 
-  const items: BookingListItem[] = rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    state: stateOf(r),
-    waitingList: r.waitingList,
-    paymentStatus: r.paymentStatus,
-    roomType: r.roomType,
-    totalAmountCents: r.totalAmountCents,
-    amountPaidCents: r.amountPaidCents,
-    owedCents: r.owedCents,
-    outstandingCents: outstandingCents(moneyRowOf(r)),
-    refundOwedCents: refundOwedCents(moneyRowOf(r)),
-    createdAt: r.createdAt,
-    bookingDate: r.bookingDate,
-    checkInDate: r.checkInDate,
-    checkOutDate: r.checkOutDate,
-    retreat: r.retreatId !== null && r.retreatName !== null ? { id: r.retreatId, name: r.retreatName } : null,
-    guest: { id: r.guestId, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
-  }));
+  const items: BookingListItem[] = rows.map((r) => {
+    const money = moneyRowOf(r);
+    return {
+      id: r.id,
+      status: r.status,
+      state: stateOf(r),
+      waitingList: r.waitingList,
+      paymentStatus: r.paymentStatus,
+      roomType: r.roomType,
+      totalAmountCents: r.totalAmountCents,
+      amountPaidCents: r.amountPaidCents,
+      owedCents: r.owedCents,
+      outstandingCents: outstandingCents(money),
+      refundOwedCents: refundOwedCents(money),
+      createdAt: r.createdAt,
+      bookingDate: r.bookingDate,
+      checkInDate: r.checkInDate,
+      checkOutDate: r.checkOutDate,
+      retreat: r.retreatId !== null && r.retreatName !== null ? { id: r.retreatId, name: r.retreatName } : null,
+      guest: { id: r.guestId, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+    };
+  });
   const allCounts: BookingCounts = {
     total: Number(counts?.total ?? 0),
     confirmed: Number(counts?.confirmed ?? 0),
@@ -291,7 +294,7 @@ export async function createAdminBooking(deps: Deps, input: AdminBookingCreate, 
     customerId: guest.email ? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${guest.email})` : null,
     retreatId: input.retreatId,
     userId: actor.userId,
-    ...(storedState('confirmed') as { status: 'confirmed'; waitingList: false }),
+    ...storedState('confirmed'),
     paymentStatus: input.paymentStatus,
     roomType: input.roomType,
     bookingDate: tallinnDay(now),

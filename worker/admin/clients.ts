@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { clientInputSchema, type ClientBooking, type ClientDetail, type ClientListItem, type ClientListQuery, type ClientListResponse, type ClientSyncResult, type ClientValues } from '../../src/lib/admin/clients';
 import { API_ERRORS, type FieldIssue } from '../../src/lib/api-errors';
 import { tallinnDayRange } from '../../src/lib/format';
+import { chunks } from '../db/chunks';
 import { customerIdsMatching, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -267,8 +268,7 @@ export async function syncClientsFromGuests(deps: Deps, actor: Actor): Promise<C
       metadata: { eligible: candidates.length, ...result, failures: failures.slice(0, FAILURES_KEPT), ...extra },
     });
   try {
-    for (let start = 0; start < valid.length; start += SYNC_CHUNK) {
-      const chunk = valid.slice(start, start + SYNC_CHUNK);
+    for (const chunk of chunks(valid, SYNC_CHUNK)) {
       const emails = chunk.map((c) => c.email);
       // Which addresses exist, read in the same transaction as the upsert, so the counts are exact.
       const [existing] = await db.batch([

@@ -97,7 +97,7 @@ export async function retreatDecision(deps: Deps, id: number): Promise<RetreatDe
   return decisionOf(await readFacts(deps, id), tallinnDay(deps.now()));
 }
 
-const decidedError = (retreat: Facts['retreat']) =>
+const decidedError = (retreat: { cancelledAt: string | null }) =>
   retreat.cancelledAt ? new ApiError('retreat_already_cancelled') : new ApiError('retreat_already_confirmed');
 
 /** "Kinnita toimumine": the decision and one e-mail per participating guest, once. */
@@ -133,7 +133,7 @@ export async function confirmRetreat(deps: Deps, id: number, actor: Actor): Prom
   if (result.rowsAffected === 0) {
     const [now] = await db.select({ cancelledAt: retreats.cancelledAt }).from(retreats).where(eq(retreats.id, id));
     if (!now) throw retreatNotFound();
-    throw now.cancelledAt ? new ApiError('retreat_already_cancelled') : new ApiError('retreat_already_confirmed');
+    throw decidedError(now);
   }
   return retreatDecision(deps, id);
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../src/lib/admin/retreats';
-import { RETREAT_MESSAGES } from '../../src/lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { tallinnDay } from '../../src/lib/format';
 import { pageWindow, retreatIdsMatching } from '../db/paging';
 import { IN_STATES_SQL } from '../domain/bookings/states';

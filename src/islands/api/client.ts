@@ -32,6 +32,10 @@ export const isNotFound = (error: unknown): boolean => error instanceof ApiReque
 /** The API refused with this code (src/lib/api-errors.ts). */
 export const hasErrorCode = (error: unknown, code: string): boolean => error instanceof ApiRequestError && error.code === code;
 
+/** What a refused write says: the API's field messages when it named fields, else its message. */
+export const refusalReason = (error: unknown): string =>
+  error instanceof ApiRequestError && error.details.length > 0 ? error.details.map((d) => d.message).join(' ') : error instanceof Error ? error.message : String(error);
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

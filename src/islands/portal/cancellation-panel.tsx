@@ -21,7 +21,7 @@ type Values = { confirm: boolean; reason: string };
 export function CancellationPanel({ booking }: { booking: MyBookingDetail }) {
   const { cancellation } = booking;
   const [asking, setAsking] = useState(false);
-  if (booking.status === 'cancelled') return <p>Broneering on tühistatud.</p>;
+  if (booking.state === 'cancelled') return <p>Broneering on tühistatud.</p>;
   if (cancellation.requestedAt) {
     return (
       <p role="status">

@@ -257,8 +257,6 @@ export const emailTestSchema = z.object({ email: emailField, kind: z.enum(EMAIL_
 
 // ── moving, the waiting list, the plan (issue "Sell") ──────────────────────────────────────────────────────────────
 
-export { MOVE_MESSAGES };
-
 /** POST /api/admin/bookings/:id/move: to another retreat (places checked; the guest is told). */
 export const moveBookingSchema = z.strictObject({
   version: z.number().int().min(1),

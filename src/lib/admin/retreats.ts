@@ -9,7 +9,6 @@ import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../retreat-ed
 import { optionalDay, optionalText } from '../validation/form-fields';
 import { pagingParams, searchParam, type ListPage } from '../list-query';
 
-export { RETREAT_MESSAGES } from '../retreat-messages';
 import { RETREAT_MESSAGES } from '../retreat-messages';
 const M = RETREAT_MESSAGES;
 

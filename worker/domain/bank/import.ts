@@ -11,6 +11,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { outcomeTotals, type BankTransactionView, type StatementImportResult } from '../../../src/lib/bank-statements';
 import { mayTransition } from '../../../src/lib/booking-lifecycle';
+import { chunks } from '../../db/chunks';
 import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -29,7 +30,6 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 const CHUNK = 200;
 const ATTEMPTS = 3;
 
-const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** A transaction's fields as the review screen shows them, stored or only counted as a duplicate. */
 function shownFields(tx: StatementTransaction) {
@@ -84,7 +84,7 @@ function isRaceLost(error: unknown): boolean {
 async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]): Promise<Plan> {
   const { db } = deps;
   const known = new Set<string>();
-  for (const part of chunks(keys)) {
+  for (const part of chunks(keys, CHUNK)) {
     for (const row of await db.select({ key: bankTransactions.key }).from(bankTransactions).where(inArray(bankTransactions.key, part))) known.add(row.key);
   }
   const fresh = statement.transactions.flatMap((tx, i) => (known.has(keys[i]!) ? [] : [{ tx, key: keys[i]! }]));
@@ -94,7 +94,7 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
   const named = fresh.filter((f) => f.tx.direction === 'credit').map((f) => namedIn(f.tx));
   const tokens = [...new Set(named.flatMap((n) => n.invoiceTokens))];
   const bookingOfInvoice = new Map<string, number>();
-  for (const part of chunks(tokens)) {
+  for (const part of chunks(tokens, CHUNK)) {
     const rows = await db
       .select({ number: sql<string>`upper(${invoices.number})`, bookingId: invoices.bookingId })
       .from(invoices)
@@ -104,7 +104,7 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
   const ids = [...new Set([...named.flatMap((n) => n.bookingIds), ...bookingOfInvoice.values()])];
   const lookups: Lookups = { bookings: new Map(), bookingOfInvoice };
   const state = new Map<number, { version: number; facts: ScheduleFacts }>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, CHUNK)) {
     const rows = await db
       .select({
         id: bookings.id,

@@ -96,13 +96,19 @@ export function cancellationStatements(deps: Deps, c: Cancellation): Statement[]
   ] as Statement[];
 }
 
-/** Runs a cancellation's batch; a credit note whose invoice changed since it was read refuses the whole of it. */
-export async function runCancellationBatch(deps: Deps, statements: Statement[], changed: () => ApiError): Promise<readonly unknown[]> {
+/** How a credit note refuses its batch: its invoice was credited since it was read, so its row got no series number. */
+const CREDIT_NOTE_RACE = /invoice numbers form one consecutive series|NOT NULL constraint failed: invoices\.series_number/;
+
+/**
+ * Runs a cancellation's batch; a credit note whose invoice changed since it was read refuses the whole of it, as does
+ * the caller's own guard (`guardRefusal`: the error its first statement raises to abort), each answered `changed()`.
+ */
+export async function runCancellationBatch(deps: Deps, statements: Statement[], changed: () => ApiError, guardRefusal?: RegExp): Promise<readonly unknown[]> {
   try {
     return await deps.db.batch(statements as unknown as Parameters<Deps['db']['batch']>[0]);
   } catch (err) {
     for (let e: unknown = err; e instanceof Error; e = e.cause) {
-      if (/invoice numbers form one consecutive series|NOT NULL constraint failed: invoices\.series_number|NOT NULL constraint failed: retreats\.min_participants/.test(e.message)) throw changed();
+      if (CREDIT_NOTE_RACE.test(e.message) || guardRefusal?.test(e.message)) throw changed();
     }
     throw err;
   }

@@ -7,8 +7,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingDetail, ServiceItem } from '../../../src/lib/booking-record';
+import { tallinnDay } from '../../../src/lib/format';
 import { PAYMENT_MESSAGES } from '../../../src/lib/payments';
-import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
 import type { AuditAction, BedTypePreference, BookingStatus, PaymentStatus, RoomSharingPreference, RoomType } from '../../../src/lib/enums';
 import { bookings } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -17,14 +17,12 @@ import type { Actor } from '../actor';
 import { auditIfChanged } from '../audit';
 import { priceCents } from '../money/balance';
 import { afterVersion, deriveMoney, scheduleFactsOf } from '../money/ledger';
-import { placesLeftFor } from '../retreats/places';
+import { retreatFullFor } from '../retreats/places';
 import { detailStart } from './days';
-import { MAY_SQL, requireTransition } from './lifecycle';
+import { MAY_SQL, refusedWrite, requireTransition } from './lifecycle';
 import { changedFields, getBookingDetail, loadRow, toDetail, toStoredService, type LoadedRow } from './record';
-import { bookingNotFound } from '../not-found';
 import { stateOf } from './states';
 import { statusChange, type StatusChange } from './status';
-import { tallinnDay } from '../../../src/lib/format';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -78,18 +76,7 @@ async function writeBooking(deps: Deps, loaded: LoadedRow, write: BookingWrite):
     ...(write.after ?? []).filter((s) => s !== undefined),
     deriveMoney(deps, id, facts, afterVersion(write.version), { keepPaymentStatus: write.keepPaymentStatus }),
   ]);
-  if (result.rowsAffected === 0) {
-    const [exists] = await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
-    if (!exists) throw bookingNotFound();
-    if (write.guard && exists.version === write.version) throw write.guard.refusal;
-    throw new ApiError('booking_changed');
-  }
-}
-
-/** The refusal names the places left for this booking and how many it needs. */
-async function retreatFull(deps: Deps, id: number): Promise<ApiError> {
-  const places = await placesLeftFor(deps, id);
-  return places ? new ApiError('retreat_full', { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) }) : new ApiError('retreat_full');
+  if (result.rowsAffected === 0) throw await refusedWrite(deps, id, write.version, () => write.guard?.refusal ?? new ApiError('booking_changed'));
 }
 
 /** A price that changes on a booking whose state does not take a new price is refused before anything is written. */
@@ -132,7 +119,7 @@ export async function updateBooking(deps: Deps, id: number, edit: BookingFieldsE
       keepPaymentStatus: edit.paymentStatus !== before.paymentStatus,
     });
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'retreat_full') throw await retreatFull(deps, id);
+    if (err instanceof ApiError && err.code === 'retreat_full') throw await retreatFullFor(deps, id);
     throw err;
   }
   return getBookingDetail(deps, id);

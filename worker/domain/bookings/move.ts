@@ -14,7 +14,6 @@ import { MOVE_MESSAGES } from '../../../src/lib/labels';
 import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
 import { tallinnDay } from '../../../src/lib/format';
 import { PAYMENT_PLAN_LABELS, PAYMENT_PLANS, planOffered, type PaymentPlan } from '../../../src/lib/payment-plans';
-import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookings, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -26,10 +25,10 @@ import { bookedOnOf, bookingSchedule } from '../money/schedule';
 import { EDITION_COLUMNS, editionFactsOf, editionRefusal, editionRefusalError, placesLeft, readEdition, type EditionFacts } from '../retreats/eligibility';
 import { FITS_IN_RETREAT } from '../retreats/places';
 import { detailStart } from './days';
-import { MAY_SQL } from './lifecycle';
+import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
+import { advanceOnPlan } from './plan';
 import { getBookingDetail } from './record';
 import { TAKES_PLACE_SQL, takesPlace } from './states';
-import { bookingFor, refusedWrite } from './waiting-list';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -62,10 +61,7 @@ export async function moveTargets(deps: Deps, id: number): Promise<MoveTarget[]>
   const people = peopleHolding(booking);
   return rows
     .map(editionFactsOf)
-    .filter((e) => {
-      const refusal = editionRefusal(e, { today, people, overrideRegistration: true });
-      return refusal === null;
-    })
+    .filter((e) => editionRefusal(e, { today, people, overrideRegistration: true }) === null)
     .map((e) => {
       const plans = plansOn(booking, e.startDate);
       return {
@@ -89,8 +85,7 @@ function planOnTarget(booking: BookingDetail, target: EditionFacts, asked: Payme
     throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: LIFECYCLE_MESSAGES.planNotOffered(PAYMENT_PLAN_LABELS[plan ?? 'advance']) }] });
   }
   if (plan === booking.paymentPlan) return { paymentPlan: plan, advanceCents: booking.advanceCents };
-  const people = 1 + booking.companions.length;
-  return { paymentPlan: plan, advanceCents: plan === 'advance' ? (booking.advanceCents ?? ADVANCE_CENTS * people) : null };
+  return { paymentPlan: plan, advanceCents: advanceOnPlan(booking, plan) };
 }
 
 export async function moveBooking(deps: Deps, id: number, input: MoveInput, actor: Actor): Promise<BookingDetail> {

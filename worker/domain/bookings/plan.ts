@@ -16,18 +16,20 @@ import { auditIfChanged } from '../audit';
 import { afterVersion, deriveMoney, scheduleFactsOf } from '../money/ledger';
 import { bookedOnOf } from '../money/schedule';
 import { detailStart } from './days';
-import { MAY_SQL } from './lifecycle';
+import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
 import { getBookingDetail } from './record';
-import { bookingFor, refusedWrite } from './waiting-list';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** The advance a booking asks on a plan it changes to: its own, else the advance per person; none off the advance plan. */
+export const advanceOnPlan = (booking: Pick<BookingDetail, 'advanceCents' | 'companions'>, plan: PaymentPlan | null): number | null =>
+  plan === 'advance' ? (booking.advanceCents ?? ADVANCE_CENTS * (1 + booking.companions.length)) : null;
 
 export async function changePlan(deps: Deps, id: number, input: { version: number; paymentPlan: PaymentPlan }, actor: Actor): Promise<BookingDetail> {
   const booking = await bookingFor(deps, id, input.version, 'changePlan');
   const days = { bookedOn: bookedOnOf(booking.createdAt), startDate: detailStart(booking) };
   if (!planOffered(input.paymentPlan, days)) throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
-  const people = 1 + booking.companions.length;
-  const advanceCents = input.paymentPlan === 'advance' ? (booking.advanceCents ?? ADVANCE_CENTS * people) : null;
+  const advanceCents = advanceOnPlan(booking, input.paymentPlan);
   const [result] = await deps.db.batch([
     deps.db
       .update(bookings)

@@ -1,14 +1,14 @@
 /**
  * The questions every screen, list, export, job and e-mail audience asks of a booking's state, each answered once,
- * in TypeScript beside its SQL form (tests/api/lifecycle-predicates.test.ts checks that the two agree on every
- * stored combination; tests/unit/lifecycle-home.test.ts that no other module writes its own status condition).
+ * in TypeScript beside its SQL form (tests/api/lifecycle-properties.test.ts checks that the two agree on random
+ * sequences of transitions; tests/unit/lifecycle-home.test.ts that no other module writes its own status condition).
  * The states are src/lib/booking-lifecycle.ts's; the money questions (billed, owes, overpaid, refund owed) are
  * ../money/balance.ts's, built on these.
  *
  * SQL forms take the alias of a `bookings` row in the query (`'b'`, or `'"bookings"'` for drizzle's own table).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingState } from '../../../src/lib/booking-lifecycle';
+import { holdsPlaces, type BookingState } from '../../../src/lib/booking-lifecycle';
 
 /** A booking row as far as its state goes. */
 export interface StateRow {
@@ -29,11 +29,18 @@ const stateText = (alias: string) =>
 
 export const STATE_SQL = (alias: string): SQL => sql.raw(stateText(alias));
 
+/** The stored columns of a state (a cancelled booking keeps the waiting-list flag it had). */
+type Stored<S extends BookingState> = S extends 'cancelled'
+  ? { status: 'cancelled' }
+  : S extends 'confirmed'
+    ? { status: 'confirmed'; waitingList: false }
+    : { status: 'pending'; waitingList: boolean };
+
 /** What a state is stored as: the status column and the waiting-list flag. */
-export function storedState(state: BookingState): { status: 'pending' | 'confirmed' | 'cancelled'; waitingList?: boolean } {
-  if (state === 'cancelled') return { status: 'cancelled' };
-  if (state === 'confirmed') return { status: 'confirmed', waitingList: false };
-  return { status: 'pending', waitingList: state === 'waiting' };
+export function storedState<S extends BookingState>(state: S): Stored<S> {
+  if (state === 'cancelled') return { status: 'cancelled' } as Stored<S>;
+  if (state === 'confirmed') return { status: 'confirmed', waitingList: false } as Stored<S>;
+  return { status: 'pending', waitingList: state === 'waiting' } as Stored<S>;
 }
 
 /** The states a stored status stands for (the admin spec's status filter and search name statuses). */
@@ -60,10 +67,7 @@ export function IN_STATES_SQL(alias: string, states: readonly BookingState[]): S
 // ── takes a place ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Holds its places on its edition (its main guest and each companion): a request not waiting, or a confirmed one. */
-export const takesPlace = (b: StateRow): boolean => {
-  const state = stateOf(b);
-  return state === 'request' || state === 'confirmed';
-};
+export const takesPlace = (b: StateRow): boolean => holdsPlaces(stateOf(b));
 
 export const TAKES_PLACE_SQL = (alias: string): SQL =>
   sql.raw(`(${alias}.status = 'confirmed' OR (${alias}.status = 'pending' AND ${alias}.waiting_list = 0))`);

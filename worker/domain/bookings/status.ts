@@ -41,18 +41,18 @@ export function statusChange(deps: Pick<AppDeps, 'db' | 'now'>, loaded: LoadedRo
   if (from === 'cancelled') throw statusRefusal(LIFECYCLE_MESSAGES.reopenCancelled);
   if (to === 'pending') {
     requireTransition(from, 'unconfirm');
-    return { transition: 'unconfirm', values: storedState('request') as StatusChange['values'] };
+    return { transition: 'unconfirm', values: storedState('request') };
   }
   requireTransition(from, 'confirm');
   // The guest hears of the confirmation, with what is due as the edit leaves it.
-  const detail = toDetail(loaded, tallinnDay(deps.now()));
   const today = tallinnDay(deps.now());
+  const detail = toDetail(loaded, today);
   const schedule = bookingSchedule({ ...detail, status: 'confirmed', waitingList: false, owedCents: options.priceCents, startDate: detailStart(detail) }, today);
   const notice = guestNoticeInsert(deps, { id: detail.id, firstName: detail.guest?.firstName ?? null }, 'booking_confirmed', GUEST_NOTICES.confirmed({ id: detail.id, retreat: detail.retreat, schedule }));
   return {
     transition: 'confirm',
     // A waiting-list party that is confirmed has its places now: it leaves the waiting list (and its filter).
-    values: storedState('confirmed') as StatusChange['values'],
+    values: storedState('confirmed'),
     guard: options.overrideCapacity ? undefined : { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') },
     notice,
   };

@@ -8,7 +8,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BookingDetail } from '../../../src/lib/booking-record';
 import { LIFECYCLE_MESSAGES, type Transition } from '../../../src/lib/booking-lifecycle';
-import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AuditAction } from '../../../src/lib/enums';
 import { bookings } from '../../db/schema';
@@ -20,30 +19,13 @@ import { GUEST_NOTICES, guestNoticeInsert, type GuestNoticeKind, type Notice } f
 import { IN_THE_BOOKS_SQL } from '../money/balance';
 import { afterVersion, deriveMoney, scheduleFactsOf } from '../money/ledger';
 import { bookingSchedule } from '../money/schedule';
-import { FITS_IN_RETREAT, placesLeftFor } from '../retreats/places';
+import { FITS_IN_RETREAT, retreatFullFor } from '../retreats/places';
 import { detailStart } from './days';
-import { MAY_SQL, requireTransition } from './lifecycle';
+import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
 import { getBookingDetail } from './record';
-import { bookingNotFound } from '../not-found';
 import { storedState } from './states';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
-
-/** The booking at the version the admin saw, in a state the transition starts from. */
-export async function bookingFor(deps: Deps, id: number, version: number, transition: Transition): Promise<BookingDetail> {
-  const booking = await getBookingDetail(deps, id);
-  if (booking.version !== version) throw new ApiError('booking_changed');
-  requireTransition(booking.state, transition);
-  return booking;
-}
-
-/** Why a guarded write of a booking wrote nothing: gone (404), changed (409), or the guard's own refusal. */
-export async function refusedWrite(deps: Deps, id: number, version: number, refusal: () => Promise<ApiError> | ApiError): Promise<ApiError> {
-  const [now] = await deps.db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id));
-  if (!now) return bookingNotFound();
-  if (now.version !== version) return new ApiError('booking_changed');
-  return refusal();
-}
 
 interface Move {
   booking: BookingDetail;
@@ -86,10 +68,7 @@ export async function promoteBooking(deps: Deps, id: number, input: { version: n
     actor,
   });
   if (written === 0) {
-    throw await refusedWrite(deps, id, input.version, async () => {
-      const places = await placesLeftFor(deps, id);
-      return new ApiError('retreat_full', places ? { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) } : {});
-    });
+    throw await refusedWrite(deps, id, input.version, () => retreatFullFor(deps, id));
   }
   return getBookingDetail(deps, id);
 }

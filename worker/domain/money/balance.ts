@@ -68,8 +68,6 @@ export function outstandingCents(m: MoneyRow): number {
 export const OUTSTANDING_SQL = (alias: string): SQL =>
   sql`(CASE WHEN ${IS_BILLED_SQL(alias)} THEN max(0, ${sql.raw(`${alias}.owed_cents - ${PAID(alias)}`)}) ELSE 0 END)`;
 
-export const owes = (m: MoneyRow): boolean => outstandingCents(m) > 0;
-
 /**
  * "Owes money" as a filter: the same rule as OUTSTANDING_SQL > 0, written term for term as the partial index
  * bookings_owing_created_idx (migration 0028) is, so that the index serves it.
@@ -84,16 +82,12 @@ export function refundOwedCents(m: MoneyRow): number {
 
 export const REFUND_OWED_SQL = (alias: string): SQL => sql`max(0, ${sql.raw(PAID(alias))} - ${BILLED_SQL(alias)})`;
 
-export const refundOwed = (m: MoneyRow): boolean => refundOwedCents(m) > 0;
-
 /** "Refund owed" as a filter ("Tagastada"). */
 export const REFUND_OWED_FILTER_SQL = (alias: string): SQL => sql`(${sql.raw(PAID(alias))} > ${BILLED_SQL(alias)})`;
 
 export function overpaidCents(m: MoneyRow): number {
   return takesPlace(m) ? Math.max(0, m.paidCents - m.priceCents) : 0;
 }
-
-export const isOverpaid = (m: MoneyRow): boolean => overpaidCents(m) > 0;
 
 export const OVERPAID_SQL = (alias: string): SQL => sql`(CASE WHEN ${TAKES_PLACE_SQL(alias)} THEN max(0, ${sql.raw(`${PAID(alias)} - ${alias}.owed_cents`)}) ELSE 0 END)`;
 

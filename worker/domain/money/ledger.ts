@@ -19,6 +19,7 @@ import type { PaymentMethod } from '../../../src/lib/enums';
 import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
+import { chunks } from '../../db/chunks';
 import { bankTransactions, bookings, onlinePaymentOrders, payments, retreats, users } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
 import { IN_STATES_SQL } from '../bookings/states';
@@ -313,21 +314,20 @@ export interface StatementPayment {
  */
 export function statementPayments(deps: Deps, rows: StatementPayment[], facts: Map<number, ScheduleFacts>, actor: Actor): Statement[] {
   const versions = new Map(rows.map((r) => [r.bookingId, r.plannedVersion]));
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += 100) {
-    const part = rows.slice(i, i + 100).map(
-      (r): LedgerRow => ({
-        bookingId: r.bookingId,
-        amountCents: r.amountCents,
-        method: 'bank_transfer',
-        receivedOn: r.bookedOn,
-        reference: r.reference,
-        bankTransactionId: sql`(SELECT t.id FROM bank_transactions AS t WHERE t.key = ${r.transactionKey})`,
-        recordedBy: actor.userId,
-      }),
-    );
-    inserts.push(insertRows(deps, part, { abortUnless: (r) => sql`(SELECT version FROM bookings WHERE id = ${r.bookingId}) = ${versions.get(r.bookingId)!}` }));
-  }
+  const ledgerRows = rows.map(
+    (r): LedgerRow => ({
+      bookingId: r.bookingId,
+      amountCents: r.amountCents,
+      method: 'bank_transfer',
+      receivedOn: r.bookedOn,
+      reference: r.reference,
+      bankTransactionId: sql`(SELECT t.id FROM bank_transactions AS t WHERE t.key = ${r.transactionKey})`,
+      recordedBy: actor.userId,
+    }),
+  );
+  const inserts = chunks(ledgerRows, 100).map((part) =>
+    insertRows(deps, part, { abortUnless: (r) => sql`(SELECT version FROM bookings WHERE id = ${r.bookingId}) = ${versions.get(r.bookingId)!}` }),
+  );
   const derive = [...versions.keys()].map((bookingId) => deriveMoney(deps, bookingId, facts.get(bookingId)!));
   return [...(inserts as unknown as Statement[]), ...derive];
 }

@@ -11,11 +11,8 @@ import { PEOPLE_OF_BOOKING } from './places';
 const peopleWhere = (retreatId: SQL, condition: SQL) =>
   sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND ${PARTICIPANT_SQL('b')} AND ${condition})`;
 
-/** People on the edition's participating bookings (by id expression). */
-export const participantPeople = (retreatId: SQL) => peopleWhere(retreatId, sql`1`);
-
-/** Of them, people on confirmed bookings. */
+/** People on the edition's participating bookings (by id expression) that are confirmed. */
 export const confirmedPeople = (retreatId: SQL) => peopleWhere(retreatId, IN_STATES_SQL('b', ['confirmed']));
 
-/** Of them, people on bookings whose deposit is paid. */
+/** People on the edition's participating bookings whose deposit is paid. */
 export const paidPeople = (retreatId: SQL) => peopleWhere(retreatId, sql`b.deposit_paid = 1`);

@@ -136,6 +136,7 @@ export async function cancelEdition(deps: Deps, c: EditionCancellation) {
       ...perBooking,
     ],
     () => new ApiError('retreat_changed'),
+    /NOT NULL constraint failed: retreats\.min_participants/,
   );
   if ((results[0] as { rowsAffected: number }).rowsAffected === 0) {
     const [still] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, id));

@@ -4,7 +4,9 @@
  * takes a place (../bookings/states.ts: a request not on the waiting list, or a confirmed booking).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
 import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
 import { TAKES_PLACE_SQL } from '../bookings/states';
 
 /** People one booking brings: its main guest and each companion. `alias` names the bookings row in the query. */
@@ -26,10 +28,16 @@ export const FITS_IN_RETREAT = (alias: string, retreatId: SQL = sql.raw(`${alias
     AND ${placesTaken(sql`r.id`, sql.raw(`${alias}.id`))} + ${PEOPLE_OF_BOOKING(alias)} > r.capacity)`;
 
 /** How many places a booking's retreat has left for it, and how many the booking needs (null: no limited retreat). */
-export async function placesLeftFor({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<{ left: number; needed: number } | null> {
+async function placesLeftFor({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<{ left: number; needed: number } | null> {
   const [row] = await db.all<{ capacity: number | null; others: number; needed: number }>(sql`
     SELECT r.capacity AS capacity, ${placesTaken(sql`r.id`, sql`bk.id`)} AS others, ${PEOPLE_OF_BOOKING('bk')} AS needed
     FROM bookings AS bk JOIN retreats AS r ON r.id = bk.retreat_id WHERE bk.id = ${bookingId}`);
   if (!row || row.capacity === null) return null;
   return { left: Math.max(0, Number(row.capacity) - Number(row.others)), needed: Number(row.needed) };
+}
+
+/** The refusal when a booking's party does not fit on its retreat: it names the places left and how many it needs. */
+export async function retreatFullFor(deps: Pick<AppDeps, 'db'>, bookingId: number): Promise<ApiError> {
+  const places = await placesLeftFor(deps, bookingId);
+  return new ApiError('retreat_full', places ? { message: RETREAT_MESSAGES.placesLeft(places.left, places.needed) } : {});
 }

@@ -49,7 +49,7 @@ function TransactionSummary({ tx }: { tx: BankTransactionView }) {
 const listItem = (b: BookingListItem): ComboItem => ({
   id: String(b.id),
   label: b.guest ? `${b.guest.firstName} ${b.guest.lastName}` : `Broneering #${b.id}`,
-  description: [`#${b.id}`, b.retreat?.name ?? 'ilma retriidita', `tasumata ${formatMoney(b.status === 'cancelled' ? 0 : b.outstandingCents)}`, b.status === 'cancelled' ? 'tühistatud' : null]
+  description: [`#${b.id}`, b.retreat?.name ?? 'ilma retriidita', `tasumata ${formatMoney(b.outstandingCents)}`, b.state === 'cancelled' ? 'tühistatud' : null]
     .filter(Boolean)
     .join(' · '),
 });

@@ -5,6 +5,7 @@
 import { type BookingListItem } from '../../../../lib/admin/booking-views';
 import { bookingListQuerySchema, type BookingListQuery } from '../../../../lib/admin/bookings';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../lib/enums';
+import { holdsPlaces } from '../../../../lib/booking-lifecycle';
 import {
   bookingStatusLabel,
   bookingStatusTone,
@@ -80,7 +81,7 @@ export default function BookingList() {
       // What the state asks for (a waiting-list or cancelled booking owes nothing), and any money to go back.
       cell: (b) => (
         <span className="flex flex-col items-end">
-          {b.state === 'request' || b.state === 'confirmed' ? <span className={b.outstandingCents > 0 ? 'font-semibold' : undefined}>{formatMoney(b.outstandingCents)}</span> : '–'}
+          {holdsPlaces(b.state) ? <span className={b.outstandingCents > 0 ? 'font-semibold' : undefined}>{formatMoney(b.outstandingCents)}</span> : '–'}
           {b.refundOwedCents > 0 ? (
             <span className="text-xs font-semibold text-rose-800" data-refund-owed>
               Tagastada {formatMoney(b.refundOwedCents)}

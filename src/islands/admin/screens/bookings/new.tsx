@@ -223,7 +223,6 @@ export default function NewBooking() {
             question="Kas luua broneering siiski? Retriidil on siis rohkem inimesi kui kohti."
             no="Ära loo"
             yes="Loo siiski"
-            pending={create.isPending}
             onNo={() => setFull(null)}
             onYes={() => void onValid(true)}
             className="md:col-span-2"

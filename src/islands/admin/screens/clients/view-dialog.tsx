@@ -1,6 +1,6 @@
 /**
  * The view-client dialog: the client's details and their bookings, each linking to its booking screen, with the
- * retreat, dates, status, total, paid and what is still owed (the balance rule of src/lib/admin/balance.ts, as the
+ * retreat, dates, status, total, paid and what is still owed (the balance rule of worker/domain/money/balance.ts, as the
  * API computed it).
  */
 import type { ClientBooking, ClientDetail } from '../../../../lib/admin/clients';
@@ -13,7 +13,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
 import { ErrorState, QueryView } from '../../ui/states';
-import { Facts } from '../bookings/detail/parts';
+import { Facts } from '../../ui/detail-parts';
 import { ColumnHeads } from '../../../column-heads';
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;

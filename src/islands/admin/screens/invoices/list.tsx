@@ -6,6 +6,7 @@
  */
 import { INVOICE_STATE_LABELS, INVOICE_STATES, invoiceListQuerySchema, type InvoiceListItem } from '../../../../lib/invoices/list';
 import { formatDate, formatMoney } from '../../../../lib/format';
+import { withQuery } from '../../../api/client';
 import { useInvoiceList } from '../../api/invoices';
 import { useServerList } from '../../list-state';
 import { AppLink, BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
@@ -32,13 +33,6 @@ export function invoiceStateTone(item: Pick<InvoiceListItem, 'state' | 'overdue'
   }
 }
 
-/** `?q=&state=&from=&to=` of the export links: the list's filters without its paging. */
-function exportQuery(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /** A sum over everything the filters match (inside the sums' <dl>); "…" until it has loaded. */
 function Sum({ label, name, cents }: { label: string; name: string; cents: number | undefined }) {
@@ -58,8 +52,9 @@ export default function InvoiceList() {
 
   const filtered = !!(query.q || query.state || query.from || query.to);
   const sums = list.data?.sums;
-  const invoicesCsv = `/api/admin/exports/invoices.csv${exportQuery({ q: query.q, state: query.state, from: query.from, to: query.to })}`;
-  const paymentsCsv = `/api/admin/exports/payments.csv${exportQuery({ from: query.from, to: query.to })}`;
+  // The export links carry the list's filters without its paging.
+  const invoicesCsv = withQuery('/api/admin/exports/invoices.csv', { q: query.q, state: query.state, from: query.from, to: query.to });
+  const paymentsCsv = withQuery('/api/admin/exports/payments.csv', { from: query.from, to: query.to });
 
   const columns: DataColumn<InvoiceListItem>[] = [
     invoiceNumberColumn<InvoiceListItem>(),

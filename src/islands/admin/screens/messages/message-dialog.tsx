@@ -16,7 +16,7 @@ import { Button } from '../../ui/button';
 import { AppDialog, DialogActions } from '../../ui/dialog';
 import { FormTextField } from '../../ui/form-fields';
 import { ErrorState, QueryView } from '../../ui/states';
-import { Facts } from '../bookings/detail/parts';
+import { Facts } from '../../ui/detail-parts';
 
 const DELIVERY_LABELS: Record<string, string> = { pending: 'Ootel', sent: 'Saadetud', logged: 'Logitud', failed: 'Ebaõnnestus' };
 

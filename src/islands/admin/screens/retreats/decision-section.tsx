@@ -18,7 +18,7 @@ import { Button } from '../../ui/button';
 import { AppDialog, ConfirmDialog, DialogActions } from '../../ui/dialog';
 import { FormTextField } from '../../ui/form-fields';
 import { QueryView } from '../../ui/states';
-import { Facts, Section } from '../bookings/detail/parts';
+import { Facts, Section } from '../../ui/detail-parts';
 
 const M = DECISION_MESSAGES;
 

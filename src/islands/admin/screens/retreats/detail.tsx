@@ -4,19 +4,20 @@
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
 import { useState } from 'react';
-import { RETREAT_MESSAGES, occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
+import { occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { toast, toastError } from '../../../toast';
 import { usePublishRetreat, useRetreat } from '../../api/retreats';
-import { ApiRequestError } from '../../../api/client';
+import { refusalReason } from '../../../api/client';
 import type { ScreenProps } from '../../screen-props';
 import { AppLink, ScreenHeader } from '../../shell';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { QueryView } from '../../ui/states';
-import { Facts, Section } from '../bookings/detail/parts';
+import { Facts, Section } from '../../ui/detail-parts';
 import { lazyComponent } from '../../../lazy-component';
 import { RunSheets } from './run-sheets';
 import { DecisionSection } from './decision-section';
@@ -55,8 +56,7 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
     try {
       await publish.mutateAsync({ id: retreat.id, published });
     } catch (error) {
-      const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toastError(published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', details || error);
+      toastError(published ? 'Müüki avaldamine ebaõnnestus' : 'Müügilt võtmine ebaõnnestus', refusalReason(error));
       return;
     }
     toast({ title: published ? 'Retriit on müügil' : 'Retriit võeti müügilt' });

@@ -7,7 +7,7 @@ import { formatDate } from '../../../../lib/format';
 import { useRetreatFeedback } from '../../api/feedback';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { QueryView } from '../../ui/states';
-import { Facts, Section, YesNo } from '../bookings/detail/parts';
+import { Facts, Section, YesNo } from '../../ui/detail-parts';
 
 export function FeedbackSection({ retreatId }: { retreatId: number }) {
   const feedback = useRetreatFeedback(retreatId);

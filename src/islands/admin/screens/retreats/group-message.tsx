@@ -8,7 +8,7 @@ import { lazyComponent } from '../../../lazy-component';
 import { useGroupMessages } from '../../api/group-messages';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { LoadingState, QueryView } from '../../ui/states';
-import { Section } from '../bookings/detail/parts';
+import { Section } from '../../ui/detail-parts';
 
 const Composer = lazyComponent(() => import('./group-message-form').then((m) => m.Composer), () => <LoadingState text="Laadimine..." />);
 

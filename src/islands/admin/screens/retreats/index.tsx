@@ -4,7 +4,8 @@
  * question); add and edit dialogs. Search and paging are done by the server.
  */
 import { useState } from 'react';
-import { RETREAT_MESSAGES, displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
+import { displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
+import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
 import { useServerList } from '../../list-state';

@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { ROOM_KIND_LABELS, SHEET_MESSAGES, type RoomingPerson, type RoomingView, type RoomKind } from '../../../../lib/retreat-sheets';
 import { roomSharingLabel, roomTypeLabel } from '../../../../lib/labels';
-import { ApiRequestError } from '../../../api/client';
+import { refusalReason } from '../../../api/client';
 import { toast, toastError } from '../../../toast';
 import { useRetreatRooming, useSaveRooming } from '../../api/retreat-sheets';
 import { Button } from '../../ui/button';
@@ -53,8 +53,7 @@ function Editor({ retreatId, view }: { retreatId: number; view: RoomingView }) {
       await save.mutateAsync(view.people.map((p) => ({ bookingId: p.bookingId, position: p.position, room: rooms[keyOf(p)] ?? '' })));
       toast({ title: SHEET_MESSAGES.saved });
     } catch (error) {
-      const details = error instanceof ApiRequestError ? error.details.map((d) => d.message).join(' ') : '';
-      toastError('Tubade salvestamine ebaõnnestus', details || error);
+      toastError('Tubade salvestamine ebaõnnestus', refusalReason(error));
     }
   };
 

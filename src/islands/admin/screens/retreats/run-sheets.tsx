@@ -3,7 +3,7 @@
  * and the rooming editor (./rooming-editor). The health sheet says that its download is logged.
  */
 import { SHEETS, SHEET_KINDS, sheetPath } from '../../../../lib/retreat-sheets';
-import { Section } from '../bookings/detail/parts';
+import { Section } from '../../ui/detail-parts';
 import { RoomingEditor } from './rooming-editor';
 
 export function RunSheets({ retreatId }: { retreatId: number }) {

@@ -1,7 +1,8 @@
 /**
  * "Tühista broneering" (issue "Back office II"): shows the refund the terms give today (src/lib/cancellation.ts,
  * computed by the API from the ledger), lets the admin confirm or change it, and cancels with the refund and the
- * credit note in one request. The edit dialog's status select can still set "Tühistatud" without any money moving.
+ * credit note in one request. It is the only way to cancel: the edit dialog's status select does not offer
+ * "Tühistatud" (the lifecycle's `cancel`, src/lib/booking-lifecycle.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/payments';
@@ -17,7 +18,7 @@ import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { FormSelectField, FormTextField } from '../../../ui/form-fields';
 import { optionsOf } from '../../../ui/select';
 import { QueryView } from '../../../ui/states';
-import { Facts } from './parts';
+import { Facts } from '../../../ui/detail-parts';
 
 export function CancelBookingDialog({ bookingId, onClose }: { bookingId: string; onClose: () => void }) {
   const preview = useCancellationPreview(bookingId);

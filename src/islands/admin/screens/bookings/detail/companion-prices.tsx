@@ -9,7 +9,7 @@ import { toast, toastError } from '../../../../toast';
 import { useUpdateCompanions } from '../../../api/bookings';
 import { ApiRequestError } from '../../../../api/client';
 import { TextInputField } from '../../../ui/text-field';
-import { SaveChanges, Section } from './parts';
+import { SaveChanges, Section } from '../../../ui/detail-parts';
 
 const pricesOf = (booking: BookingDetail) => booking.companions.map((c) => centsToInput(c.customPriceCents));
 

@@ -125,7 +125,6 @@ export function EditBookingDialog({ booking, onClose }: { booking: BookingDetail
             question="Kas kinnitada broneering siiski? Retriidil on siis rohkem inimesi kui kohti."
             no="Ära kinnita"
             yes="Kinnita siiski"
-            pending={update.isPending}
             onNo={() => setFull(null)}
             onYes={() => void onValid(true)}
             className="sm:col-span-2"

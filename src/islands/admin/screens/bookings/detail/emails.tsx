@@ -4,7 +4,7 @@ import { toast, toastError } from '../../../../toast';
 import { useBookingEmails, useRetryEmail } from '../../../api/bookings';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { Section } from './parts';
+import { Section } from '../../../ui/detail-parts';
 import { QueryView } from '../../../ui/states';
 
 const STATES: Record<string, { label: string; tone: BadgeTone }> = {

@@ -18,7 +18,7 @@ import { CompanionPrices } from './companion-prices';
 import { useGuestHealth } from '../../../api/travellers';
 import { PromoteButton, WaitingListButton } from './promote-button';
 import { BookingEmails } from './emails';
-import { Facts, Section } from './parts';
+import { Facts, Section } from '../../../ui/detail-parts';
 import { PaymentInfo } from './payment-info';
 import { BookingInvoices } from './invoices';
 import { BookingPayments } from './payments';
@@ -93,7 +93,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
         )}
       </div>
 
-      {booking.cancellationRequest && booking.status !== 'cancelled' && <CancellationRequestNotice request={booking.cancellationRequest} />}
+      {booking.cancellationRequest && booking.state !== 'cancelled' && <CancellationRequestNotice request={booking.cancellationRequest} />}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="guest-data" title="Külalise andmed">

@@ -13,7 +13,7 @@ import { Button } from '../../../ui/button';
 import type { DataColumn } from '../../../ui/data-table';
 import { FormTable } from '../../../ui/form-table';
 import { InvoiceEmailCell, SendInvoiceButton } from '../../invoices/invoice-email';
-import { Section } from './parts';
+import { Section } from '../../../ui/detail-parts';
 import { invoiceNumberColumn } from '../../invoices/number-column';
 import { lazyComponent } from '../../../../lazy-component';
 import { QueryView } from '../../../ui/states';

@@ -9,7 +9,7 @@ import { paymentStatusLabel, paymentStatusTone } from '../../../../../lib/labels
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatMoney } from '../../../../../lib/format';
 import { Badge } from '../../../ui/badge';
-import { Facts, Section, YesNo, type Fact } from './parts';
+import { Facts, Section, YesNo, type Fact } from '../../../ui/detail-parts';
 
 export function PaymentInfo({ booking }: { booking: BookingDetail }) {
   const { totals } = booking;

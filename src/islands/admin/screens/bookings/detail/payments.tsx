@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../ui/dialog';
 import { FormTable } from '../../../ui/form-table';
 import { QueryView } from '../../../ui/states';
 import { SwitchField } from '../../../ui/switch';
-import { Facts, Section } from './parts';
+import { Facts, Section } from '../../../ui/detail-parts';
 import { lazyComponent } from '../../../../lazy-component';
 
 // "Lisa makse" (its form, selects and date picker) loads when it is first opened.

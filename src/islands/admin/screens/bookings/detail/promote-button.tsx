@@ -6,14 +6,10 @@
  */
 import { MOVE_MESSAGES } from '../../../../../lib/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
-import { ApiRequestError } from '../../../../api/client';
+import { refusalReason } from '../../../../api/client';
 import { toast, toastError } from '../../../../toast';
 import { usePromoteBooking, usePutOnWaitingList } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
-
-/** The API's field messages, else its message: what the toast says when a write is refused. */
-export const refusalReason = (error: unknown) =>
-  error instanceof ApiRequestError && error.details.length > 0 ? error.details.map((d) => d.message).join(' ') : (error as Error).message;
 
 function ListMoveButton({ label, pending, run, failed, done }: { label: string; pending: boolean; run: () => Promise<unknown>; failed: string; done: string }) {
   const press = async () => {

@@ -6,98 +6,18 @@
  * overwritten.
  */
 import { useState } from 'react';
-import { MOVE_MESSAGES } from '../../../../../lib/admin/bookings';
+import { MOVE_MESSAGES } from '../../../../../lib/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import type { MoveTarget } from '../../../../../lib/booking-record';
 import { formatDate } from '../../../../../lib/format';
 import { PAYMENT_PLAN_LABELS, PAYMENT_PLANS, type PaymentPlan } from '../../../../../lib/payment-plans';
 import { toast, toastError } from '../../../../toast';
 import { useChangePlan, useMoveBooking, useMoveTargets } from '../../../api/bookings';
-import { ApiRequestError } from '../../../../api/client';
 import { QueryView } from '../../../ui/states';
 import { Button } from '../../../ui/button';
 import { AppDialog, DialogActions } from '../../../ui/dialog';
-import { SelectField } from '../../../ui/select';
-import { refusalReason as reason } from './promote-button';
-
-
-/**
- * A dialog that asks for one choice and sends it: the select, its error under it (the API's field message), and
- * Tühista / the action. Both the move and the plan change are this.
- */
-function ChoiceDialog<V extends string>(props: {
-  title: string;
-  intro: string;
-  label: string;
-  name: string;
-  options: { value: V; label: string }[];
-  initial: V | null;
-  action: string;
-  onSubmit: (value: V) => Promise<void>;
-  onClose: () => void;
-}) {
-  const [value, setValue] = useState<V | null>(props.initial);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const submit = async () => {
-    if (value === null) {
-      setError(MOVE_MESSAGES.retreatRequired);
-      return;
-    }
-    setPending(true);
-    try {
-      await props.onSubmit(value);
-    } catch (e) {
-      setError(reason(e));
-      return;
-    } finally {
-      setPending(false);
-    }
-    props.onClose();
-  };
-  return (
-    <AppDialog title={props.title} isOpen onOpenChange={(open) => !open && props.onClose()} isDismissable={!pending}>
-      <form
-        className="grid gap-5"
-        aria-label={props.title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="text-sm text-ink-600">{props.intro}</p>
-        <SelectField
-          label={props.label}
-          value={value}
-          options={props.options}
-          onChange={(next) => {
-            setValue(next);
-            setError(undefined);
-          }}
-          errorMessage={error}
-          isRequired
-          name={props.name}
-        />
-        <DialogActions onCancel={props.onClose} isPending={pending}>
-          <Button type="submit" isDisabled={pending}>
-            {props.action}
-          </Button>
-        </DialogActions>
-      </form>
-    </AppDialog>
-  );
-}
-
-/** Tells the admin the outcome: a toast either way, the refusal's reason as its text (and rethrown for the field). */
-async function withToasts(run: () => Promise<unknown>, failed: string, done: { title: string; description?: string }) {
-  try {
-    await run();
-  } catch (e) {
-    toastError(failed, reason(e));
-    throw e;
-  }
-  toast(done);
-}
+import { optionsOf, SelectField } from '../../../ui/select';
+import { ApiRequestError, refusalReason as reason } from '../../../../api/client';
 
 const moveTargetLabel = (t: MoveTarget) =>
   [`${t.name} (${formatDate(t.startDate)})`, t.placesLeft !== null ? `vabu kohti ${t.placesLeft}` : null, t.registrationClosed ? 'registreerimine suletud' : null].filter(Boolean).join(' · ');
@@ -167,7 +87,7 @@ export function MoveBookingDialog({ booking, onClose }: { booking: BookingDetail
                     label="Maksmise viis uuel retriidil"
                     name="paymentPlan"
                     value={plan}
-                    options={target.plans.map((p) => ({ value: p, label: PAYMENT_PLAN_LABELS[p] }))}
+                    options={optionsOf(target.plans, (p) => PAYMENT_PLAN_LABELS[p])}
                     onChange={(next) => {
                       setPlan(next);
                       setErrors({});
@@ -196,19 +116,50 @@ export function MoveBookingDialog({ booking, onClose }: { booking: BookingDetail
   );
 }
 
+/** "Muuda maksmise viisi": the amount stays; the API refuses a plan the booking's days do not allow, under the field. */
 export function PlanDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
   const change = useChangePlan(String(booking.id));
+  const [plan, setPlan] = useState<PaymentPlan>(booking.paymentPlan ?? 'advance');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async () => {
+    try {
+      await change.mutateAsync({ version: booking.version, paymentPlan: plan });
+    } catch (e) {
+      toastError('Maksmise viisi muutmine ebaõnnestus', reason(e));
+      return setError(reason(e));
+    }
+    toast({ title: MOVE_MESSAGES.planChanged });
+    onClose();
+  };
   return (
-    <ChoiceDialog<PaymentPlan>
-      title="Muuda maksmise viisi"
-      intro="Summa jääb samaks; maksegraafik, meeldetuletused ja arved järgivad uut viisi."
-      label="Maksmise viis"
-      name="paymentPlan"
-      options={PAYMENT_PLANS.map((p) => ({ value: p, label: PAYMENT_PLAN_LABELS[p] }))}
-      initial={booking.paymentPlan ?? 'advance'}
-      action="Salvesta"
-      onSubmit={(paymentPlan) => withToasts(() => change.mutateAsync({ version: booking.version, paymentPlan }), 'Maksmise viisi muutmine ebaõnnestus', { title: MOVE_MESSAGES.planChanged })}
-      onClose={onClose}
-    />
+    <AppDialog title="Muuda maksmise viisi" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={!change.isPending}>
+      <form
+        className="grid gap-5"
+        aria-label="Muuda maksmise viisi"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="text-sm text-ink-600">Summa jääb samaks; maksegraafik, meeldetuletused ja arved järgivad uut viisi.</p>
+        <SelectField<PaymentPlan>
+          label="Maksmise viis"
+          name="paymentPlan"
+          value={plan}
+          options={optionsOf(PAYMENT_PLANS, (p) => PAYMENT_PLAN_LABELS[p])}
+          onChange={(next) => {
+            setPlan(next);
+            setError(undefined);
+          }}
+          errorMessage={error}
+          isRequired
+        />
+        <DialogActions onCancel={onClose} isPending={change.isPending}>
+          <Button type="submit" isDisabled={change.isPending}>
+            Salvesta
+          </Button>
+        </DialogActions>
+      </form>
+    </AppDialog>
   );
 }

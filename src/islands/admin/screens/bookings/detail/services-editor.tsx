@@ -12,7 +12,7 @@ import { useUpdateServices } from '../../../api/bookings';
 import { Button } from '../../../ui/button';
 import { DatePickerField } from '../../../ui/date-picker';
 import { TextInputField } from '../../../ui/text-field';
-import { SaveChanges, Section } from './parts';
+import { SaveChanges, Section } from '../../../ui/detail-parts';
 
 /**
  * The service's rule is the shared booking contract's (zod and its schemas): it loads on the form's first focus, not

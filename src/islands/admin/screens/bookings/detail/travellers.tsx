@@ -10,7 +10,7 @@ import { HEALTH_FIELDS, NON_HEALTH_FIELDS, PICKUP_LABELS, TRAVEL_FIELD_LABELS, t
 import { useBookingTravellers, useTravellerHealth } from '../../../api/travellers';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { Facts, Section } from './parts';
+import { Facts, Section } from '../../../ui/detail-parts';
 import { QueryView } from '../../../ui/states';
 
 type Person = AdminTravellers['people'][number];

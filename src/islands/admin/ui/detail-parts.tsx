@@ -1,9 +1,9 @@
 /**
- * Small display pieces of the booking detail screen: a titled card, a definition list that shows "–" for empty, and
- * a section editor's save.
+ * Small display pieces of the detail screens and dialogs (a booking, a retreat, a client, a message): a titled card, a
+ * definition list that shows "–" for empty, a yes/no, and a section editor's save.
  */
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/button';
+import { Button } from './button';
 
 export function Section({ id, title, children, actions, className = '' }: { id: string; title: string; children: ReactNode; actions?: ReactNode; className?: string }) {
   return (
