@@ -37,6 +37,8 @@ export const REVIEW_REASONS = [
   'several_bookings',
   'cancelled_booking',
   'currency',
+  /** Money in on a statement of an account that is not the company's (worker/domain/bank/company-accounts.ts). */
+  'foreign_account',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
@@ -58,7 +60,14 @@ export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   several_bookings: 'Mitu broneeringut, summad ei klapi',
   cancelled_booking: 'Broneering on tühistatud: otsustage tagastus',
   currency: 'Makse ei ole eurodes',
+  foreign_account: 'Konto ei ole ettevõtte konto',
 };
+
+/** Why a line waits, naming the account when that is why ("Konto NL26… ei ole ettevõtte konto"). */
+export function reviewReasonLabel(reason: ReviewReason, account: string | null): string {
+  if (reason !== 'foreign_account') return REVIEW_REASON_LABELS[reason];
+  return account ? `Konto ${account} ei ole ettevõtte konto` : 'Väljavõte ei nimeta kontot: see ei ole teadaolevalt ettevõtte konto';
+}
 
 export const STATEMENT_FORMAT_LABELS: Record<string, string> = {
   'camt.053': 'ISO 20022 camt.053',
@@ -93,6 +102,8 @@ export interface BankTransactionView {
   /** Null for a duplicate, which is not stored again. */
   id: number | null;
   statementId: number | null;
+  /** The account whose statement the line is on. */
+  account: string | null;
   line: number;
   bookedOn: string;
   direction: 'credit' | 'debit';
@@ -120,6 +131,8 @@ export interface StatementSummary {
   fileName: string | null;
   format: string;
   accountIban: string | null;
+  /** Whether the account is one of the company's, whose money in is matched (read from the settings as they are now). */
+  companyAccount: boolean;
   importedAt: string;
   importedBy: string | null;
   /** Transactions stored from this file, and those that were already known. */
@@ -127,12 +140,30 @@ export interface StatementSummary {
   duplicates: number;
 }
 
-export type OutcomeTotals = Record<BankOutcome, { count: number; cents: number }>;
+/** A sum in one currency: amounts in different currencies are never added together. */
+export interface CurrencyAmount {
+  currency: string;
+  cents: number;
+}
 
-export interface StatementImportResult {
+export type OutcomeTotals = Record<BankOutcome, { count: number; amounts: CurrencyAmount[] }>;
+
+/** One account's statement from an upload (a file may hold several), or an earlier import on its own page. */
+export interface StatementImport {
   statement: StatementSummary;
   transactions: BankTransactionView[];
   totals: OutcomeTotals;
+}
+
+/** An upload's answer: each account's statement in the file, in the file's order. */
+export interface StatementImportResult {
+  imports: StatementImport[];
+}
+
+/** What a file holds, read before it is imported (nothing written): the accounts, and whether each is the company's. */
+export interface StatementPreview {
+  format: string;
+  accounts: { account: string | null; companyAccount: boolean; transactions: number; currencies: string[] }[];
 }
 
 export const reviewListQuerySchema = z.object({ q: searchParam, ...pagingParams });
@@ -143,12 +174,18 @@ export const statementListQuerySchema = z.object({ ...pagingParams });
 export type StatementList = ListPage<StatementSummary>;
 export type ReviewList = ListPage<BankTransactionView>;
 
-/** Sums per outcome, for the result screen's totals. */
-export function outcomeTotals(transactions: Pick<BankTransactionView, 'outcome' | 'amountCents'>[]): OutcomeTotals {
-  const totals = Object.fromEntries(BANK_OUTCOMES.map((o) => [o, { count: 0, cents: 0 }])) as OutcomeTotals;
+/** Count and sums per outcome, each currency summed apart (euros first), for the result screen's totals. */
+export function outcomeTotals(transactions: Pick<BankTransactionView, 'outcome' | 'amountCents' | 'currency'>[]): OutcomeTotals {
+  const totals = Object.fromEntries(BANK_OUTCOMES.map((o) => [o, { count: 0, amounts: [] as CurrencyAmount[] }])) as OutcomeTotals;
   for (const t of transactions) {
-    totals[t.outcome].count += 1;
-    totals[t.outcome].cents += t.amountCents;
+    const total = totals[t.outcome];
+    total.count += 1;
+    const sum = total.amounts.find((a) => a.currency === t.currency);
+    if (sum) sum.cents += t.amountCents;
+    else total.amounts.push({ currency: t.currency, cents: t.amountCents });
   }
+  for (const total of Object.values(totals)) total.amounts.sort((a, b) => euroFirst(a.currency) - euroFirst(b.currency) || a.currency.localeCompare(b.currency));
   return totals;
 }
+
+const euroFirst = (currency: string) => (currency === 'EUR' ? 0 : 1);

@@ -12,11 +12,12 @@ import { z } from 'astro/zod';
 // ---------------------------------------------------------------------------------------------------------------
 // Building blocks
 
-/** A required, trimmed, single-line or multi-line text with an upper bound. */
 /** ISO 13616: the country and check digits moved to the end, letters as 10..35, the number mod 97 is 1. */
 const ibanChecksumHolds = (iban: string) =>
   [...`${iban.slice(4)}${iban.slice(0, 4)}`].reduce((rest, char) => Number(`${rest}${parseInt(char, 36)}`) % 97, 0) === 1;
+const iban = z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Vigane IBAN').refine(ibanChecksumHolds, 'IBAN-i kontrollsumma ei klapi');
 
+/** A required, trimmed, single-line or multi-line text with an upper bound. */
 const text = (max: number) => z.string().trim().min(1, 'Tekst ei tohi olla tühi').max(max, `Kuni ${max} märki`);
 
 /** Ordering key for lists that editors sort by hand (1 comes first). */
@@ -289,8 +290,13 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
         address: text(200),
         email: z.email('Vigane e-posti aadress'),
         bank: text(80),
-        iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Vigane IBAN').refine(ibanChecksumHolds, 'IBAN-i kontrollsumma ei klapi'),
+        iban,
       }),
+      /**
+       * The company's other bank accounts (issue 36): their statements pay bookings like the seller's IBAN's. A
+       * statement of any account not here, nor the seller's, is imported but never matched automatically.
+       */
+      otherAccounts: z.array(iban).max(20),
     }),
     /**
      * The guest portal's deadlines (issue "Guest portal"): travel details are due this many days before the start,

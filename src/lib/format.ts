@@ -27,9 +27,23 @@ export function formatEur(amountEur: number): string {
   return wholeEurFormatter.format(amountEur);
 }
 
-/** Cents as the back office shows money: 129900 -> "1 299,00 €"; null/undefined -> "–". */
-export function formatMoney(cents: number | null | undefined): string {
-  return cents === null || cents === undefined ? '–' : centsFormatter.format(cents / 100);
+/**
+ * Cents as the back office shows money: 129900 -> "1 299,00 €"; null/undefined -> "–". Another currency (a bank
+ * statement's SEK line) in its own sign: (50000, 'SEK') -> "500,00 SEK".
+ */
+export function formatMoney(cents: number | null | undefined, currency = 'EUR'): string {
+  if (cents === null || cents === undefined) return '–';
+  return (currency === 'EUR' ? centsFormatter : currencyFormatter(currency)).format(cents / 100);
+}
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+function currencyFormatter(currency: string): Intl.NumberFormat {
+  let formatter = currencyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('et-EE', { style: 'currency', currency, currencyDisplay: 'code', useGrouping: 'always' });
+    currencyFormatters.set(currency, formatter);
+  }
+  return formatter;
 }
 
 /** A count with Estonian grouping: 50000 -> "50 000". */

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BankTransactionView, StatementImportResult } from '../../src/lib/admin/bank-statements';
+import type { BankTransactionView, StatementImport, StatementImportResult } from '../../src/lib/admin/bank-statements';
 import { BANK_STATEMENT_MESSAGES } from '../../src/lib/admin/bank-statements';
 import type { PaymentLedger } from '../../src/lib/payments';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';
-import { camt053, lhvCsv, sampleTransactions, sebCsv, swedbankCsv, type GeneratedTx } from '../helpers/bank-statements';
+import { camt053, lhvCsv, sampleTransactions, sebCsv, STATEMENT_ACCOUNT, swedbankCsv, type GeneratedTx } from '../helpers/bank-statements';
 import { browser } from '../helpers/browser-client';
 import { readJson } from '../helpers/http';
 import { PRICED_BOOKING_ADVANCE as ADVANCE, PRICED_BOOKING_OWED as OWED } from '../helpers/priced-booking';
@@ -33,11 +33,18 @@ function upload(content: string | Uint8Array<ArrayBuffer>, name = 'valjavote.xml
   return f.admin.b.upload('/api/admin/bank-statements', form);
 }
 
-async function imported(content: string | Uint8Array<ArrayBuffer>, name?: string): Promise<StatementImportResult> {
+async function importedAll(content: string | Uint8Array<ArrayBuffer>, name?: string): Promise<StatementImportResult> {
   const res = await upload(content, name);
   const body = await readJson(res);
   expect(res.status, JSON.stringify(body)).toBe(201);
   return body as unknown as StatementImportResult;
+}
+
+/** A one-account file's import. */
+async function imported(content: string | Uint8Array<ArrayBuffer>, name?: string): Promise<StatementImport> {
+  const { imports } = await importedAll(content, name);
+  expect(imports).toHaveLength(1);
+  return imports[0]!;
 }
 
 const payment = (bookedOn = '2026-04-02', more: Partial<GeneratedTx> = {}): GeneratedTx => ({ bookedOn, payerName: 'Mari Tamm', payerAccount: 'EE471000001020145685', ...more, amountCents: more.amountCents ?? OWED });
@@ -75,7 +82,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     expect(result.statement).toMatchObject({ format: 'camt.053', transactions: 1, duplicates: 0, importedBy: f.admin.email });
     expect(result.transactions).toHaveLength(1);
     expect(result.transactions[0]).toMatchObject({ outcome: 'matched', reviewReason: null, amountCents: OWED, allocations: [{ bookingId: id, amountCents: OWED, guestName: 'Mari Tamm' }] });
-    expect(result.totals.matched).toEqual({ count: 1, cents: OWED });
+    expect(result.totals.matched).toEqual({ count: 1, amounts: [{ currency: 'EUR', cents: OWED }] });
     expect(await paymentsOf(id)).toEqual([{ amount_cents: OWED, method: 'bank_transfer', received_on: '2026-04-02', bank_transaction_id: result.transactions[0]!.id, reference: ref(id) }]);
     expect(await booking(id)).toMatchObject({ paid: OWED, status: 'paid', balance_paid: 1, deposit_paid: 1 });
     const audits = await f.app.rows("SELECT action, resource_type, resource_id, user_id FROM audit_logs WHERE action IN ('payment.import', 'bank_statement.import') ORDER BY id");
@@ -111,7 +118,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     await afterTheStatements();
     const result = await imported(camt053([payment('2026-04-02', { amountCents: OWED + 10_000, reference: ref(id), archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'overpaid', allocations: [{ bookingId: id, amountCents: OWED + 10_000 }] });
-    expect(result.totals.overpaid).toEqual({ count: 1, cents: OWED + 10_000 });
+    expect(result.totals.overpaid).toEqual({ count: 1, amounts: [{ currency: 'EUR', cents: OWED + 10_000 }] });
     expect(await booking(id)).toMatchObject({ paid: OWED + 10_000, balance_paid: 1 });
   });
 
@@ -209,7 +216,7 @@ describe('matching by reference number (pretix\'s cases, Estonian references)', 
     await afterTheStatements();
     const result = await imported(camt053([payment('2026-04-02', { direction: 'debit', amountCents: 12_345, reference: ref(id), archiveId: archive() })]));
     expect(result.transactions[0]).toMatchObject({ outcome: 'debit', direction: 'debit', allocations: [] });
-    expect(result.totals.debit).toEqual({ count: 1, cents: 12_345 });
+    expect(result.totals.debit).toEqual({ count: 1, amounts: [{ currency: 'EUR', cents: 12_345 }] });
     expect(await f.app.count('payments')).toBe(0);
     const usd = camt053([payment('2026-04-03', { reference: ref(id), archiveId: archive() })]).replaceAll('Ccy="EUR"', 'Ccy="USD"');
     expect((await imported(usd)).transactions[0]).toMatchObject({ outcome: 'review', reviewReason: 'currency' });
@@ -394,11 +401,17 @@ describe('files that are refused: a clear Estonian error, nothing written', () =
 });
 
 describe('statements no one here wrote (genkgo/camt)', () => {
-  it('parse through the API; the minimal one\'s reference 4654654654654654 fails 7-3-1 and waits for review', async () => {
-    const xml = readFileSync('tests/fixtures/bank-statements/genkgo-camt/camt053.v2.minimal.xml');
-    const result = await imported(new Uint8Array(xml), 'camt053.v2.minimal.xml');
-    const credits = result.transactions.filter((t) => t.direction === 'credit');
-    expect(credits.find((t) => t.reference === '4654654654654654')).toMatchObject({ outcome: 'review', reviewReason: 'invalid_reference' });
+  it('parse through the API; the minimal one\'s Dutch account is not the company\'s, and on the company\'s its reference 4654654654654654 fails 7-3-1: both wait for review', async () => {
+    const xml = readFileSync('tests/fixtures/bank-statements/genkgo-camt/camt053.v2.minimal.xml', 'utf8');
+    const waiting = async (file: string, name: string) => {
+      const result = await imported(file, name);
+      expect(result.statement).toMatchObject({ accountIban: expect.any(String) });
+      return result.transactions.find((t) => t.direction === 'credit' && t.reference === '4654654654654654');
+    };
+    expect(await waiting(xml, 'camt053.v2.minimal.xml')).toMatchObject({ outcome: 'review', reviewReason: 'foreign_account', account: 'NL26VAYB8060476890' });
+    // The same file as the company's account's statement, a month on (new transactions, not the first file's again).
+    const ours = xml.replaceAll('NL26VAYB8060476890', STATEMENT_ACCOUNT).replaceAll('2014-12-', '2015-01-');
+    expect(await waiting(ours, 'ours.xml')).toMatchObject({ outcome: 'review', reviewReason: 'invalid_reference', account: STATEMENT_ACCOUNT });
     for (const name of ['camt053.v2.multi.statement.xml', 'camt053.v2.with-party-ids.xml', 'camt053.v2.five.decimals.xml', 'camt053.v4.xml', 'camt053.v8.xml', 'camt054.v2.xml']) {
       const res = await upload(new Uint8Array(readFileSync(`tests/fixtures/bank-statements/genkgo-camt/${name}`)), name);
       expect([201], name).toContain(res.status);
@@ -422,7 +435,8 @@ describe('a 1 000-row statement', () => {
     expect(result.totals.matched.count + result.totals.partial.count + result.totals.overpaid.count).toBe(900);
     expect(await f.app.count('payments')).toBe(900);
     const [sum] = await f.app.rows('SELECT sum(amount_cents) AS cents FROM payments');
-    expect(Number(sum!.cents)).toBe(result.totals.matched.cents + result.totals.partial.cents + result.totals.overpaid.cents);
+    const euros = (outcome: 'matched' | 'partial' | 'overpaid') => result.totals[outcome].amounts.find((a) => a.currency === 'EUR')?.cents ?? 0;
+    expect(Number(sum!.cents)).toBe(euros('matched') + euros('partial') + euros('overpaid'));
     expect(await f.app.count("audit_logs WHERE action = 'payment.import'")).toBe(900);
   });
 });

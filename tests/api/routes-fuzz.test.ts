@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
+import { STATEMENT_MAX_BYTES } from '../../worker/domain/bank/statement';
+import { UPLOAD_ROUTES } from '../../worker/http/body-rules';
 import { signedIn } from '../helpers/admin-session';
 import { startApiFixture, type ApiFixture } from '../helpers/api-fixture';
+import { camt053, swedbankCsv } from '../helpers/bank-statements';
 import { readJson } from '../helpers/http';
 
 /**
@@ -79,4 +82,49 @@ describe('every /api/admin and /api/me route with bad input', () => {
     const { failures } = await sweep('/api/me', guest);
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The routes that take a file (a bank statement, and its preview) with hostile files (issue 36): entities, nesting,
+ * size, encodings, spreadsheet formulas, NUL bytes, and random bytes. Whatever arrives, no answer is a 5xx.
+ */
+describe('every upload route with hostile files', () => {
+  const statement = camt053([{ amountCents: 100, payerName: 'Mari Tamm', archiveId: 'FUZZ-1' }]);
+  const csv = swedbankCsv([{ amountCents: 100, payerName: 'Mari Tamm', text: 'Ettemaks', archiveId: 'FUZZ-2' }]);
+  const encoder = new TextEncoder();
+  const HOSTILE: [string, Uint8Array][] = [
+    ['external entity', encoder.encode(statement.replace('<Document', '<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document').replace('Mari Tamm', '&x;'))],
+    ['parameter entity', encoder.encode(statement.replace('<Document', '<!DOCTYPE d [<!ENTITY % p SYSTEM "http://example.com/p.dtd"> %p;]>\n<Document'))],
+    ['entity expansion', encoder.encode(`<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "${'a'.repeat(1000)}"><!ENTITY b "${'&a;'.repeat(1000)}">]><BkToCstmrStmt>&b;</BkToCstmrStmt>`)],
+    ['200 000-deep nesting', encoder.encode(`<Document><BkToCstmrStmt>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}</BkToCstmrStmt></Document>`)],
+    ['unclosed 200 000-deep nesting', encoder.encode(`<Document>${'<BkToCstmrStmt>'.repeat(200_000)}`)],
+    ['one byte past 5 MB', new Uint8Array(STATEMENT_MAX_BYTES + 1).fill(0x3c)],
+    ['5 MB of one element', encoder.encode(`<Document><BkToCstmrStmt><Stmt>${'x'.repeat(STATEMENT_MAX_BYTES - 200)}</Stmt></BkToCstmrStmt></Document>`)],
+    ['a huge attribute', encoder.encode(statement.replace('<Document', `<Document a="${'y'.repeat(1_000_000)}"`))],
+    ['formula cells', encoder.encode(csv.replace('Mari Tamm', '=cmd|\' /C calc\'!A0').replace('Ettemaks', '+SUM(A1:A9)@-1'))],
+    ['NUL bytes in a CSV', encoder.encode(csv.replaceAll(';', ';\0'))],
+    ['NUL bytes in XML', encoder.encode(statement.replace('Mari Tamm', 'Mari\0Tamm'))],
+    ['a CSV in UTF-16 with an odd byte', Uint8Array.from([0xff, 0xfe, ...encoder.encode(csv), 0x41])],
+    ['invalid UTF-8 in XML', Uint8Array.from([...encoder.encode(statement.slice(0, 200)), 0xc3, 0x28, 0xa0, 0xa1, ...encoder.encode(statement.slice(200))])],
+    ['a byte-order mark alone', Uint8Array.from([0xef, 0xbb, 0xbf])],
+    ['nothing', new Uint8Array(0)],
+  ];
+
+  it('answers every hostile and random file without a 5xx', async () => {
+    const failures: string[] = [];
+    const random = fc.sample(fc.uint8Array({ maxLength: 4096 }), 20).map((bytes, i): [string, Uint8Array] => [`random ${i}`, bytes]);
+    const garbled = fc
+      .sample(fc.tuple(fc.nat({ max: statement.length }), fc.string({ maxLength: 40 })), 20)
+      .map(([at, text], i): [string, Uint8Array] => [`garbled camt ${i}`, encoder.encode(`${statement.slice(0, at)}${text}${statement.slice(at)}`)]);
+    for (const route of UPLOAD_ROUTES) {
+      for (const [name, bytes] of [...HOSTILE, ...random, ...garbled]) {
+        const form = new FormData();
+        form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), `${name}.xml`);
+        const res = await f.admin.b.upload(route.path, form);
+        if (res.status >= 500) failures.push(`${route.path} ${name} → ${res.status} ${JSON.stringify(await readJson(res).catch(() => null))}`);
+        else await res.arrayBuffer();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { serverNow } from './clock';
-import { camt053 } from '../helpers/bank-statements';
+import { camt053, camtOfAccounts, STATEMENT_ACCOUNT } from '../helpers/bank-statements';
 import { formatDateEt, tallinnDay } from '../../src/lib/format';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 
@@ -209,6 +209,9 @@ test('a file that is not a statement is refused with the reason, and stays chose
   await expect(field).toBeFocused();
 
   await field.setInputFiles({ name: 'muu.csv', mimeType: 'text/csv', buffer: Buffer.from('Nimi;Summa\nMari;12\n') });
+  // Said as soon as the file is chosen (the API reads it, nothing written), and again when the import is asked for.
+  await expect(page.locator('[data-upload-error]')).toContainText('ei õnnestunud lugeda: oodati ISO 20022');
+  expectFailedRequest(consoleErrors, /^422 .*\/api\/admin\/bank-statements\/preview$/);
   await page.getByRole('button', { name: 'Impordi väljavõte' }).click();
   await expect(page.locator('[data-upload-error]')).toContainText('ei õnnestunud lugeda: oodati ISO 20022');
   await expect(toast(page, 'Väljavõtte import ebaõnnestus')).toBeVisible();
@@ -216,4 +219,73 @@ test('a file that is not a statement is refused with the reason, and stays chose
   expect(await field.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('muu.csv');
   expectFailedRequest(consoleErrors, /^422 .*\/api\/admin\/bank-statements$/);
   await expectNoAxeViolations(page);
+});
+
+test('a file of two accounts, one not the company’s: the form warns before the import, both accounts are shown, the other account’s money waits with the warning, kronor show as SEK', async ({ page, request, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  test.slow();
+  const liis = await pricedBooking(request, baseURL!, 'Liis');
+  const peeter = await pricedBooking(request, baseURL!, 'Peeter');
+  const day = tallinnDay(serverNow());
+  const run = `${Date.now()}`;
+  const dutch = 'NL26VAYB8060476890';
+  const xml = camtOfAccounts([
+    {
+      account: STATEMENT_ACCOUNT,
+      entries: [
+        { amountCents: 129_900, bookedOn: day, payerName: `Liis ${TAG}`, reference: bookingReferenceNumber(liis), archiveId: `${run}1` },
+        { amountCents: 50_000, currency: 'SEK', bookedOn: day, payerName: `Sven ${TAG}`, reference: bookingReferenceNumber(liis), archiveId: `${run}2` },
+      ],
+    },
+    { account: dutch, entries: [{ amountCents: 129_900, bookedOn: day, payerName: `Peeter ${TAG}`, reference: bookingReferenceNumber(peeter), archiveId: `${run}3` }] },
+  ]);
+
+  await page.goto('/admin/bank-statements');
+  await page.getByLabel('Väljavõtte fail').setInputFiles({ name: 'koik-kontod.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  // Before anything is imported: the file's accounts, the foreign one named with its warning, the kronor noted.
+  const preview = page.locator('[data-statement-preview]');
+  const foreign = preview.locator(`[data-preview-account="${dutch}"]`);
+  await expect(foreign).toContainText(`Konto ${dutch}: 1 tehing`);
+  await expect(foreign).toContainText(`Konto ${dutch} ei ole ettevõtte konto: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.`);
+  await expect(preview.locator(`[data-preview-account="${STATEMENT_ACCOUNT}"]`)).toContainText('Laekumised valuutas SEK ootavad ülevaatust');
+  await expect(page.getByLabel('Väljavõtte fail')).toHaveAccessibleDescription(new RegExp(`Konto ${dutch} ei ole ettevõtte konto`));
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Impordi väljavõte' }).click();
+  await expect(toast(page, 'Imporditud 2 konto väljavõte')).toBeVisible();
+  const outcome = page.locator('[data-upload-outcome]');
+  await expect(outcome.getByRole('heading', { level: 2, name: 'Impordi tulemus: koik-kontod.xml' })).toBeFocused();
+  const ours = outcome.locator(`[data-account="${STATEMENT_ACCOUNT}"]`);
+  const theirs = outcome.locator(`[data-account="${dutch}"]`);
+  await expect(ours.getByRole('heading', { level: 3, name: `Konto ${STATEMENT_ACCOUNT}` })).toBeVisible();
+  await expect(theirs.getByRole('heading', { level: 3, name: `Konto ${dutch}` })).toBeVisible();
+
+  // The company's account: the euros matched, the kronor waiting, shown and totalled as kronor.
+  await expect(row(ours, `Liis ${TAG}`)).toContainText('Seotud');
+  const kronor = row(ours, `Sven ${TAG}`);
+  await expect(kronor.locator('[data-amount]')).toHaveText(euro('500,00 SEK'));
+  await expect(kronor).toContainText('Makse ei ole eurodes');
+  await expect(ours.locator('[data-total="review"]')).toHaveText(euro('Vajab ülevaatust: 1 · 500,00 SEK'));
+  await expect(ours.locator('[data-total="matched"]')).toHaveText(euro('Seotud: 1 · 1 299,00 €'));
+  await expect(ours.locator('[data-foreign-account]')).toHaveCount(0);
+
+  // The other account: its warning, and its line waiting under the account's name.
+  await expect(theirs.locator('[data-foreign-account]')).toHaveText(`Konto ${dutch} ei ole ettevõtte konto: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.`);
+  await expect(row(theirs, `Peeter ${TAG}`)).toContainText(`Vajab ülevaatust`);
+  await expect(row(theirs, `Peeter ${TAG}`).locator('[data-review-reason]')).toHaveText(`Konto ${dutch} ei ole ettevõtte konto`);
+
+  // The review list: both waiting lines, the kronor one only to be set aside.
+  const review = page.locator('[data-review-list]');
+  await review.getByRole('searchbox', { name: 'Otsi' }).fill(TAG);
+  await expect(review.getByRole('row')).toHaveCount(1 + 2);
+  await expect(row(review, `Peeter ${TAG}`).locator('[data-review-reason]')).toHaveText(`Konto ${dutch} ei ole ettevõtte konto`);
+  await expect(row(review, `Sven ${TAG}`).getByRole('button', { name: /^Määra broneeringule/ })).toHaveCount(0);
+  await expect(row(review, `Sven ${TAG}`).getByRole('button', { name: /^Jäta kõrvale/ })).toBeVisible();
+  await expect(page.locator('[data-imports-list]').getByText('ei ole ettevõtte konto').first()).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect((await overflow(page)).page, `the page at ${width} px`).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  }
 });

@@ -10,6 +10,8 @@ import type { StatementFormat, StatementTransaction } from '../../worker/domain/
 
 export interface GeneratedTx {
   amountCents: number;
+  /** EUR unless said. */
+  currency?: string;
   direction?: 'credit' | 'debit';
   bookedOn?: string;
   /** The other party: the payer of a credit, the beneficiary of a debit. */
@@ -25,7 +27,10 @@ export interface GeneratedTx {
   batch?: GeneratedTx[];
 }
 
+/** The company's account (the seller's IBAN in content/settings/site.json): its statements' money in is matched. */
 export const STATEMENT_ACCOUNT = 'EE382200221020145685';
+/** The account the LHV export is of by default: the company's other account (`invoicing.otherAccounts`). */
+export const LHV_ACCOUNT = 'EE717700771001735865';
 const DEFAULT_DATE = '2026-03-02';
 
 export interface CamtOptions {
@@ -36,6 +41,11 @@ export interface CamtOptions {
 }
 
 export function camt053(entries: GeneratedTx[], opts: CamtOptions = {}): string {
+  return camtOfAccounts([{ account: opts.account ?? STATEMENT_ACCOUNT, entries }], opts);
+}
+
+/** One file with a statement (`Stmt`, or `Ntfctn`) per account, as a bank's "all accounts" export holds them. */
+export function camtOfAccounts(statements: { account: string; entries: GeneratedTx[] }[], opts: Omit<CamtOptions, 'account'> = {}): string {
   const version = opts.version ?? '001.02';
   const [kind, message, report] = opts.notification
     ? ['camt.054', 'BkToCstmrDbtCdtNtfctn', 'Ntfctn']
@@ -46,11 +56,13 @@ export function camt053(entries: GeneratedTx[], opts: CamtOptions = {}): string 
     `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${kind}.${version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`,
     `  <${message}>`,
     `    <GrpHdr><MsgId>TEST-${kind}</MsgId><CreDtTm>2026-03-03T08:00:00+02:00</CreDtTm></GrpHdr>`,
-    `    <${report}>`,
-    `      <Id>TEST-1</Id><CreDtTm>2026-03-03T08:00:00+02:00</CreDtTm>`,
-    `      <Acct><Id>${accountXml(opts.account ?? STATEMENT_ACCOUNT)}</Id><Ccy>EUR</Ccy></Acct>`,
-    ...entries.map((tx) => entryXml(tx, v8)),
-    `    </${report}>`,
+    ...statements.flatMap(({ account, entries }, i) => [
+      `    <${report}>`,
+      `      <Id>TEST-${i + 1}</Id><CreDtTm>2026-03-03T08:00:00+02:00</CreDtTm>`,
+      `      <Acct><Id>${accountXml(account)}</Id><Ccy>EUR</Ccy></Acct>`,
+      ...entries.map((tx) => entryXml(tx, v8)),
+      `    </${report}>`,
+    ]),
     `  </${message}>`,
     '</Document>',
     '',
@@ -60,6 +72,7 @@ export function camt053(entries: GeneratedTx[], opts: CamtOptions = {}): string 
 function entryXml(tx: GeneratedTx, v8: boolean): string {
   const direction = tx.direction ?? 'credit';
   const amount = tx.batch ? tx.batch.reduce((sum, t) => sum + t.amountCents, 0) : tx.amountCents;
+  const currency = tx.currency ?? 'EUR';
   // Each of a batch's transactions on a line of its own, so that each has its own line number.
   const batch = tx.batch?.map((t) => `\n        ${txDetailsXml({ direction, ...t }, v8, true)}`).join('');
   const details = tx.batch
@@ -67,7 +80,7 @@ function entryXml(tx: GeneratedTx, v8: boolean): string {
     : txDetailsXml({ ...tx, direction }, v8, false);
   return [
     '      <Ntry>',
-    `<Amt Ccy="EUR">${euros(amount, '.')}</Amt>`,
+    `<Amt Ccy="${currency}">${euros(amount, '.')}</Amt>`,
     `<CdtDbtInd>${direction === 'credit' ? 'CRDT' : 'DBIT'}</CdtDbtInd>`,
     v8 ? '<Sts><Cd>BOOK</Cd></Sts>' : '<Sts>BOOK</Sts>',
     `<BookgDt><Dt>${tx.bookedOn ?? DEFAULT_DATE}</Dt></BookgDt>`,
@@ -82,7 +95,7 @@ function txDetailsXml(tx: GeneratedTx & { direction: 'credit' | 'debit' }, v8: b
   const side = tx.direction === 'credit' ? 'Dbtr' : 'Cdtr';
   const archiveId = inBatch && tx.archiveId ? `<AcctSvcrRef>${esc(tx.archiveId)}</AcctSvcrRef>` : '';
   const refs = `<Refs>${archiveId}<EndToEndId>${esc(tx.endToEndId ?? 'NOTPROVIDED')}</EndToEndId></Refs>`;
-  const amount = `<Amt Ccy="EUR">${euros(tx.amountCents, '.')}</Amt>`;
+  const amount = `<Amt Ccy="${tx.currency ?? 'EUR'}">${euros(tx.amountCents, '.')}</Amt>`;
   const indicator = `<CdtDbtInd>${tx.direction === 'credit' ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
   // A batch's transactions state their own amounts: in TxDtls/Amt from version 001.04 on, in AmtDtls/TxAmt before.
   const ownAmount = !inBatch ? '' : v8 ? `${amount}${indicator}` : `<AmtDtls><TxAmt>${amount}</TxAmt></AmtDtls>`;
@@ -162,7 +175,7 @@ export function swedbankCsv(entries: GeneratedTx[], opts: { account?: string } =
       SWEDBANK_HEADER,
       [account, '10', dotted(first), '', 'Algsaldo', '1000,00', 'EUR', 'K', '', 'AS', '', ''],
       ...rows.map((r, i) => [
-        account, '20', dotted(r.bookedOn), r.payerName ?? '', r.text ?? '', euros(r.amountCents, ','), 'EUR',
+        account, '20', dotted(r.bookedOn), r.payerName ?? '', r.text ?? '', euros(r.amountCents, ','), r.currency ?? 'EUR',
         r.direction === 'credit' ? 'K' : 'D', r.archiveId ?? '', 'MK', r.reference ?? '', String(i + 1),
       ]),
       [account, '82', dotted(last), '', 'Käive', euros(credits, ','), 'EUR', 'K', '', 'K2', '', ''],
@@ -194,7 +207,7 @@ export function sebCsv(entries: GeneratedTx[], opts: { language: 'en' | 'et'; ac
       ...rowsOf(entries).map((r, i) => [
         account, String(i + 1), dotted(r.bookedOn), r.payerAccount ?? '', r.payerName ?? '', 'HABAEE2X', 'MK',
         r.direction === 'credit' ? 'C' : 'D', euros(r.amountCents, ','), r.reference ?? '', r.archiveId ?? '',
-        r.text ?? '', '0,00', 'EUR', r.payerIdCode ?? '',
+        r.text ?? '', '0,00', r.currency ?? 'EUR', r.payerIdCode ?? '',
       ]),
     ],
     { delimiter: ';', record_delimiter: '\r\n' },
@@ -209,14 +222,14 @@ export const LHV_HEADER = [
 
 /** LHV's export: every field quoted, `,`, decimal point, yyyy-mm-dd, and debits signed negative. */
 export function lhvCsv(entries: GeneratedTx[], opts: { account?: string } = {}): string {
-  const account = opts.account ?? 'EE717700771001735865';
+  const account = opts.account ?? LHV_ACCOUNT;
   return stringify(
     [
       LHV_HEADER,
       ...rowsOf(entries).map((r, i) => [
         account, String(i + 1), r.bookedOn, r.payerAccount ?? '', r.payerName ?? '', '', '',
         r.direction === 'credit' ? 'C' : 'D', `${r.direction === 'debit' ? '-' : ''}${euros(r.amountCents, '.')}`,
-        r.reference ?? '', r.archiveId ?? '', r.text ?? '', '0.00', 'EUR', r.payerIdCode ?? '', 'LHVBEE22', '', `K${i + 1}`, '',
+        r.reference ?? '', r.archiveId ?? '', r.text ?? '', '0.00', r.currency ?? 'EUR', r.payerIdCode ?? '', 'LHVBEE22', '', `K${i + 1}`, '',
       ]),
     ],
     { delimiter: ',', quoted: true, record_delimiter: '\r\n' },
@@ -231,6 +244,7 @@ export function lhvCsv(entries: GeneratedTx[], opts: { account?: string } = {}):
 export function expectedTransactions(
   entries: GeneratedTx[],
   format: StatementFormat,
+  account = format === 'lhv-csv' ? LHV_ACCOUNT : STATEMENT_ACCOUNT,
 ): Omit<StatementTransaction, 'line'>[] {
   const camt = format === 'camt.053' || format === 'camt.054';
   const swedbank = format === 'swedbank-csv';
@@ -240,13 +254,14 @@ export function expectedTransactions(
       bookedOn: tx.bookedOn ?? entry.bookedOn ?? DEFAULT_DATE,
       direction: tx.direction ?? entry.direction ?? 'credit',
       amountCents: tx.amountCents,
-      currency: 'EUR',
+      currency: tx.currency ?? 'EUR',
       counterpartyName: tx.payerName ?? null,
       counterpartyAccount: swedbank ? null : (tx.payerAccount ?? null),
       counterpartyIdCode: swedbank ? null : (tx.payerIdCode ?? null),
       reference: tx.reference?.replace(/\s+/g, '') || null,
       text: (tx.text ?? '').replace(/\s+/g, ' ').trim(),
       endToEndId: camt ? (tx.endToEndId ?? null) : null,
+      account,
     })),
   );
 }
@@ -278,10 +293,27 @@ export function sampleTransactions(count: number): GeneratedTx[] {
 
 /** Text as windows-1252 bytes, the code page of older Estonian bank exports (only the characters tests use). */
 export function windows1252(text: string): Uint8Array {
-  const special: Record<string, number> = { '€': 0x80, Š: 0x8a, š: 0x9a, Ž: 0x8e, ž: 0x9e };
+  return singleByte(text, WINDOWS_1252);
+}
+
+// Bytes for the letters the statements here use; the rest is ASCII, the same in every encoding tested.
+const SHARED = { Õ: 0xd5, õ: 0xf5, Ä: 0xc4, ä: 0xe4, Ö: 0xd6, ö: 0xf6, Ü: 0xdc, ü: 0xfc };
+/** The Baltic code page Estonian banks' CSV exports are in: Š at 0xD0. */
+export const WINDOWS_1257: Record<string, number> = { ...SHARED, Š: 0xd0, š: 0xf0, Ž: 0xde, ž: 0xfe };
+/** The Western code page of older exports and spreadsheets: Š at 0x8A. */
+export const WINDOWS_1252: Record<string, number> = { ...SHARED, Š: 0x8a, š: 0x9a, Ž: 0x8e, ž: 0x9e, '€': 0x80 };
+
+/** Text in a single-byte code page, for the letters `page` has; anything else beyond ASCII throws. */
+export function singleByte(text: string, page: Record<string, number>): Uint8Array {
   return Uint8Array.from(text, (c) => {
-    const code = special[c] ?? c.charCodeAt(0);
-    if (code > 0xff || (code >= 0x80 && code < 0xa0 && !(c in special))) throw new Error(`not in windows-1252 here: ${c}`);
+    const code = page[c] ?? c.charCodeAt(0);
+    if (code > 0xff || (code >= 0x80 && !(c in page))) throw new Error(`no byte for ${c} here`);
     return code;
   });
+}
+
+/** Text in UTF-16 (the Basic Multilingual Plane is enough here), little- or big-endian, with or without a byte-order mark. */
+export function utf16(text: string, order: 'le' | 'be', bom: boolean): Uint8Array {
+  const units = [...(bom ? [0xfeff] : []), ...Array.from(text, (c) => c.charCodeAt(0))];
+  return Uint8Array.from(units.flatMap((u) => (order === 'le' ? [u & 0xff, u >> 8] : [u >> 8, u & 0xff])));
 }

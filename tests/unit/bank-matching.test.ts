@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { decide, type Lookups } from '../../worker/domain/bank/matching';
 import type { StatementTransaction } from '../../worker/domain/bank/statement';
+import { STATEMENT_ACCOUNT } from '../helpers/bank-statements';
 
 /** The matcher's rules that the API tests reach only by chance: which numbers in a text count, and in what order. */
 
 const tx = (more: Partial<StatementTransaction>): StatementTransaction => ({
   archiveId: null, bookedOn: '2026-04-02', direction: 'credit', amountCents: 30_000, currency: 'EUR', counterpartyName: 'Mari Tamm',
-  counterpartyAccount: null, counterpartyIdCode: null, reference: null, text: '', endToEndId: null, line: 1, ...more,
+  counterpartyAccount: null, counterpartyIdCode: null, reference: null, text: '', endToEndId: null, line: 1, account: STATEMENT_ACCOUNT, ...more,
 });
 const books = (open: Record<number, number>, cancelled: number[] = []): Lookups => ({
   bookings: new Map(Object.entries(open).map(([id, cents]) => [Number(id), { cancelled: cancelled.includes(Number(id)), openCents: cents }])),

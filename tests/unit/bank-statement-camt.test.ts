@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidReferenceNumber } from '../../src/lib/reference-number';
 import { referenceCandidatesInText } from '../../worker/domain/bank/references';
 import { parseStatement } from '../../worker/domain/bank/statement';
-import { camt053, expectedTransactions, sampleTransactions, type GeneratedTx } from '../helpers/bank-statements';
+import { camt053, camtOfAccounts, expectedTransactions, sampleTransactions, STATEMENT_ACCOUNT, type GeneratedTx } from '../helpers/bank-statements';
 import { bytes, parseText, refusal, withoutLines } from '../helpers/statement-parsing';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/bank-statements/genkgo-camt');
@@ -83,7 +83,7 @@ describe('genkgo/camt examples', () => {
   it('books the entry’s amount, not a single TxDtls’s own (0 SEK in the v4 and v8 examples), and finds an Othr/Id account', () => {
     for (const name of ['camt053.v4.xml', 'camt053.v8.xml']) {
       const statement = parseText(fixture(name));
-      expect(statement.accountIban).toBe('NL26VAYB8060476890');
+      expect(statement.accounts).toEqual(['NL26VAYB8060476890']);
       expect(statement.transactions[0]).toMatchObject({ amountCents: 885, currency: 'EUR', archiveId: 'AAAASESS-FP-CN_98765/01' });
     }
     // v8: a date-time booking date gives its own day, the name is inside Pty.
@@ -92,7 +92,7 @@ describe('genkgo/camt examples', () => {
 
   it('keeps a notification entry whose three TxDtls state no amounts as one transaction, with only what they agree on', () => {
     const statement = parseText(fixture('camt054.v2.xml'));
-    expect(statement.accountIban).toBe('CH2801234000123456789');
+    expect(statement.accounts).toEqual(['CH2801234000123456789']);
     expect(withoutLines(statement.transactions)).toEqual([
       {
         archiveId: 'AAAASESS-FP-ACCR001',
@@ -108,6 +108,7 @@ describe('genkgo/camt examples', () => {
         reference: null,
         text: 'Unstructured Remittance Information V1 Unstructured Remittance Information V3 block 1 Unstructured Remittance Information V3 block 2',
         endToEndId: 'MUELL/FINP/RA12345',
+        account: 'CH2801234000123456789',
       },
     ]);
   });
@@ -181,7 +182,7 @@ describe('generated statements read back as written', () => {
   ] as const)('%s version %s', (format, version, notification) => {
     const statement = parseText(camt053(entries, { version, notification }));
     expect(statement.format).toBe(format);
-    expect(statement.accountIban).toBe('EE382200221020145685');
+    expect(statement.accounts).toEqual(['EE382200221020145685']);
     expect(withoutLines(statement.transactions)).toEqual(expectedTransactions(entries, format));
   });
 
@@ -230,12 +231,30 @@ describe('camt files that are refused', () => {
     expect(error.message).toBe('Rida 9: summa „8.855“ on sendist täpsem.');
   });
 
-  it('statements of two accounts in one file', () => {
+  it('statements of two accounts in one file: each transaction on its own account’s', () => {
     const xml = fixture('camt053.v2.multi.statement.xml');
     const second = xml.lastIndexOf('NL26VAYB8060476890');
-    const error = refusal(() => parseText(`${xml.slice(0, second)}NL91ABNA0417164300${xml.slice(second + 18)}`));
-    expect(error.code).toBe('statement_several_accounts');
-    expect(error.message).toContain('NL26VAYB8060476890, NL91ABNA0417164300');
+    const statement = parseText(`${xml.slice(0, second)}NL91ABNA0417164300${xml.slice(second + 18)}`);
+    expect(statement.accounts).toEqual(['NL26VAYB8060476890', 'NL91ABNA0417164300']);
+    // One entry in each of the fixture's two statements.
+    expect(statement.transactions.map((t) => t.account)).toEqual(['NL26VAYB8060476890', 'NL91ABNA0417164300']);
+  });
+
+  it('a two-account camt.053 from the helper: both accounts, each with its transactions, an account without any listed too', () => {
+    const other = 'NL26VAYB8060476890';
+    const statement = parseText(
+      camtOfAccounts([
+        { account: STATEMENT_ACCOUNT, entries: [{ amountCents: 100, archiveId: 'A1' }] },
+        { account: other, entries: [{ amountCents: 200, archiveId: 'B1' }, { amountCents: 300, archiveId: 'B2', currency: 'SEK' }] },
+        { account: 'EE471000001020145685', entries: [] },
+      ]),
+    );
+    expect(statement.accounts).toEqual([STATEMENT_ACCOUNT, other, 'EE471000001020145685']);
+    expect(statement.transactions.map(({ account, amountCents, currency }) => [account, amountCents, currency])).toEqual([
+      [STATEMENT_ACCOUNT, 100, 'EUR'],
+      [other, 200, 'EUR'],
+      [other, 300, 'SEK'],
+    ]);
   });
 
   it('other XML: a camt.052 report, an HTML page', () => {

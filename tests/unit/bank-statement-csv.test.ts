@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStatement, STATEMENT_MAX_BYTES } from '../../worker/domain/bank/statement';
 import {
   expectedTransactions,
+  LHV_ACCOUNT,
   lhvCsv,
   sampleTransactions,
   sebCsv,
@@ -36,7 +37,7 @@ describe('bank CSV exports read back as written', () => {
     const format = name.split(' ')[0] as 'swedbank-csv' | 'seb-csv' | 'lhv-csv';
     const statement = parseText(file());
     expect(statement.format).toBe(format);
-    expect(statement.accountIban).toBe(format === 'lhv-csv' ? 'EE717700771001735865' : STATEMENT_ACCOUNT);
+    expect(statement.accounts).toEqual([format === 'lhv-csv' ? LHV_ACCOUNT : STATEMENT_ACCOUNT]);
     expect(withoutLines(statement.transactions)).toEqual(expectedTransactions(entries, format));
   });
 
@@ -92,7 +93,7 @@ describe('bank CSV exports read back as written', () => {
     const csv = sebCsv(entries, { language: 'et' }).replace(';0,05;', ';0,00;');
     expect(parseText(`${csv}\r\n\r\n`).transactions).toHaveLength(3);
     const headerOnly = parseText(`${csv.split('\r\n')[0]}\r\n`);
-    expect(headerOnly).toEqual({ format: 'seb-csv', accountIban: null, transactions: [] });
+    expect(headerOnly).toEqual({ format: 'seb-csv', accounts: [], transactions: [] });
   });
 
   it('parses 1,000 rows of each bank, quickly', () => {
@@ -162,10 +163,11 @@ describe('files that are refused', () => {
     expect(error.message).toMatch(/^CSV-fail on vigane \(rida \d+\): jutumärkides on viga\.$/);
   });
 
-  it('rows of two accounts', () => {
+  it('rows of two accounts: each row on its own account', () => {
     const csv = sebCsv(entries, { language: 'en' });
     const last = csv.lastIndexOf(STATEMENT_ACCOUNT);
-    const error = refusal(() => parseText(`${csv.slice(0, last)}EE471000001020145685${csv.slice(last + STATEMENT_ACCOUNT.length)}`));
-    expect(error.code).toBe('statement_several_accounts');
+    const statement = parseText(`${csv.slice(0, last)}EE471000001020145685${csv.slice(last + STATEMENT_ACCOUNT.length)}`);
+    expect(statement.accounts).toEqual([STATEMENT_ACCOUNT, 'EE471000001020145685']);
+    expect(statement.transactions.map((t) => t.account)).toEqual([...entries.slice(1).map(() => STATEMENT_ACCOUNT), 'EE471000001020145685']);
   });
 });

@@ -27,10 +27,10 @@ describe('bank statements in workerd, over Hrana', () => {
       return res.json<StatementImportResult>();
     };
     const xml = camt053([{ amountCents: 30_000, bookedOn: '2025-09-01', reference, payerName: 'Mari Tamm', archiveId: `${archive}-1` }]);
-    expect((await upload(xml, 'camt.xml')).transactions.map((t) => [t.outcome, t.allocations.map((a) => a.bookingId)])).toEqual([['partial', [bookingId]]]);
+    expect((await upload(xml, 'camt.xml')).imports[0]!.transactions.map((t) => [t.outcome, t.allocations.map((a) => a.bookingId)])).toEqual([['partial', [bookingId]]]);
     const csv = lhvCsv([{ amountCents: 70_000, bookedOn: '2025-09-02', reference, payerName: 'Mari Tamm', archiveId: `${archive}-2` }]);
-    expect((await upload(csv, 'lhv.csv')).transactions[0]).toMatchObject({ outcome: 'matched' });
-    expect((await upload(xml, 'camt.xml')).transactions[0]).toMatchObject({ outcome: 'duplicate' });
+    expect((await upload(csv, 'lhv.csv')).imports[0]!.transactions[0]).toMatchObject({ outcome: 'matched' });
+    expect((await upload(xml, 'camt.xml')).imports[0]!.transactions[0]).toMatchObject({ outcome: 'duplicate' });
     expect(await rows('SELECT amount_cents FROM payments WHERE booking_id = ? ORDER BY id', [bookingId])).toEqual([{ amount_cents: 30_000 }, { amount_cents: 70_000 }]);
     expect(await rows('SELECT amount_paid_cents, balance_paid FROM bookings WHERE id = ?', [bookingId])).toEqual([{ amount_paid_cents: 100_000, balance_paid: 1 }]);
   });

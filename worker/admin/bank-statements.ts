@@ -14,7 +14,7 @@ import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
 import { bankAssignment, scheduleFacts } from '../domain/money/ledger';
-import { statementSummaryColumns, transactionViews } from '../domain/bank/views';
+import { statementSummaryColumns, statementSummaryOf, transactionViews } from '../domain/bank/views';
 import { bankTransactionNotFound } from '../domain/not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -25,7 +25,7 @@ export async function listStatements({ db }: Deps, query: { page: number; pageSi
     db.select(statementSummaryColumns).from(bankStatements).leftJoin(users, eq(users.id, bankStatements.importedBy)).orderBy(desc(bankStatements.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(bankStatements),
   ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: items.map(statementSummaryOf), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 const waiting = eq(bankTransactions.outcome, 'review');
@@ -67,6 +67,8 @@ export async function assignTransaction(deps: Deps, id: number, bookingId: numbe
   const before = await viewOf(deps, id);
   if (before.outcome !== 'review') throw new ApiError('bank_transaction_resolved');
   if (before.direction !== 'credit') throw new ApiError('bank_transaction_resolved');
+  // Its cents are not euro cents: recorded as a payment they would be taken for euros.
+  if (before.currency !== 'EUR') throw new ApiError('bank_transaction_not_euro');
   const facts = await scheduleFacts(deps, bookingId);
   if (!facts) throw new ApiError('validation_failed', { details: [{ path: 'bookingId', message: 'Broneeringut ei leitud.' }] });
   const stamp = deps.now().toISOString();
@@ -74,7 +76,7 @@ export async function assignTransaction(deps: Deps, id: number, bookingId: numbe
     // Marked first, only if it still waits and the booking's state takes a payment; the ledger's row follows it.
     db.run(sql`
       UPDATE ${bankTransactions} SET outcome = 'assigned', resolved_by = ${actor.userId}, resolved_at = ${stamp}
-      WHERE id = ${id} AND outcome = 'review' AND direction = 'credit'
+      WHERE id = ${id} AND outcome = 'review' AND direction = 'credit' AND currency = 'EUR'
         AND EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND ${MAY_SQL('bookings', 'takePayment')})`),
     ...bankAssignment(deps, {
       transactionId: id,

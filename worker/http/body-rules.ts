@@ -20,6 +20,7 @@ function hasBody(headers: Headers): boolean {
  */
 export const UPLOAD_ROUTES: readonly { method: string; path: string; maxBytes: number; tooLarge: ApiErrorCode }[] = [
   { method: 'POST', path: '/api/admin/bank-statements', maxBytes: STATEMENT_MAX_BYTES + 64 * 1024, tooLarge: 'statement_too_large' },
+  { method: 'POST', path: '/api/admin/bank-statements/preview', maxBytes: STATEMENT_MAX_BYTES + 64 * 1024, tooLarge: 'statement_too_large' },
 ];
 
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;

@@ -2,9 +2,11 @@
  * The bank-statement import's contract (issue "Collect"), shared by the "Pangaväljavõte" screen and the API: what
  * an upload answers per transaction, the review list and its two actions, and their Estonian words. Browser-safe.
  *
- * - POST /api/admin/bank-statements (multipart, the file in `file`) → StatementImportResult (201)
- * - GET  /api/admin/bank-statements?page= → ListPage<StatementSummary> (the imports so far)
- * - GET  /api/admin/bank-statements/:id → StatementImportResult (an earlier import's outcome, as stored)
+ * - POST /api/admin/bank-statements (multipart, the file in `file`) → StatementImportResult (201): a StatementImport
+ *   per account the file has a statement of
+ * - POST /api/admin/bank-statements/preview (the same body) → StatementPreview (the file's accounts; nothing written)
+ * - GET  /api/admin/bank-statements?page= → ListPage<StatementSummary> (the imports so far, one per account)
+ * - GET  /api/admin/bank-statements/:id → StatementImport (an earlier import's outcome, as stored)
  * - GET  /api/admin/bank-statements/review?q=&page= → ListPage<BankTransactionView> (what waits for an admin)
  * - POST /api/admin/bank-statements/review/:id/assign { bookingId } → { transaction: BankTransactionView }
  * - POST /api/admin/bank-statements/review/:id/dismiss { reason } → { transaction: BankTransactionView }

@@ -10,7 +10,7 @@ import {
   calendarDate,
   collapseWhitespace,
   compactAccount,
-  requireOneAccount,
+  distinctAccounts,
   StatementFormatError,
   type ParsedStatement,
   type StatementTransaction,
@@ -147,14 +147,16 @@ export function parseBankCsv(text: string): ParsedStatement | null {
     if (layout.format === 'swedbank-csv' && cell(SWEDBANK_ROW_TYPE) !== SWEDBANK_TRANSACTION) return;
     // Rows are numbered as a spreadsheet shows them: the header is row 1.
     const line = i + 1;
-    accounts.push(compactAccount(cell(layout.columns.account)));
+    // An export of several accounts (a bank's "all accounts" download) names each row's account.
+    const account = compactAccount(cell(layout.columns.account));
+    accounts.push(account);
     const transaction = readRow(cell, layout, line);
-    if (transaction) transactions.push(transaction);
+    if (transaction) transactions.push({ ...transaction, account });
   });
-  return { format: layout.format, accountIban: requireOneAccount(accounts), transactions };
+  return { format: layout.format, accounts: distinctAccounts(accounts), transactions };
 }
 
-function readRow(cell: (name: string | undefined) => string, layout: Layout, line: number): StatementTransaction | null {
+function readRow(cell: (name: string | undefined) => string, layout: Layout, line: number): Omit<StatementTransaction, 'account'> | null {
   const { columns } = layout;
   const malformed = (what: string) => new StatementFormatError('statement_malformed', `Rida ${line}: ${what}.`, line);
 

@@ -11,7 +11,7 @@ import {
   calendarDate,
   collapseWhitespace,
   compactAccount,
-  requireOneAccount,
+  distinctAccounts,
   StatementFormatError,
   type ParsedStatement,
   type StatementTransaction,
@@ -90,27 +90,74 @@ const MESSAGES = {
   'camt.054': { message: 'BkToCstmrDbtCdtNtfctn', report: 'Ntfctn', missing: 'camt.054 failis pole ühtegi teatist (Ntfctn).' },
 } as const;
 
+/** A camt file is a dozen levels deep; nesting far past that is an attack on the parser, not a statement. */
+const MAX_DEPTH = 64;
+
+/**
+ * Why the XML is refused before any parsing, or null when it may be parsed: what a bank's statement never carries and
+ * a hostile file does, a DOCTYPE or an entity declaration (external entities, parameter entities, "billion laughs"),
+ * and nesting beyond reason, which would take the parser's recursion down. A restrictive parser, as OWASP ASVS 1.5.1
+ * asks (docs/decisions/020); one linear pass, so a 5 MB file is refused in milliseconds. 'other' is a document with a
+ * DOCTYPE that is no statement at all (an HTML page), refused as an unknown format.
+ */
+function unsafeXml(xml: string): StatementFormatError | 'other' | null {
+  if (/<!(?:DOCTYPE|ENTITY)/i.test(xml)) {
+    if (!xml.includes('BkToCstmr')) return 'other';
+    return new StatementFormatError('statement_unsafe_xml', 'XML-failis on dokumendi tüübi (DOCTYPE) või olemite deklaratsioon, mida pangaväljavõttes ei ole: faili ei loetud.');
+  }
+  let depth = 0;
+  // Start tags deepen, end tags return; self-closing tags, comments, CDATA and processing instructions do neither.
+  for (const [, close, selfClosing] of xml.matchAll(/<(\/?)[A-Za-z_:][^>]*?(\/?)>/g)) {
+    if (close) depth--;
+    else if (!selfClosing) depth++;
+    if (depth > MAX_DEPTH) {
+      return new StatementFormatError('statement_unsafe_xml', `XML-failis on elemente üle ${MAX_DEPTH} taseme sügavusel: see ei ole pangaväljavõte.`);
+    }
+  }
+  return null;
+}
+
 /** The statement in a camt.053 or camt.054 file; null when the XML is some other document. */
 export function parseCamt(xml: string): ParsedStatement | null {
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    // Broken XML that names a bank-to-customer message is a damaged statement; anything else (an HTML page) is not one.
-    if (!xml.includes('BkToCstmr')) return null;
-    const { line, col } = validation.err;
-    throw new StatementFormatError('statement_malformed', `XML-fail on vigane (rida ${line}, veerg ${col}).`, line);
-  }
-  const document = child(parser.parse(xml), 'Document');
+  const unsafe = unsafeXml(xml);
+  if (unsafe === 'other') return null;
+  if (unsafe) throw unsafe;
+  const document = child(parseXml(xml), 'Document');
   const format = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((f) => child(document, MESSAGES[f].message));
   if (!format) return null;
 
   const reports = children(child(document, MESSAGES[format].message), MESSAGES[format].report);
   if (reports.length === 0) throw new StatementFormatError('statement_malformed', MESSAGES[format].missing);
-  const accountIban = requireOneAccount(
-    reports.map((report) => compactAccount(text(report, 'Acct', 'Id', 'IBAN') ?? text(report, 'Acct', 'Id', 'Othr', 'Id'))),
-  );
   const lineOf = lineFinder(xml);
-  const transactions = reports.flatMap((report) => children(report, 'Ntry').flatMap((entry) => entryTransactions(entry, lineOf)));
-  return { format, accountIban, transactions };
+  const statements = reports.map((report) => ({
+    account: compactAccount(text(report, 'Acct', 'Id', 'IBAN') ?? text(report, 'Acct', 'Id', 'Othr', 'Id')),
+    entries: children(report, 'Ntry'),
+  }));
+  const transactions = statements.flatMap(({ account, entries }) =>
+    entries.flatMap((entry) => entryTransactions(entry, lineOf).map((tx) => ({ ...tx, account }))),
+  );
+  return { format, accounts: distinctAccounts(statements.map((s) => s.account)), transactions };
+}
+
+/** The document's tree; broken XML that names a bank-to-customer message is a damaged statement, anything else none. */
+function parseXml(xml: string): unknown {
+  let validation: ReturnType<typeof XMLValidator.validate>;
+  try {
+    validation = XMLValidator.validate(xml);
+  } catch {
+    // The validator's own failure (its recursion on a pathological file): the file is not one we can read.
+    throw new StatementFormatError('statement_malformed', 'XML-faili ei õnnestunud lugeda.');
+  }
+  if (validation !== true) {
+    if (!xml.includes('BkToCstmr')) return null;
+    const { line, col } = validation.err;
+    throw new StatementFormatError('statement_malformed', `XML-fail on vigane (rida ${line}, veerg ${col}).`, line);
+  }
+  try {
+    return parser.parse(xml);
+  } catch {
+    throw new StatementFormatError('statement_malformed', 'XML-faili ei õnnestunud lugeda.');
+  }
 }
 
 interface Money {
@@ -126,7 +173,7 @@ interface Money {
  * amount in the entry's currency and they add up to the entry; otherwise it stays one transaction, for the entry's
  * amount, with the details the TxDtls agree on.
  */
-function entryTransactions(entry: unknown, lineOf: (node: unknown) => number): StatementTransaction[] {
+function entryTransactions(entry: unknown, lineOf: (node: unknown) => number): Omit<StatementTransaction, 'account'>[] {
   const line = lineOf(entry);
   const status = text(entry, 'Sts') ?? text(entry, 'Sts', 'Cd');
   // Pending (PDNG) and information-only (INFO) entries are not money on the account yet: the booked one comes later.
@@ -203,8 +250,10 @@ function moneyOf(node: unknown, line: number, defaultDirection?: 'credit' | 'deb
   const raw = text(amount) ?? '';
   const currency = (amount && typeof amount === 'object' ? (amount as XmlNode)['@_Ccy'] : undefined) as string | undefined;
   const parsed = parseAmount(raw, '.');
-  if (!parsed.ok || parsed.negative || !currency) {
-    const why = parsed.ok ? (currency ? 'ei tohi olla negatiivne' : 'on ilma valuutata') : AMOUNT_PROBLEM_WORDS[parsed.problem];
+  const code = currency?.trim().toUpperCase() ?? '';
+  const isCode = /^[A-Z]{3}$/.test(code);
+  if (!parsed.ok || parsed.negative || !isCode) {
+    const why = !parsed.ok ? AMOUNT_PROBLEM_WORDS[parsed.problem] : !currency ? 'on ilma valuutata' : !isCode ? `on valuutas „${currency}“, mis ei ole valuutakood` : 'ei tohi olla negatiivne';
     throw new StatementFormatError('statement_malformed', `Rida ${line}: summa „${raw}“ ${why}.`, line);
   }
   const indicator = text(node, 'CdtDbtInd');
@@ -213,7 +262,7 @@ function moneyOf(node: unknown, line: number, defaultDirection?: 'credit' | 'deb
     const message = `Rida ${line}: CdtDbtInd peab olema CRDT või DBIT, failis on „${indicator ?? ''}“.`;
     throw new StatementFormatError('statement_malformed', message, line);
   }
-  return { cents: parsed.cents, currency: currency.trim().toUpperCase(), direction };
+  return { cents: parsed.cents, currency: code, direction };
 }
 
 /** The booking day (BookgDt), else the value day (ValDt); of a date-time, the day as the bank wrote it. */

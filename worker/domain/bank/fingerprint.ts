@@ -4,7 +4,7 @@
  * the transaction says. Keys are per statement file: identical transactions in one file are told apart by their
  * order (docs/decisions/020).
  */
-import type { ParsedStatement, StatementTransaction } from './statement';
+import type { ParsedStatement, StatementFormat, StatementTransaction } from './statement';
 
 /**
  * Whose archive ids these are: an archive id is unique within its bank only. A camt file from an Estonian account
@@ -14,8 +14,8 @@ export type BankFamily = 'swedbank' | 'seb' | 'lhv' | 'camt';
 
 const EE_BANK_CODES: Record<string, BankFamily | undefined> = { '22': 'swedbank', '10': 'seb', '77': 'lhv' };
 
-export function bankFamily(statement: Pick<ParsedStatement, 'format' | 'accountIban'>): BankFamily {
-  switch (statement.format) {
+export function bankFamily(format: StatementFormat, account: string | null): BankFamily {
+  switch (format) {
     case 'swedbank-csv':
       return 'swedbank';
     case 'seb-csv':
@@ -23,7 +23,7 @@ export function bankFamily(statement: Pick<ParsedStatement, 'format' | 'accountI
     case 'lhv-csv':
       return 'lhv';
     default:
-      return EE_BANK_CODES[/^EE\d{2}(\d{2})/.exec(statement.accountIban ?? '')?.[1] ?? ''] ?? 'camt';
+      return EE_BANK_CODES[/^EE\d{2}(\d{2})/.exec(account ?? '')?.[1] ?? ''] ?? 'camt';
   }
 }
 
@@ -36,13 +36,15 @@ export async function transactionKey(tx: StatementTransaction, family: BankFamil
   return withOccurrence(key, occurrence);
 }
 
-/** The keys of a statement's transactions, in order, with the occurrence counted within the file. */
+/**
+ * The keys of a file's transactions, in order, with the occurrence counted within the file, across its accounts: a
+ * key made before files could hold several accounts stays the same key (the checksum does not include the account).
+ */
 export async function transactionKeys(statement: ParsedStatement): Promise<string[]> {
-  const family = bankFamily(statement);
   const seen = new Map<string, number>();
   const keys: string[] = [];
   for (const tx of statement.transactions) {
-    const key = await transactionKey(tx, family);
+    const key = await transactionKey(tx, bankFamily(statement.format, tx.account));
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     keys.push(withOccurrence(key, occurrence));

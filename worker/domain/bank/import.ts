@@ -1,15 +1,23 @@
 /**
  * A bank statement's import (issue "Collect"): the file parsed (./statement), each transaction known by its key
  * (./fingerprint) so that nothing is imported twice, matched to bookings (./matching), and everything written in one
- * batch: the statement, its new transactions, a ledger payment per booking paid, each booking's amounts and payment
- * status derived again from its ledger (the money module's own statement), and an audit record per payment and one
- * for the upload. Either all of it is written or none of it.
+ * batch: a statement per account the file holds (issue 36), their new transactions, a ledger payment per booking
+ * paid, each booking's amounts and payment status derived again from its ledger (the money module's own statement),
+ * and an audit record per payment and one per statement. Either all of it is written or none of it.
  *
  * The plan is made from a read; the batch refuses itself if a booking it pays changed in between (its version), or
- * if another import took one of its transactions first (the key's unique index). Then the import plans again.
+ * if another import took one of its transactions first (the key's unique index). Then the import waits a moment and
+ * plans again; imports that keep colliding (several statements paying the same bookings at once) are refused with
+ * `statement_busy` after ATTEMPTS, with nothing written, never a 500.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { outcomeTotals, type BankTransactionView, type StatementImportResult } from '../../../src/lib/bank-statements';
+import {
+  outcomeTotals,
+  type BankTransactionView,
+  type StatementImport,
+  type StatementImportResult,
+  type StatementPreview,
+} from '../../../src/lib/bank-statements';
 import { mayTransition } from '../../../src/lib/booking-lifecycle';
 import { chunks } from '../../db/chunks';
 import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
@@ -20,6 +28,7 @@ import { stateOf } from '../bookings/states';
 import { moneyRowOf, outstandingCents } from '../money/balance';
 import { isStatementRaceLost, SCHEDULE_FACT_COLUMNS, scheduleFactsOf, statementPayments, type ScheduleFacts } from '../money/ledger';
 import { transactionKeys } from './fingerprint';
+import { isCompanyAccount } from './company-accounts';
 import { decide, namedIn, type Decision, type Lookups } from './matching';
 import { parseStatement, StatementFormatError, type ParsedStatement, type StatementTransaction } from './statement';
 import { statementSummary, transactionViews } from './views';
@@ -28,8 +37,8 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 /** SQLite takes many more, but a statement this size keeps each under a few thousand bound values. */
 const CHUNK = 200;
-const ATTEMPTS = 3;
-
+/** Each attempt lets at least one of the colliding imports through, so ten see a dozen simultaneous uploads home. */
+const ATTEMPTS = 10;
 
 /** A transaction's fields as the review screen shows them, stored or only counted as a duplicate. */
 function shownFields(tx: StatementTransaction) {
@@ -50,25 +59,46 @@ interface Plan {
   paid: Map<number, { version: number; facts: ScheduleFacts }>;
 }
 
-export async function importStatement(deps: Deps, file: { bytes: Uint8Array; name: string | null }, actor: Actor): Promise<StatementImportResult> {
-  let statement: ParsedStatement;
+/** The file's statement, or the API's 422 with the parser's Estonian message. */
+function parsed(file: { bytes: Uint8Array; name: string | null }): ParsedStatement {
   try {
-    statement = parseStatement(file.bytes, file.name ?? undefined);
+    return parseStatement(file.bytes, file.name ?? undefined);
   } catch (error) {
     if (error instanceof StatementFormatError) {
       throw new ApiError(error.code, { message: error.message, details: [{ path: 'file', message: error.message }] });
     }
     throw error;
   }
+}
+
+/** The accounts a file has statements of; a file that names none (a CSV export with a blank account column) has one. */
+const accountsOf = (statement: ParsedStatement) => (statement.accounts.length > 0 ? statement.accounts : [null]);
+
+/** What the upload would import, read and not written: the screen warns of an account that is not the company's. */
+export function previewStatement(file: { bytes: Uint8Array; name: string | null }): StatementPreview {
+  const statement = parsed(file);
+  return {
+    format: statement.format,
+    accounts: accountsOf(statement).map((account) => {
+      const transactions = statement.transactions.filter((tx) => tx.account === account);
+      return { account, companyAccount: isCompanyAccount(account), transactions: transactions.length, currencies: [...new Set(transactions.map((tx) => tx.currency))].sort() };
+    }),
+  };
+}
+
+export async function importStatement(deps: Deps, file: { bytes: Uint8Array; name: string | null }, actor: Actor): Promise<StatementImportResult> {
+  const statement = parsed(file);
   const keys = await transactionKeys(statement);
   for (let attempt = 1; ; attempt++) {
     const plan = await makePlan(deps, statement, keys);
     try {
-      const statementId = await writePlan(deps, statement, file.name, plan, actor);
-      return await importResult(deps, statementId, plan.duplicates);
+      const statementIds = await writePlan(deps, statement, file.name, plan, actor);
+      return { imports: await Promise.all(statementIds.map((id, i) => importResult(deps, id, plan.duplicates.filter((d) => d.tx.account === accountsOf(statement)[i])))) };
     } catch (error) {
-      if (attempt < ATTEMPTS && isRaceLost(error)) continue;
-      throw error;
+      if (!isRaceLost(error)) throw error;
+      if (attempt === ATTEMPTS) throw new ApiError('statement_busy');
+      // Apart, at random, so that the imports that collided do not meet again on their next try.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
     }
   }
 }
@@ -131,31 +161,48 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
   return { fresh: planned, duplicates, paid };
 }
 
-/** The whole import in one batch; answers the statement's id. */
-async function writePlan(deps: Deps, statement: ParsedStatement, fileName: string | null, plan: Plan, actor: Actor): Promise<number> {
+/** The whole import in one batch; answers each account's statement id, in the file's order of accounts. */
+async function writePlan(deps: Deps, statement: ParsedStatement, fileName: string | null, plan: Plan, actor: Actor): Promise<number[]> {
   const { db } = deps;
   const stamp = deps.now().toISOString();
+  const who = { userId: actor.userId, severity: 'high' as const, ip: actor.ip, userAgent: actor.userAgent, createdAt: stamp };
+  // The statement just inserted, for its transactions and audit record: the batch is one transaction.
   const statementId = sql`(SELECT max(${bankStatements.id}) FROM ${bankStatements})`;
-  const insertStatement = db
-    .insert(bankStatements)
-    .values({ fileName, format: statement.format, accountIban: statement.accountIban, transactions: plan.fresh.length, duplicates: plan.duplicates.length, importedBy: actor.userId, createdAt: stamp })
-    .returning({ id: bankStatements.id });
 
-  const insertTransactions = chunks(plan.fresh, 100).map((part) =>
-    db.insert(bankTransactions).values(
-      part.map(({ tx, key, decision }) => ({
-        statementId,
-        key,
-        ...shownFields(tx),
-        counterpartyIdCode: tx.counterpartyIdCode,
-        endToEndId: tx.endToEndId,
-        outcome: decision.outcome,
-        reviewReason: decision.reviewReason,
-        namedBookingId: decision.namedBookingId,
-        createdAt: stamp,
-      })),
-    ),
-  );
+  // Per account: its statement, its new transactions, the statement's audit record.
+  const perAccount = accountsOf(statement).map((account) => {
+    const fresh = plan.fresh.filter((p) => p.tx.account === account);
+    const duplicates = plan.duplicates.filter((d) => d.tx.account === account).length;
+    const counts = { transactions: fresh.length, duplicates };
+    const insertStatement = db
+      .insert(bankStatements)
+      .values({ fileName, format: statement.format, accountIban: account, ...counts, importedBy: actor.userId, createdAt: stamp })
+      .returning({ id: bankStatements.id });
+    const insertTransactions = chunks(fresh, 100).map((part) =>
+      db.insert(bankTransactions).values(
+        part.map(({ tx, key, decision }) => ({
+          statementId,
+          key,
+          ...shownFields(tx),
+          counterpartyIdCode: tx.counterpartyIdCode,
+          endToEndId: tx.endToEndId,
+          outcome: decision.outcome,
+          reviewReason: decision.reviewReason,
+          namedBookingId: decision.namedBookingId,
+          createdAt: stamp,
+        })),
+      ),
+    );
+    const payments = fresh.reduce((n, p) => n + p.decision.allocations.length, 0);
+    const audit = db.insert(auditLogs).values({
+      ...who,
+      action: 'bank_statement.import' as const,
+      resourceType: 'bank_statement',
+      resourceId: sql`CAST(${statementId} AS TEXT)`,
+      metadata: { fileName, format: statement.format, account, ...counts, payments },
+    });
+    return [insertStatement, ...insertTransactions, audit];
+  });
 
   // A payment per booking paid, through the ledger's door: a booking gone or changed since the plan read it aborts the
   // batch (the import then plans again).
@@ -168,35 +215,34 @@ async function writePlan(deps: Deps, statement: ParsedStatement, fileName: strin
   );
 
   // The batch is written whole or not at all, so its records go in unconditionally, many to a statement.
-  const who = { userId: actor.userId, severity: 'high' as const, ip: actor.ip, userAgent: actor.userAgent, createdAt: stamp };
-  const records = [
-    {
-      ...who,
-      action: 'bank_statement.import' as const,
-      resourceType: 'bank_statement',
-      resourceId: sql`CAST(${statementId} AS TEXT)`,
-      metadata: { fileName, format: statement.format, transactions: plan.fresh.length, duplicates: plan.duplicates.length, payments: allocations.length },
-    },
-    ...allocations.map(({ tx, bookingId, amountCents }) => ({
-      ...who,
-      action: 'payment.import' as const,
-      resourceType: 'booking',
-      resourceId: String(bookingId),
-      metadata: { amountCents, receivedOn: tx.bookedOn, reference: tx.reference, payer: tx.counterpartyName, archiveId: tx.archiveId },
-    })),
-  ];
+  const records = allocations.map(({ tx, bookingId, amountCents }) => ({
+    ...who,
+    action: 'payment.import' as const,
+    resourceType: 'booking',
+    resourceId: String(bookingId),
+    metadata: { amountCents, receivedOn: tx.bookedOn, reference: tx.reference, payer: tx.counterpartyName, archiveId: tx.archiveId },
+  }));
   const audits = chunks(records, 100).map((part) => db.insert(auditLogs).values(part));
 
-  const [inserted] = await db.batch([insertStatement, ...insertTransactions, ...ledger, ...audits] as unknown as Parameters<typeof db.batch>[0]);
-  return (inserted as { id: number }[])[0]!.id;
+  const statements = [...perAccount.flat(), ...ledger, ...audits];
+  const results = await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  // Each account's statement insert is the first of its part of the batch.
+  const ids: number[] = [];
+  let index = 0;
+  for (const part of perAccount) {
+    ids.push((results[index] as { id: number }[])[0]!.id);
+    index += part.length;
+  }
+  return ids;
 }
 
-/** The upload's answer: every transaction of the file in its order, the ones already known as duplicates. */
-async function importResult(deps: Deps, statementId: number, duplicates: Plan['duplicates']): Promise<StatementImportResult> {
+/** One account's part of the upload's answer: its transactions in the file's order, those already known as duplicates. */
+async function importResult(deps: Deps, statementId: number, duplicates: Plan['duplicates']): Promise<StatementImport> {
   const stored = await transactionViews(deps, eq(bankTransactions.statementId, statementId));
   const again: BankTransactionView[] = duplicates.map(({ tx }) => ({
     id: null,
     statementId: null,
+    account: tx.account,
     ...shownFields(tx),
     outcome: 'duplicate',
     reviewReason: null,
@@ -211,7 +257,7 @@ async function importResult(deps: Deps, statementId: number, duplicates: Plan['d
 }
 
 /** An earlier import as stored (its duplicates only counted). */
-export async function storedImport(deps: Deps, statementId: number): Promise<StatementImportResult | null> {
+export async function storedImport(deps: Deps, statementId: number): Promise<StatementImport | null> {
   const statement = await statementSummary(deps, statementId);
   if (!statement) return null;
   const transactions = await transactionViews(deps, eq(bankTransactions.statementId, statementId));

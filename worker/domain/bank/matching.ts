@@ -3,13 +3,14 @@
  * say, without touching the database: the import reads the bookings and invoices a statement names, then asks this
  * module about each transaction in the file's order, so two payments to one booking in one file see each other.
  *
- * The order of evidence: the structured reference (the field Estonian banks fill with the viitenumber), else
- * 7-3-1-valid numbers in the free text, else invoice numbers in the free text. A structured reference that fails its
- * check digit never matches automatically: it goes to review. One transfer naming several bookings is split only
- * when it pays exactly what is open on all of them.
+ * Only money in on the company's own accounts, in euros, is matched. The order of evidence: the structured reference
+ * (the field Estonian banks fill with the viitenumber), else 7-3-1-valid numbers in the free text, else invoice
+ * numbers in the free text. A structured reference that fails its check digit never matches automatically: it goes
+ * to review. One transfer naming several bookings is split only when it pays exactly what is open on all of them.
  */
 import type { BankOutcome, ReviewReason } from '../../../src/lib/bank-statements';
 import { bookingIdOfReference, isValidReferenceNumber } from '../../../src/lib/reference-number';
+import { isCompanyAccount } from './company-accounts';
 import { normaliseReference, referenceCandidatesInText, tokensInText } from './references';
 import type { StatementTransaction } from './statement';
 
@@ -72,6 +73,8 @@ const review = (reviewReason: ReviewReason, namedBookingId: number | null = null
  */
 export function decide(tx: StatementTransaction, lookups: Lookups): Decision {
   if (tx.direction === 'debit') return { outcome: 'debit', reviewReason: null, namedBookingId: null, allocations: [] };
+  // Money that reached another account did not reach the company, whatever booking its reference names.
+  if (!isCompanyAccount(tx.account)) return review('foreign_account');
   if (tx.currency !== 'EUR') return review('currency');
 
   const known = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null && lookups.bookings.has(id)))];

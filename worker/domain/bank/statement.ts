@@ -7,6 +7,7 @@
 import { STATEMENT_MAX_BYTES } from '../../../src/lib/bank-statements';
 import { parseBankCsv } from './bank-csv';
 import { parseCamt } from './camt';
+import { decodeStatementBytes } from './decode';
 
 export type StatementFormat = 'camt.053' | 'camt.054' | 'swedbank-csv' | 'seb-csv' | 'lhv-csv';
 
@@ -27,11 +28,18 @@ export interface StatementTransaction {
   endToEndId: string | null;
   /** Position in the file, from 1, for messages ("rida 12"): the XML line of the entry, or the CSV row. */
   line: number;
+  /** The account whose statement the transaction is on (compact IBAN or BBAN); null when the file names none. */
+  account: string | null;
 }
 
+/**
+ * A file's transactions in the file's order, and the accounts it has statements of: a bank's camt.053 may hold
+ * several accounts' statements (each a `Stmt`), and each is imported as that account's statement.
+ */
 export interface ParsedStatement {
   format: StatementFormat;
-  accountIban: string | null;
+  /** Distinct, in the order the file first names them; an account whose statement has no transactions is listed too. */
+  accounts: (string | null)[];
   transactions: StatementTransaction[];
 }
 
@@ -42,7 +50,7 @@ export type StatementErrorCode =
   | 'statement_malformed'
   | 'statement_too_large'
   | 'statement_empty'
-  | 'statement_several_accounts';
+  | 'statement_unsafe_xml';
 
 /** A file that cannot be imported, with an Estonian message for the person who uploaded it. */
 export class StatementFormatError extends Error {
@@ -69,25 +77,11 @@ export function parseStatement(bytes: Uint8Array, fileName?: string): ParsedStat
   if (bytes.byteLength > STATEMENT_MAX_BYTES) {
     throw new StatementFormatError('statement_too_large', `Fail${named} on liiga suur: väljavõte võib olla kuni 5 MB.`);
   }
-  const text = decodeText(bytes);
+  const text = decodeStatementBytes(bytes);
   if (text.trim() === '') throw new StatementFormatError('statement_empty', `Fail${named} on tühi: ${EXPECTED}.`);
   const statement = text.trimStart().startsWith('<') ? parseCamt(text) : parseBankCsv(text);
   if (!statement) throw new StatementFormatError('statement_unknown_format', `Faili${named} ei õnnestunud lugeda: ${EXPECTED}.`);
   return statement;
-}
-
-/**
- * UTF-8 (its byte-order mark dropped) when the bytes are valid UTF-8; otherwise windows-1252, the code page of the
- * Estonian banks' older CSV exports, which has õ, ä, ö, ü, š and ž. Every byte sequence is valid windows-1252, so a
- * file that is neither still decodes, and is then refused by its content.
- */
-function decodeText(bytes: Uint8Array): string {
-  try {
-    // ignoreBOM: false drops the byte-order mark (Workers' types want the option spelled out).
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
 }
 
 /** Whitespace and line breaks inside a field become single spaces: banks wrap free text at fixed widths. */
@@ -108,14 +102,7 @@ export function calendarDate(year: number, month: number, day: number): string |
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Several accounts' statements in one file cannot be booked against one account: the person uploads them one by one. */
-export function requireOneAccount(accounts: Iterable<string | null>): string | null {
-  const distinct = [...new Set(accounts)].filter((a): a is string => a !== null);
-  if (distinct.length > 1) {
-    throw new StatementFormatError(
-      'statement_several_accounts',
-      `Failis on mitme konto väljavõte (${distinct.join(', ')}): laadige iga konto väljavõte eraldi.`,
-    );
-  }
-  return distinct[0] ?? null;
+/** The distinct accounts, in their first order. */
+export function distinctAccounts(accounts: Iterable<string | null>): (string | null)[] {
+  return [...new Set(accounts)];
 }

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { BankTransactionView, StatementSummary } from '../../../src/lib/bank-statements';
 import { bankStatements, bankTransactions, bookings, guests, payments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { isCompanyAccount } from './company-accounts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -16,9 +17,11 @@ export async function transactionViews({ db }: Deps, where: SQL | undefined, ord
   const rows = await db
     .select({
       t: bankTransactions,
+      account: bankStatements.accountIban,
       resolvedBy: resolver.email,
     })
     .from(bankTransactions)
+    .innerJoin(bankStatements, eq(bankStatements.id, bankTransactions.statementId))
     .leftJoin(resolver, eq(resolver.id, bankTransactions.resolvedBy))
     .where(where)
     .orderBy(...order);
@@ -38,9 +41,10 @@ export async function transactionViews({ db }: Deps, where: SQL | undefined, ord
     list.push({ bookingId: a.bookingId!, paymentId: a.paymentId, amountCents: a.amountCents, guestName: [a.firstName, a.lastName].filter(Boolean).join(' ') });
     byTransaction.set(a.transactionId!, list);
   }
-  return rows.map(({ t, resolvedBy }) => ({
+  return rows.map(({ t, account, resolvedBy }) => ({
     id: t.id,
     statementId: t.statementId,
+    account,
     line: t.line,
     bookedOn: t.bookedOn,
     direction: t.direction,
@@ -72,7 +76,10 @@ export const statementSummaryColumns = {
   duplicates: bankStatements.duplicates,
 };
 
+/** A statement row as the screens see it, with whether its account is the company's by today's settings. */
+export const statementSummaryOf = (row: Omit<StatementSummary, 'companyAccount'>): StatementSummary => ({ ...row, companyAccount: isCompanyAccount(row.accountIban) });
+
 export async function statementSummary({ db }: Deps, id: number): Promise<StatementSummary | null> {
   const [row] = await db.select(statementSummaryColumns).from(bankStatements).leftJoin(users, eq(users.id, bankStatements.importedBy)).where(eq(bankStatements.id, id));
-  return row ?? null;
+  return row ? statementSummaryOf(row) : null;
 }

@@ -1,13 +1,13 @@
 /**
  * /api/admin/bank-statements (issue "Collect"): upload a statement (multipart, the file in `file`; the body rules let
- * this one route take a file of up to 5 MB), the imports so far and each one's outcome, and the review list with its
- * assign and dismiss actions.
+ * this route and its preview take a file of up to 5 MB), the imports so far and each one's outcome, and the review
+ * list with its assign and dismiss actions.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { assignInputSchema, BANK_STATEMENT_MESSAGES, dismissInputSchema, reviewListQuerySchema, statementListQuerySchema } from '../../../src/lib/admin/bank-statements';
 import type { SignedInEnv } from '../../app-env';
 import { assignTransaction, dismissTransaction, listStatements, reviewList } from '../../admin/bank-statements';
-import { importStatement, storedImport } from '../../domain/bank/import';
+import { importStatement, previewStatement, storedImport } from '../../domain/bank/import';
 import { ApiError } from '../../errors';
 import { validJson, validQuery } from '../../http/validate';
 import { bankStatementNotFound } from '../../domain/not-found';
@@ -15,19 +15,23 @@ import { bankStatementPath, bankTransactionPath } from '../path-ids';
 
 const fileRequired = () => new ApiError('validation_failed', { details: [{ path: 'file', message: BANK_STATEMENT_MESSAGES.fileRequired }] });
 
+/** The multipart body's `file`, or 422 `validation_failed` on the field. */
+async function uploadedFile(c: Context<SignedInEnv>): Promise<{ bytes: Uint8Array; name: string | null }> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw fileRequired();
+  }
+  const file = form.get('file');
+  if (file === null || typeof file === 'string') throw fileRequired();
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null };
+}
+
 export const adminBankStatementRoutes = new Hono<SignedInEnv>()
-  .post('/', async (c) => {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw fileRequired();
-    }
-    const file = form.get('file');
-    if (file === null || typeof file === 'string') throw fileRequired();
-    const result = await importStatement(c.var.deps, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null }, c.var.actor);
-    return c.json(result, 201);
-  })
+  .post('/', async (c) => c.json(await importStatement(c.var.deps, await uploadedFile(c), c.var.actor), 201))
+  // What the file holds, nothing written: the upload form's warning before the admin confirms.
+  .post('/preview', async (c) => c.json(previewStatement(await uploadedFile(c))))
   .get('/', validQuery(statementListQuerySchema), async (c) => c.json(await listStatements(c.var.deps, c.req.valid('query'))))
   .get('/review', validQuery(reviewListQuerySchema), async (c) => c.json(await reviewList(c.var.deps, c.req.valid('query'))))
   .post('/review/:id/assign', bankTransactionPath, validJson(assignInputSchema), async (c) => {

@@ -11,8 +11,10 @@ import type {
   DismissInput,
   ReviewList,
   ReviewListQuery,
+  StatementImport,
   StatementImportResult,
   StatementList,
+  StatementPreview,
 } from '../../../lib/admin/bank-statements';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 import { listQueryHook } from './list-query';
@@ -41,7 +43,7 @@ export function useStatementList(page: number) {
 export function useStatement(id: string) {
   return useQuery({
     queryKey: bankKeys.statement(id),
-    queryFn: ({ signal }) => apiRequest<StatementImportResult>(`${PATH}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<StatementImport>(`${PATH}/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
@@ -54,17 +56,26 @@ function paymentsRecorded(client: QueryClient) {
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
-/** POST the file as multipart (field `file`); the answer is the import's outcome per transaction. */
+const fileBody = (file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+};
+
+/** What a chosen file holds (its accounts, and whether each is the company's), read by the API and not imported. */
+export function usePreviewStatement() {
+  return useMutation({
+    mutationFn: (file: File) => apiRequest<StatementPreview>(`${PATH}/preview`, { method: 'POST', body: fileBody(file) }),
+  });
+}
+
+/** POST the file as multipart (field `file`); the answer is each account's import, its outcome per transaction. */
 export function useImportStatement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      return apiRequest<StatementImportResult>(PATH, { method: 'POST', body });
-    },
+    mutationFn: (file: File) => apiRequest<StatementImportResult>(PATH, { method: 'POST', body: fileBody(file) }),
     onSuccess: (result) => {
-      client.setQueryData(bankKeys.statement(String(result.statement.id)), result);
+      for (const done of result.imports) client.setQueryData(bankKeys.statement(String(done.statement.id)), done);
       void client.invalidateQueries({ queryKey: ['bank-statements', 'list'] });
       void client.invalidateQueries({ queryKey: bankKeys.reviews });
       paymentsRecorded(client);

@@ -1,17 +1,27 @@
-/** One import's outcome: the file, the totals per outcome and every transaction (after an upload, and on its own page). */
+/**
+ * One account's import: the file, the totals per outcome and every transaction (after an upload, and on its own page);
+ * and an upload's outcome, one such part per account the file had a statement of.
+ */
 import type { Ref } from 'react';
-import { STATEMENT_FORMAT_LABELS, type StatementImportResult } from '../../../../lib/bank-statements';
+import { STATEMENT_FORMAT_LABELS, type StatementImport, type StatementImportResult } from '../../../../lib/bank-statements';
 import { formatCountOf, formatDateTime } from '../../../../lib/format';
+import { AppLink } from '../../shell';
 import { DataTable } from '../../ui/data-table';
 import { OutcomeTotalsList, transactionColumns, transactionRows } from './transactions';
 
 export const formatLabel = (format: string) => STATEMENT_FORMAT_LABELS[format] ?? format;
 
+/** Why an account's money in waits in review, said where its statement shows. */
+export const foreignAccountWarning = (account: string | null) =>
+  account
+    ? `Konto ${account} ei ole ettevõtte konto: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.`
+    : 'Väljavõte ei nimeta kontot: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.';
+
 const columns = transactionColumns();
 
 interface ImportResultProps {
-  result: StatementImportResult;
-  /** The heading's text and level: the screen's h1 names the import on its own page, an h2 after an upload. */
+  result: StatementImport;
+  /** The heading's text and level: the screen's h1 names the import on its own page, an h2 or h3 after an upload. */
   title: string;
   headingLevel?: 2 | 3;
   /** The heading takes the focus after an upload, so a screen reader reads the outcome next. */
@@ -23,8 +33,8 @@ export function ImportResult({ result, title, headingLevel = 2, headingRef }: Im
   const Heading = `h${headingLevel}` as const;
   const id = `statement-${statement.id}-title`;
   return (
-    <section aria-labelledby={id} className="space-y-4" data-import-result={statement.id}>
-      <Heading ref={headingRef} id={id} tabIndex={-1} className="text-2xl text-lagoon-900 focus:outline-none">
+    <section aria-labelledby={id} className="space-y-4" data-import-result={statement.id} data-account={statement.accountIban ?? ''}>
+      <Heading ref={headingRef} id={id} tabIndex={-1} className={`${headingLevel === 2 ? 'text-2xl' : 'text-xl'} text-lagoon-900 focus:outline-none`}>
         {title}
       </Heading>
       <p className="text-sm text-ink-600">
@@ -39,6 +49,11 @@ export function ImportResult({ result, title, headingLevel = 2, headingRef }: Im
           .filter(Boolean)
           .join(' · ')}
       </p>
+      {!statement.companyAccount && (
+        <p className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-foreign-account>
+          {foreignAccountWarning(statement.accountIban)}
+        </p>
+      )}
       <OutcomeTotalsList totals={totals} />
       <DataTable
         label={`${title}: tehingud`}
@@ -47,6 +62,47 @@ export function ImportResult({ result, title, headingLevel = 2, headingRef }: Im
         verticalAlign="top"
         empty="Väljavõttes ei olnud tehinguid."
       />
+    </section>
+  );
+}
+
+const accountTitle = (done: StatementImport) => (done.statement.accountIban ? `Konto ${done.statement.accountIban}` : 'Konto teadmata');
+
+function OwnPageLink({ done }: { done: StatementImport }) {
+  return (
+    <p className="text-sm">
+      <AppLink href={`/admin/bank-statements/${done.statement.id}`} className="text-lagoon-800 underline underline-offset-2">
+        Ava import eraldi lehel<span className="sr-only"> ({accountTitle(done)})</span>
+      </AppLink>
+    </p>
+  );
+}
+
+/** An upload's outcome: one file's statement as one import; a file of several accounts as a part per account. */
+export function UploadOutcome({ result, headingRef }: { result: StatementImportResult; headingRef?: Ref<HTMLHeadingElement> }) {
+  const [first] = result.imports;
+  if (!first) return null;
+  const title = `Impordi tulemus: ${first.statement.fileName ?? `import #${first.statement.id}`}`;
+  if (result.imports.length === 1) {
+    return (
+      <div className="space-y-3">
+        <ImportResult result={first} title={title} headingRef={headingRef} />
+        <OwnPageLink done={first} />
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="upload-outcome-title" className="space-y-6" data-upload-outcome>
+      <h2 ref={headingRef} id="upload-outcome-title" tabIndex={-1} className="text-2xl text-lagoon-900 focus:outline-none">
+        {title}
+      </h2>
+      <p className="text-sm text-ink-600">Failis oli {result.imports.length} konto väljavõte: igaüks imporditi eraldi.</p>
+      {result.imports.map((done) => (
+        <div key={done.statement.id} className="space-y-3">
+          <ImportResult result={done} title={accountTitle(done)} headingLevel={3} />
+          <OwnPageLink done={done} />
+        </div>
+      ))}
     </section>
   );
 }

@@ -31,6 +31,7 @@ const columns: DataColumn<StatementSummary>[] = [
       <span className="flex flex-col">
         <span>{formatLabel(s.format)}</span>
         {s.accountIban && <span className="text-xs break-words text-ink-600">{s.accountIban}</span>}
+        {!s.companyAccount && <span className="text-xs text-amber-900">ei ole ettevõtte konto</span>}
       </span>
     ),
   },

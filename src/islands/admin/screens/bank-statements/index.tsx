@@ -10,8 +10,8 @@ import { reviewListQuerySchema, type StatementImportResult } from '../../../../l
 import { pagingParams } from '../../../../lib/list-query';
 import { useListState } from '../../list-state';
 import { useLocation } from '../../router';
-import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
-import { ImportResult } from './import-result';
+import { BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
+import { UploadOutcome } from './import-result';
 import { ImportsList } from './imports-list';
 import { ReviewList } from './review-list';
 import { UploadForm } from './upload-form';
@@ -41,16 +41,7 @@ export default function BankStatements() {
 
       <div className="mt-8 space-y-10">
         <UploadForm onImported={setResult} />
-        {result && (
-          <div className="space-y-3">
-            <ImportResult result={result} title={`Impordi tulemus: ${result.statement.fileName ?? `import #${result.statement.id}`}`} headingRef={resultHeading} />
-            <p className="text-sm">
-              <AppLink href={`/admin/bank-statements/${result.statement.id}`} className="text-lagoon-800 underline underline-offset-2">
-                Ava import eraldi lehel
-              </AppLink>
-            </p>
-          </div>
-        )}
+        {result && <UploadOutcome result={result} headingRef={resultHeading} />}
         <ReviewList query={reviewQuery} onQueryChange={(patch, options) => setQuery(patch, options)} />
         <ImportsList page={importsPage} onPageChange={(page) => setQuery({ importsPage: page, page: query.page })} />
       </div>

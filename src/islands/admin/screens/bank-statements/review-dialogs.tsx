@@ -39,7 +39,7 @@ const SEARCH_DELAY_MS = 250;
 function TransactionSummary({ tx }: { tx: BankTransactionView }) {
   return (
     <p className="rounded-2xl bg-sand-50 p-4 text-sm ring-1 ring-sand-200" data-transaction-summary>
-      <strong className="tabular-nums">{formatMoney(signedCents(tx))}</strong> · {formatDate(tx.bookedOn)} · {tx.counterpartyName ?? 'maksja teadmata'}
+      <strong className="tabular-nums">{formatMoney(signedCents(tx), tx.currency)}</strong> · {formatDate(tx.bookedOn)} · {tx.counterpartyName ?? 'maksja teadmata'}
       {tx.reference && <span className="block break-all">Viide: {tx.reference}</span>}
       {tx.text && <span className="block break-words text-ink-600">{tx.text}</span>}
     </p>

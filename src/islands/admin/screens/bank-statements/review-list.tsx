@@ -39,14 +39,17 @@ export function ReviewList({ query, onQueryChange }: { query: ReviewListQuery; o
       cell: ({ tx }) => {
         const what = (
           <span className="sr-only">
-            : {formatMoney(signedCents(tx))}, {tx.counterpartyName ?? 'maksja teadmata'}
+            : {formatMoney(signedCents(tx), tx.currency)}, {tx.counterpartyName ?? 'maksja teadmata'}
           </span>
         );
         return (
           <span className="flex flex-col items-stretch gap-2">
-            <Button size="sm" onPress={() => setAction({ kind: 'assign', tx })}>
-              Määra broneeringule{what}
-            </Button>
+            {/* Only euros pay a booking: another currency's line is set aside (and booked by hand in euros). */}
+            {tx.currency === 'EUR' && (
+              <Button size="sm" onPress={() => setAction({ kind: 'assign', tx })}>
+                Määra broneeringule{what}
+              </Button>
+            )}
             <Button variant="outline" size="sm" onPress={() => setAction({ kind: 'dismiss', tx })}>
               Jäta kõrvale{what}
             </Button>

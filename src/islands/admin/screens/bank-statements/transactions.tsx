@@ -5,7 +5,7 @@
 import {
   BANK_OUTCOME_LABELS,
   BANK_OUTCOMES,
-  REVIEW_REASON_LABELS,
+  reviewReasonLabel,
   type BankOutcome,
   type BankTransactionView,
   type OutcomeTotals,
@@ -66,7 +66,7 @@ function Outcome({ tx }: { tx: BankTransactionView }) {
       <Badge tone={OUTCOME_TONES[tx.outcome]}>{BANK_OUTCOME_LABELS[tx.outcome]}</Badge>
       {tx.reviewReason && (tx.outcome === 'review' || resolved) && (
         <span className="text-xs text-ink-600" data-review-reason={tx.reviewReason}>
-          {REVIEW_REASON_LABELS[tx.reviewReason]}
+          {reviewReasonLabel(tx.reviewReason, tx.account)}
         </span>
       )}
       {tx.outcome === 'dismissed' && tx.resolutionNote && <span className="text-xs break-words text-ink-900">Põhjus: {tx.resolutionNote}</span>}
@@ -141,8 +141,7 @@ export function transactionColumns({ statementLink = false } = {}): DataColumn<T
       header: 'Summa',
       cell: ({ tx }) => (
         <span className={tx.direction === 'debit' ? 'text-rose-800' : undefined} data-amount>
-          {formatMoney(signedCents(tx))}
-          {tx.currency !== 'EUR' && <span className="block text-xs text-ink-600">{tx.currency}</span>}
+          {formatMoney(signedCents(tx), tx.currency)}
         </span>
       ),
       className: 'text-right tabular-nums whitespace-nowrap',
@@ -165,7 +164,7 @@ export function transactionColumns({ statementLink = false } = {}): DataColumn<T
   ];
 }
 
-/** "Seotud: 3 · 1 299,00 €" per outcome that occurred, in the contract's order. */
+/** "Seotud: 3 · 1 299,00 €" per outcome that occurred, in the contract's order; each currency summed apart. */
 export function OutcomeTotalsList({ totals }: { totals: OutcomeTotals }) {
   const present = BANK_OUTCOMES.filter((o) => totals[o].count > 0);
   if (present.length === 0) return null;
@@ -175,7 +174,8 @@ export function OutcomeTotalsList({ totals }: { totals: OutcomeTotals }) {
         <div key={outcome} className="rounded-2xl bg-sand-50 px-4 py-2 ring-1 ring-sand-200" data-total={outcome}>
           <dt className="inline font-semibold text-ink-900">{BANK_OUTCOME_LABELS[outcome]}:</dt>{' '}
           <dd className="inline tabular-nums">
-            {formatCount(totals[outcome].count)} · {formatMoney(outcome === 'debit' ? -totals[outcome].cents : totals[outcome].cents)}
+            {formatCount(totals[outcome].count)} ·{' '}
+            {totals[outcome].amounts.map((a) => formatMoney(outcome === 'debit' ? -a.cents : a.cents, a.currency)).join(' + ')}
           </dd>
         </div>
       ))}
