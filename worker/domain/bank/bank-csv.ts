@@ -114,8 +114,14 @@ function headerName(cell: string): string {
   return cell.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** The statement in a bank CSV export; null when the first line is not one of the known headers. */
-export function parseBankCsv(text: string): ParsedStatement | null {
+/** Rows read between two of the steps' pauses: a few milliseconds' work. */
+const ROWS_PER_STEP = 500;
+
+/**
+ * The statement in a bank CSV export; null when the first line is not one of the known headers. A generator that
+ * pauses (yields) every ROWS_PER_STEP rows, so that an import can let other requests in between (./statement).
+ */
+export function* bankCsvSteps(text: string): Generator<void, ParsedStatement | null> {
   const headerLine = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
   // Header names contain neither mark, so whichever the header line has is the delimiter.
   const delimiter = count(headerLine, ';') >= count(headerLine, ',') ? ';' : ',';
@@ -141,10 +147,12 @@ export function parseBankCsv(text: string): ParsedStatement | null {
   const headerRow = rows.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   const accounts: (string | null)[] = [];
   const transactions: StatementTransaction[] = [];
-  rows.forEach((row, i) => {
-    if (i <= headerRow || row.every((cell) => cell.trim() === '')) return;
+  yield;
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_STEP === 0) yield;
+    if (i <= headerRow || row.every((cell) => cell.trim() === '')) continue;
     const cell = (name: string | undefined) => (name === undefined ? '' : (row[index.get(name) ?? -1] ?? '').trim());
-    if (layout.format === 'swedbank-csv' && cell(SWEDBANK_ROW_TYPE) !== SWEDBANK_TRANSACTION) return;
+    if (layout.format === 'swedbank-csv' && cell(SWEDBANK_ROW_TYPE) !== SWEDBANK_TRANSACTION) continue;
     // Rows are numbered as a spreadsheet shows them: the header is row 1.
     const line = i + 1;
     // An export of several accounts (a bank's "all accounts" download) names each row's account.
@@ -152,7 +160,7 @@ export function parseBankCsv(text: string): ParsedStatement | null {
     accounts.push(account);
     const transaction = readRow(cell, layout, line);
     if (transaction) transactions.push({ ...transaction, account });
-  });
+  }
   return { format: layout.format, accounts: distinctAccounts(accounts), transactions };
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../../../src/lib/bank-statements';
 import { mayTransition } from '../../../src/lib/booking-lifecycle';
 import { chunks } from '../../db/chunks';
+import { eventLoopTurns, isLocalDatabase } from '../../db/event-loop';
 import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -30,10 +31,10 @@ import { isStatementRaceLost, SCHEDULE_FACT_COLUMNS, scheduleFactsOf, statementP
 import { transactionKeys } from './fingerprint';
 import { isCompanyAccount } from './company-accounts';
 import { decide, namedIn, type Decision, type Lookups } from './matching';
-import { parseStatement, StatementFormatError, type ParsedStatement, type StatementTransaction } from './statement';
+import { parseStatementInTurns, StatementFormatError, type ParsedStatement, type StatementTransaction } from './statement';
 import { statementSummary, transactionViews } from './views';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'sql'>;
 
 /** SQLite takes many more, but a statement this size keeps each under a few thousand bound values. */
 const CHUNK = 200;
@@ -59,10 +60,10 @@ interface Plan {
   paid: Map<number, { version: number; facts: ScheduleFacts }>;
 }
 
-/** The file's statement, or the API's 422 with the parser's Estonian message. */
-function parsed(file: { bytes: Uint8Array; name: string | null }): ParsedStatement {
+/** The file's statement, or the API's 422 with the parser's Estonian message; other requests get turns meanwhile. */
+async function parsed(file: { bytes: Uint8Array; name: string | null }, turn: () => Promise<void>): Promise<ParsedStatement> {
   try {
-    return parseStatement(file.bytes, file.name ?? undefined);
+    return await parseStatementInTurns(file.bytes, file.name ?? undefined, turn);
   } catch (error) {
     if (error instanceof StatementFormatError) {
       throw new ApiError(error.code, { message: error.message, details: [{ path: 'file', message: error.message }] });
@@ -75,8 +76,8 @@ function parsed(file: { bytes: Uint8Array; name: string | null }): ParsedStateme
 const accountsOf = (statement: ParsedStatement) => (statement.accounts.length > 0 ? statement.accounts : [null]);
 
 /** What the upload would import, read and not written: the screen warns of an account that is not the company's. */
-export function previewStatement(file: { bytes: Uint8Array; name: string | null }): StatementPreview {
-  const statement = parsed(file);
+export async function previewStatement(file: { bytes: Uint8Array; name: string | null }): Promise<StatementPreview> {
+  const statement = await parsed(file, eventLoopTurns());
   return {
     format: statement.format,
     accounts: accountsOf(statement).map((account) => {
@@ -87,8 +88,10 @@ export function previewStatement(file: { bytes: Uint8Array; name: string | null 
 }
 
 export async function importStatement(deps: Deps, file: { bytes: Uint8Array; name: string | null }, actor: Actor): Promise<StatementImportResult> {
-  const statement = parsed(file);
+  const turn = eventLoopTurns();
+  const statement = await parsed(file, turn);
   const keys = await transactionKeys(statement);
+  await turn();
   for (let attempt = 1; ; attempt++) {
     const plan = await makePlan(deps, statement, keys);
     try {
@@ -113,9 +116,11 @@ function isRaceLost(error: unknown): boolean {
 
 async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]): Promise<Plan> {
   const { db } = deps;
+  const turn = eventLoopTurns();
   const known = new Set<string>();
   for (const part of chunks(keys, CHUNK)) {
     for (const row of await db.select({ key: bankTransactions.key }).from(bankTransactions).where(inArray(bankTransactions.key, part))) known.add(row.key);
+    await turn();
   }
   const fresh = statement.transactions.flatMap((tx, i) => (known.has(keys[i]!) ? [] : [{ tx, key: keys[i]! }]));
   const duplicates = statement.transactions.flatMap((tx, i) => (known.has(keys[i]!) ? [{ tx, key: keys[i]! }] : []));
@@ -130,6 +135,7 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
       .from(invoices)
       .where(and(eq(invoices.kind, 'invoice'), inArray(sql`upper(${invoices.number})`, part)));
     for (const row of rows) if (row.bookingId !== null) bookingOfInvoice.set(row.number, row.bookingId);
+    await turn();
   }
   const ids = [...new Set([...named.flatMap((n) => n.bookingIds), ...bookingOfInvoice.values()])];
   const lookups: Lookups = { bookings: new Map(), bookingOfInvoice };
@@ -155,66 +161,131 @@ async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]):
       lookups.bookings.set(b.id, { cancelled: !mayTransition(stateOf(b), 'takePayment'), openCents: outstandingCents(moneyRowOf(b)) });
       state.set(b.id, { version: b.version, facts: scheduleFactsOf(b) });
     }
+    await turn();
   }
-  const planned = fresh.map(({ tx, key }) => ({ tx, key, decision: decide(tx, lookups) }));
+  // In the file's order (a payment lowers what is open for the lines after it), with turns for other requests.
+  const planned: Planned[] = [];
+  for (const { tx, key } of fresh) {
+    planned.push({ tx, key, decision: decide(tx, lookups) });
+    await turn();
+  }
   const paid = new Map([...new Set(planned.flatMap((p) => p.decision.allocations.map((a) => a.bookingId)))].map((id) => [id, state.get(id)!]));
   return { fresh: planned, duplicates, paid };
 }
 
-/** The whole import in one batch; answers each account's statement id, in the file's order of accounts. */
+/** A piece of the import's write, built only when its turn comes; `statement` marks an account's statement insert. */
+interface WritePart {
+  build: (deps: Deps) => unknown[];
+  statement?: true;
+}
+
+/**
+ * The whole import, written whole or not at all; answers each account's statement id, in the file's order of
+ * accounts. A remote database takes it as one batch. On the embedded file, where every statement runs synchronously,
+ * it is one transaction written part by part, with turns of the event loop between, so that a 15 000-line statement
+ * does not hold every other request while it is written (issue 36; building all its SQL at once took two seconds).
+ */
 async function writePlan(deps: Deps, statement: ParsedStatement, fileName: string | null, plan: Plan, actor: Actor): Promise<number[]> {
-  const { db } = deps;
+  const parts = writeParts(deps, statement, fileName, plan, actor);
+  if (!isLocalDatabase(deps.sql)) {
+    const built = parts.map((part) => part.build(deps));
+    const results = await deps.db.batch(built.flat() as unknown as Parameters<typeof deps.db.batch>[0]);
+    const ids: number[] = [];
+    let index = 0;
+    parts.forEach((part, i) => {
+      if (part.statement) ids.push((results[index] as { id: number }[])[0]!.id);
+      index += built[i]!.length;
+    });
+    return ids;
+  }
+  const turn = eventLoopTurns();
+  return deps.db.transaction(async (tx) => {
+    // The statements are the same builders', on the transaction: inside it, every write goes through `tx`.
+    const inTransaction = { ...deps, db: tx as unknown as Deps['db'] };
+    const ids: number[] = [];
+    for (const part of parts) {
+      for (const query of part.build(inTransaction)) {
+        const result = await (query as PromiseLike<unknown>);
+        if (part.statement) ids.push((result as { id: number }[])[0]!.id);
+        await turn();
+      }
+    }
+    return ids;
+  });
+}
+
+/** The import's statements, in the order they are written, as parts of a few hundred rows each. */
+function writeParts(deps: Deps, statement: ParsedStatement, fileName: string | null, plan: Plan, actor: Actor): WritePart[] {
   const stamp = deps.now().toISOString();
   const who = { userId: actor.userId, severity: 'high' as const, ip: actor.ip, userAgent: actor.userAgent, createdAt: stamp };
-  // The statement just inserted, for its transactions and audit record: the batch is one transaction.
+  // The statement just inserted, for its transactions and audit record: the write is one transaction.
   const statementId = sql`(SELECT max(${bankStatements.id}) FROM ${bankStatements})`;
 
   // Per account: its statement, its new transactions, the statement's audit record.
-  const perAccount = accountsOf(statement).map((account) => {
+  const perAccount = accountsOf(statement).flatMap((account): WritePart[] => {
     const fresh = plan.fresh.filter((p) => p.tx.account === account);
-    const duplicates = plan.duplicates.filter((d) => d.tx.account === account).length;
-    const counts = { transactions: fresh.length, duplicates };
-    const insertStatement = db
-      .insert(bankStatements)
-      .values({ fileName, format: statement.format, accountIban: account, ...counts, importedBy: actor.userId, createdAt: stamp })
-      .returning({ id: bankStatements.id });
-    const insertTransactions = chunks(fresh, 100).map((part) =>
-      db.insert(bankTransactions).values(
-        part.map(({ tx, key, decision }) => ({
-          statementId,
-          key,
-          ...shownFields(tx),
-          counterpartyIdCode: tx.counterpartyIdCode,
-          endToEndId: tx.endToEndId,
-          outcome: decision.outcome,
-          reviewReason: decision.reviewReason,
-          namedBookingId: decision.namedBookingId,
-          createdAt: stamp,
-        })),
-      ),
-    );
+    const counts = { transactions: fresh.length, duplicates: plan.duplicates.filter((d) => d.tx.account === account).length };
     const payments = fresh.reduce((n, p) => n + p.decision.allocations.length, 0);
-    const audit = db.insert(auditLogs).values({
-      ...who,
-      action: 'bank_statement.import' as const,
-      resourceType: 'bank_statement',
-      resourceId: sql`CAST(${statementId} AS TEXT)`,
-      metadata: { fileName, format: statement.format, account, ...counts, payments },
-    });
-    return [insertStatement, ...insertTransactions, audit];
+    return [
+      {
+        statement: true,
+        build: ({ db }) => [
+          db
+            .insert(bankStatements)
+            .values({ fileName, format: statement.format, accountIban: account, ...counts, importedBy: actor.userId, createdAt: stamp })
+            .returning({ id: bankStatements.id }),
+        ],
+      },
+      ...chunks(fresh, 100).map(
+        (part): WritePart => ({
+          build: ({ db }) => [
+            db.insert(bankTransactions).values(
+              part.map(({ tx, key, decision }) => ({
+                statementId,
+                key,
+                ...shownFields(tx),
+                counterpartyIdCode: tx.counterpartyIdCode,
+                endToEndId: tx.endToEndId,
+                outcome: decision.outcome,
+                reviewReason: decision.reviewReason,
+                namedBookingId: decision.namedBookingId,
+                createdAt: stamp,
+              })),
+            ),
+          ],
+        }),
+      ),
+      {
+        build: ({ db }) => [
+          db.insert(auditLogs).values({
+            ...who,
+            action: 'bank_statement.import' as const,
+            resourceType: 'bank_statement',
+            resourceId: sql`CAST(${statementId} AS TEXT)`,
+            metadata: { fileName, format: statement.format, account, ...counts, payments },
+          }),
+        ],
+      },
+    ];
   });
 
-  // A payment per booking paid, through the ledger's door: a booking gone or changed since the plan read it aborts the
-  // batch (the import then plans again).
+  // A payment per booking paid, through the ledger's door, a few hundred bookings at a time with all of each one's
+  // payments: a booking gone or changed since the plan read it aborts the whole write (the import then plans again).
   const allocations = plan.fresh.flatMap(({ tx, key, decision }) => decision.allocations.map((a) => ({ tx, key, ...a })));
-  const ledger = statementPayments(
-    deps,
-    allocations.map(({ tx, key, bookingId, amountCents }) => ({ bookingId, amountCents, bookedOn: tx.bookedOn, reference: tx.reference, transactionKey: key, plannedVersion: plan.paid.get(bookingId)!.version })),
-    new Map([...plan.paid].map(([id, { facts }]) => [id, facts])),
-    actor,
+  const byBooking = Map.groupBy(allocations, (a) => a.bookingId);
+  const ledger = chunks([...byBooking.keys()], 200).map(
+    (ids): WritePart => ({
+      build: (d) =>
+        statementPayments(
+          d,
+          ids.flatMap((id) => byBooking.get(id)!).map(({ tx, key, bookingId, amountCents }) => ({ bookingId, amountCents, bookedOn: tx.bookedOn, reference: tx.reference, transactionKey: key, plannedVersion: plan.paid.get(bookingId)!.version })),
+          new Map(ids.map((id) => [id, plan.paid.get(id)!.facts])),
+          actor,
+        ),
+    }),
   );
 
-  // The batch is written whole or not at all, so its records go in unconditionally, many to a statement.
+  // Written whole or not at all, so the payments' records go in unconditionally, many to a statement.
   const records = allocations.map(({ tx, bookingId, amountCents }) => ({
     ...who,
     action: 'payment.import' as const,
@@ -222,18 +293,9 @@ async function writePlan(deps: Deps, statement: ParsedStatement, fileName: strin
     resourceId: String(bookingId),
     metadata: { amountCents, receivedOn: tx.bookedOn, reference: tx.reference, payer: tx.counterpartyName, archiveId: tx.archiveId },
   }));
-  const audits = chunks(records, 100).map((part) => db.insert(auditLogs).values(part));
+  const audits = chunks(records, 100).map((part): WritePart => ({ build: ({ db }) => [db.insert(auditLogs).values(part)] }));
 
-  const statements = [...perAccount.flat(), ...ledger, ...audits];
-  const results = await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  // Each account's statement insert is the first of its part of the batch.
-  const ids: number[] = [];
-  let index = 0;
-  for (const part of perAccount) {
-    ids.push((results[index] as { id: number }[])[0]!.id);
-    index += part.length;
-  }
-  return ids;
+  return [...perAccount, ...ledger, ...audits];
 }
 
 /** One account's part of the upload's answer: its transactions in the file's order, those already known as duplicates. */

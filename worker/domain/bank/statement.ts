@@ -5,7 +5,7 @@
  * service's. The format is told from the content, never from the file name (docs/decisions/020).
  */
 import { STATEMENT_MAX_BYTES } from '../../../src/lib/bank-statements';
-import { parseBankCsv } from './bank-csv';
+import { bankCsvSteps } from './bank-csv';
 import { parseCamt } from './camt';
 import { decodeStatementBytes } from './decode';
 
@@ -73,13 +73,35 @@ const EXPECTED = 'oodati ISO 20022 camt.053 või camt.054 XML-faili või Swedban
  * names the file in the message.
  */
 export function parseStatement(bytes: Uint8Array, fileName?: string): ParsedStatement {
+  const steps = statementSteps(bytes, fileName);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * parseStatement with a turn for other requests at each of its pauses (`turn` decides whether to take it): a large
+ * CSV's rows are read a few hundred at a time. A camt file is one parser call (~600 ms at the 5 MB limit).
+ */
+export async function parseStatementInTurns(bytes: Uint8Array, fileName: string | undefined, turn: () => Promise<void>): Promise<ParsedStatement> {
+  const steps = statementSteps(bytes, fileName);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await turn();
+  }
+}
+
+function* statementSteps(bytes: Uint8Array, fileName?: string): Generator<void, ParsedStatement> {
   const named = fileName ? ` „${fileName}“` : '';
   if (bytes.byteLength > STATEMENT_MAX_BYTES) {
     throw new StatementFormatError('statement_too_large', `Fail${named} on liiga suur: väljavõte võib olla kuni 5 MB.`);
   }
   const text = decodeStatementBytes(bytes);
   if (text.trim() === '') throw new StatementFormatError('statement_empty', `Fail${named} on tühi: ${EXPECTED}.`);
-  const statement = text.trimStart().startsWith('<') ? parseCamt(text) : parseBankCsv(text);
+  yield;
+  const statement = text.trimStart().startsWith('<') ? parseCamt(text) : yield* bankCsvSteps(text);
   if (!statement) throw new StatementFormatError('statement_unknown_format', `Faili${named} ei õnnestunud lugeda: ${EXPECTED}.`);
   return statement;
 }

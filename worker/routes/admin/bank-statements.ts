@@ -31,7 +31,7 @@ async function uploadedFile(c: Context<SignedInEnv>): Promise<{ bytes: Uint8Arra
 export const adminBankStatementRoutes = new Hono<SignedInEnv>()
   .post('/', async (c) => c.json(await importStatement(c.var.deps, await uploadedFile(c), c.var.actor), 201))
   // What the file holds, nothing written: the upload form's warning before the admin confirms.
-  .post('/preview', async (c) => c.json(previewStatement(await uploadedFile(c))))
+  .post('/preview', async (c) => c.json(await previewStatement(await uploadedFile(c))))
   .get('/', validQuery(statementListQuerySchema), async (c) => c.json(await listStatements(c.var.deps, c.req.valid('query'))))
   .get('/review', validQuery(reviewListQuerySchema), async (c) => c.json(await reviewList(c.var.deps, c.req.valid('query'))))
   .post('/review/:id/assign', bankTransactionPath, validJson(assignInputSchema), async (c) => {
