@@ -5,10 +5,10 @@ import { camt053, lhvCsv, sebCsv, singleByte, swedbankCsv, utf16, WINDOWS_1252, 
 
 // Every letter Estonian adds to ASCII, in both cases: š ž Š Ž are where the code pages part, õ ä ö ü where they agree.
 const entries: GeneratedTx[] = [
-  { amountCents: 12_345, bookedOn: '2026-01-05', payerName: 'Šmidt Žanna Õunapuu-Äärelä', text: 'Öö süü šž', archiveId: '2026010500001' },
+  { amountCents: 12_345, bookedOn: '2026-01-05', payerName: 'Žanna Šmidt-Põldäär ja Jüri Kaškiž-Öövel', text: 'Öö süü šž', archiveId: '2026010500001' },
   { amountCents: 5_000, bookedOn: '2026-01-06', payerName: 'Üllar Öpik', text: 'Žürii ja Šveitsi õhtu, ÕÄÖÜ', archiveId: '2026010600002' },
 ];
-const NAMES = ['Šmidt Žanna Õunapuu-Äärelä', 'Üllar Öpik'];
+const NAMES = ['Žanna Šmidt-Põldäär ja Jüri Kaškiž-Öövel', 'Üllar Öpik'];
 const TEXTS = ['Öö süü šž', 'Žürii ja Šveitsi õhtu, ÕÄÖÜ'];
 
 const withBytes = (prefix: number[], rest: Uint8Array) => Uint8Array.from([...prefix, ...rest]);

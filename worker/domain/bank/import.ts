@@ -92,17 +92,19 @@ export async function importStatement(deps: Deps, file: { bytes: Uint8Array; nam
   const statement = await parsed(file, turn);
   const keys = await transactionKeys(statement);
   await turn();
+  const accounts = accountsOf(statement);
   for (let attempt = 1; ; attempt++) {
     const plan = await makePlan(deps, statement, keys);
-    try {
-      const statementIds = await writePlan(deps, statement, file.name, plan, actor);
-      return { imports: await Promise.all(statementIds.map((id, i) => importResult(deps, id, plan.duplicates.filter((d) => d.tx.account === accountsOf(statement)[i])))) };
-    } catch (error) {
-      if (!isRaceLost(error)) throw error;
-      if (attempt === ATTEMPTS) throw new ApiError('statement_busy');
-      // Apart, at random, so that the imports that collided do not meet again on their next try.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+    const statementIds = await writePlan(deps, statement, file.name, plan, actor).catch((error: unknown) => {
+      if (isRaceLost(error)) return null;
+      throw error;
+    });
+    if (statementIds) {
+      return { imports: await Promise.all(statementIds.map((id, i) => importResult(deps, id, plan.duplicates.filter((d) => d.tx.account === accounts[i])))) };
     }
+    if (attempt === ATTEMPTS) throw new ApiError('statement_busy');
+    // Apart, at random, so that the imports that collided do not meet again on their next try.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
   }
 }
 
