@@ -114,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'retreat.publish',
   'retreat.unpublish',
   'retreat.health_sheet_read',
+  'retreat.sheet_read',
   'retreat.rooms',
   'retreat.confirm',
   'retreat.cancel',

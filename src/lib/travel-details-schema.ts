@@ -49,6 +49,7 @@ export function travelDetailsSchema(today: string) {
     emergencyPhone: optional([[isValidPhone, M.phoneInvalid]], (v) => v.trim()),
     emergencyRelationship: optional([[(v) => v.length <= 60, M.relationshipTooLong]], (v) => sanitizeSingleLine(v, 200)),
     dietary: longText,
+    foodAllergies: longText,
     healthConditions: longText,
     healthMedications: longText,
     healthAllergies: longText,

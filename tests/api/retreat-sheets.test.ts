@@ -53,7 +53,7 @@ async function edition() {
     pickupNeeded: 'yes',
   });
   await details(mari, 1, { passportNumber: 'K2222222', dietary: 'Liha lisaks palun', healthMedications: 'Insuliin', arrivalFlight: 'QR 962', arrivalAt: '2026-01-13T16:45', pickupNeeded: 'yes' });
-  await details(tiit, 0, { passportNumber: 'K3333333', dietary: 'Gluteenivaba', arrivalFlight: 'TK 66', arrivalAt: '2026-01-13T04:30', pickupNeeded: 'no' });
+  await details(tiit, 0, { passportNumber: 'K3333333', dietary: 'Gluteenivaba', foodAllergies: 'Maapähkel, laktoos', arrivalFlight: 'TK 66', arrivalAt: '2026-01-13T04:30', pickupNeeded: 'no' });
   await details(cancelled, 0, { passportNumber: 'K9999999', healthConditions: 'Tühistatu tervis', arrivalFlight: 'EK 398', arrivalAt: '2026-01-12T10:00' });
   await f.cancel(cancelled);
   return { mari, tiit, liis, pending, cancelled };
@@ -123,7 +123,7 @@ describe('the health sheet', () => {
     ]);
   });
 
-  it('is the only sheet with health information: none of the other eight files has any, and none is audited as a read', async () => {
+  it('is the only sheet with health information: none of the other eight files has any, and none is audited as a health read', async () => {
     await edition();
     for (const name of ['manifest.pdf', 'manifest.csv', 'rooming.pdf', 'rooming.csv', 'kitchen.pdf', 'kitchen.csv', 'arrivals.pdf', 'arrivals.csv']) {
       const res = await sheet(name);
@@ -143,13 +143,54 @@ describe('the health sheet', () => {
   });
 });
 
+describe('every read of a sheet is audited (issue 37)', () => {
+  const sheetReads = async () => (await f.app.rows(`SELECT user_id, action, severity, resource_type, resource_id, metadata FROM audit_logs WHERE action IN ('retreat.sheet_read', 'retreat.health_sheet_read') ORDER BY id`)).map((r) => ({ ...r, metadata: JSON.parse(String(r.metadata)) }));
+
+  it('each download, PDF or CSV, leaves one record naming the sheet, its format and who read it', async () => {
+    await edition();
+    const files = ['manifest.pdf', 'manifest.csv', 'health.pdf', 'rooming.pdf', 'rooming.csv', 'kitchen.pdf', 'kitchen.csv', 'arrivals.pdf', 'arrivals.csv'];
+    for (const name of files) expect((await sheet(name)).status, name).toBe(200);
+    const reads = await sheetReads();
+    expect(reads).toEqual(
+      files.map((name) => {
+        const [kind, format] = name.split('.');
+        return {
+          user_id: f.admin.userId,
+          action: kind === 'health' ? 'retreat.health_sheet_read' : 'retreat.sheet_read',
+          severity: kind === 'rooming' ? 'low' : 'medium',
+          resource_type: 'retreat',
+          resource_id: String(retreatId),
+          metadata: { sheet: kind, format },
+        };
+      }),
+    );
+    // The trail's action filter finds them.
+    const screen = await readJson(await f.admin.b.get('/api/admin/audit?action=retreat.sheet_read&pageSize=100'));
+    expect(screen.total).toBe(8);
+  });
+
+  it('a sheet that does not exist, or of a retreat that does not, is a 404 with no record', async () => {
+    expect((await sheet('manifest.xlsx')).status).toBe(404);
+    expect((await sheet('health.csv')).status).toBe(404);
+    for (const name of ['manifest.csv', 'kitchen.pdf', 'arrivals.csv', 'rooming.pdf']) expect((await f.admin.b.get(`/api/admin/retreats/99999/sheets/${name}`)).status, name).toBe(404);
+    expect(await sheetReads()).toEqual([]);
+  });
+});
+
 describe('the kitchen sheet', () => {
-  it('counts each diet and names every restriction per person', async () => {
+  it('counts each diet and names every restriction and food allergy per person, never the health information’s allergies', async () => {
     await edition();
     const lines = await csvLines(await sheet('kitchen.csv'));
-    expect(lines).toEqual(['Nimi;Broneeringu nr;Menüü;Piirangud ja soovid', expect.stringMatching(/^Jüri Šaškov;\d+;Liha lisaks;Liha lisaks palun$/), expect.stringMatching(/^Liis Žukova;\d+;Vegan;$/), expect.stringMatching(/^Mari Õunapuu;\d+;Mahlapaast;Mahlapaast$/), expect.stringMatching(/^Tiit Ärm;\d+;Muu;Gluteenivaba$/)]);
+    expect(lines).toEqual([
+      'Nimi;Broneeringu nr;Menüü;Piirangud ja soovid;Toiduallergiad ja -talumatused',
+      expect.stringMatching(/^Jüri Šaškov;\d+;Liha lisaks;Liha lisaks palun;$/),
+      expect.stringMatching(/^Liis Žukova;\d+;Vegan;;$/),
+      expect.stringMatching(/^Mari Õunapuu;\d+;Mahlapaast;Mahlapaast;$/),
+      expect.stringMatching(/^Tiit Ärm;\d+;Muu;Gluteenivaba;Maapähkel, laktoos$/),
+    ]);
     const text = await pdfText(await sheet('kitchen.pdf'));
     expect(text).toMatch(/Vegan: 1 · Mahlapaast: 1 · Liha lisaks: 1 · Muu: 1/);
+    expect(text).toContain('Maapähkel, laktoos');
     for (const word of [...HEALTH, ...NOT_ON_IT]) expect(text).not.toContain(word);
   });
 

@@ -14,7 +14,8 @@ const person = (bookingId: number, position: number, extra: Partial<SheetPerson>
   name: `Inimene ${bookingId}-${position}`,
   details: {
     dateOfBirth: null, nationality: null, passportNumber: null, passportExpiry: null, emergencyName: null, emergencyPhone: null, emergencyRelationship: null,
-    dietary: null, healthConditions: null, healthMedications: null, healthAllergies: null, arrivalFlight: null, arrivalAt: null, departureFlight: null, departureAt: null, pickupNeeded: null,
+    dietary: null,
+    foodAllergies: null, healthConditions: null, healthMedications: null, healthAllergies: null, arrivalFlight: null, arrivalAt: null, departureFlight: null, departureAt: null, pickupNeeded: null,
   },
   bookedAge: null,
   complete: false,

@@ -16,7 +16,7 @@ import { guestIdsMatching, orderBy, pageWindow } from '../db/paging';
 import { bookings, customers, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { auditIfChanged, healthReadAudit, recordAudit, withoutSensitiveValues } from '../domain/audit';
+import { auditIfChanged, healthReadAudit, recordAudit } from '../domain/audit';
 import { changedFields, getBookingDetail, healthInfoOf, loadRow } from '../domain/bookings/record';
 import { bookingNotFound } from '../domain/not-found';
 import { IN_STATES_SQL, PARTICIPANT_SQL, stateOf, statesOfStatus, storedState } from '../domain/bookings/states';
@@ -225,7 +225,8 @@ export async function updateGuest(deps: Deps, bookingId: number, edit: GuestEdit
       severity: 'medium',
       resourceType: 'guest',
       resourceId: before.id,
-      metadata: { bookingId, changes: withoutSensitiveValues(changedFields(before, values)) },
+      // The personal fields as { changed: true }, without their values: auditIfChanged applies the rule.
+      metadata: { bookingId, changes: changedFields(before, values) },
     }),
   ]);
   return getBookingDetail(deps, bookingId);

@@ -2,7 +2,8 @@
  * An edition's run sheets and its rooming for the back office (issue 24, docs/decisions/026-run-sheets.md): the
  * edition's participants (companions included; never the waiting list or the cancelled), shaped by the pure sheet
  * functions in worker/domain/retreats/sheets/, written as CSV here or drawn as a PDF by the module loaded on demand
- * (deps.sheetsPdf). Health information is read only for the health sheet, in the same batch as its audit record.
+ * (deps.sheetsPdf). Health information is read only for the health sheet. Every sheet is read in one batch with its
+ * audit record, who and which sheet (issue 37).
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
@@ -12,7 +13,7 @@ import { auditLogs, bookings, bookingTravellers, guests, retreats, roomAssignmen
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
-import { retreatHealthReadAudit } from '../domain/audit';
+import { retreatSheetReadAudit } from '../domain/audit';
 import { BOOKING_PEOPLE_COLUMNS } from '../domain/bookings/days';
 import { travellerViews, type TravellerRow } from '../domain/travellers/views';
 import type { Sheet, SheetDocument } from '../domain/retreats/sheets/document';
@@ -109,8 +110,8 @@ export interface SheetFile {
 
 /**
  * One sheet of an edition as a file (`name` as the URL has it: "manifest.pdf"). An unknown sheet, or a format a sheet
- * does not come in (health information is only a PDF), is 404. The health sheet's read and its audit record (medium)
- * are one batch.
+ * does not come in (health information is only a PDF), is 404. Each sheet's read and its audit record (naming the
+ * sheet and its format) are one batch; a retreat that does not exist is 404 with no record.
  */
 export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheetsPdf'>, retreatId: number, name: string, actor: Actor): Promise<SheetFile> {
   const sheet = parseSheetName(name);
@@ -134,7 +135,7 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
         })
         .from(bookingTravellers)
         .where(inArray(bookingTravellers.bookingId, ids)),
-      retreatHealthReadAudit(deps, actor, retreatId),
+      retreatSheetReadAudit(deps, actor, retreatId, sheet),
     ]);
     if (audited.rowsAffected === 0) throw retreatNotFound();
     const { edition, people } = shape({ retreat, rows, travellers, rooms });
@@ -146,7 +147,9 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
     document = healthSheet(edition, healthPeople, generatedAt);
     key = edition.key;
   } else {
-    const { edition, people } = await editionPeople(deps, retreatId);
+    const [retreat, rows, travellers, rooms, audited] = await deps.db.batch([...editionStatements(deps, retreatId), retreatSheetReadAudit(deps, actor, retreatId, sheet)]);
+    if (audited.rowsAffected === 0) throw retreatNotFound();
+    const { edition, people } = shape({ retreat, rows, travellers, rooms });
     const build: Record<Exclude<SheetKind, 'health'>, typeof manifestSheet> = { manifest: manifestSheet, rooming: roomingSheet, kitchen: kitchenSheet, arrivals: arrivalsSheet };
     ({ document, csv } = build[sheet.kind](edition, people, generatedAt));
     key = edition.key;

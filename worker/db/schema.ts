@@ -12,6 +12,7 @@
 import { relations, sql, type SQL } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   primaryKey,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
+import { withoutPersonalValues } from '../../src/lib/audit-personal-data';
 import {
   AUDIT_SEVERITIES,
   type AuditAction,
@@ -696,6 +698,8 @@ export const bookingTravellers = sqliteTable(
     emergencyPhone: text('emergency_phone'),
     emergencyRelationship: text('emergency_relationship'),
     dietary: text('dietary'),
+    /** Food allergies and intolerances, for the kitchen (migration 0031; docs/decisions/034). */
+    foodAllergies: text('food_allergies'),
     healthConditions: text('health_conditions'),
     healthMedications: text('health_medications'),
     healthAllergies: text('health_allergies'),
@@ -944,6 +948,13 @@ export const emailOutbox = sqliteTable(
   ],
 );
 
+/** A text JSON column like `{ mode: 'json' }` whose writes pass the audit trail's rule on personal values. */
+const auditMetadata = customType<{ data: Record<string, unknown>; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => JSON.stringify(withoutPersonalValues(value)),
+  fromDriver: (value) => JSON.parse(value) as Record<string, unknown>,
+});
+
 /** Security and admin audit trail. `user_id` survives as NULL when the account is deleted (the entry stays). */
 export const auditLogs = sqliteTable(
   'audit_logs',
@@ -956,7 +967,8 @@ export const auditLogs = sqliteTable(
     /** Text because resources mix integer ids (bookings) and UUIDs (users). */
     resourceId: text('resource_id'),
     severity: text('severity', { enum: AUDIT_SEVERITIES }).notNull().default('low'),
-    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** JSON; personal values never get in (src/lib/audit-personal-data.ts): every write through this column drops them. */
+    metadata: auditMetadata('metadata'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { PERSONAL_AUDIT_FIELDS, withoutPersonalValues } from '../../src/lib/audit-personal-data';
 import { DAY_MS } from '../../src/lib/format';
 import type { AuditAction, AuditSeverity } from '../../src/lib/enums';
+import type { SheetFormat, SheetKind } from '../../src/lib/retreat-sheets';
 import { auditLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
@@ -8,16 +10,38 @@ import type { Actor } from './actor';
 /** Login records beyond this many in 24 hours for one account raise a critical event (admin spec section 9). */
 export const EXCESSIVE_LOGINS_PER_DAY = 10;
 
-/**
- * Fields whose values never enter the audit trail (issue "Privacy and safety", T2): health information is a special
- * category of personal data and a passport number an identity document. A change to one is recorded as changed,
- * without its old or new value; migration 0018 cleaned the records written before.
- */
-export const SENSITIVE_AUDIT_FIELDS: readonly string[] = ['passportNumber', 'healthInfo'];
+// Personal values never enter the audit trail (issue 37 "Privacy and safety"; the rule and its fields:
+// src/lib/audit-personal-data.ts, docs/decisions/033-audit-personal-data.md). Every writer applies it, not its callers:
+// the metadata column serialises through `withoutPersonalValues` (worker/db/schema.ts) and `auditIfChanged` below
+// does the same. A change to such a field is recorded as `{ changed: true }`; a value in a snapshot as
+// `{ withheld: true }`. Migrations 0018 (passport, health) and 0030 (the rest) cleaned the records written before.
 
-/** A change list fit for the audit trail: the sensitive fields' values replaced by `{ changed: true }`. */
-export function withoutSensitiveValues<T>(changes: Record<string, T>): Record<string, T | { changed: true }> {
-  return Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, SENSITIVE_AUDIT_FIELDS.includes(field) ? { changed: true as const } : change]));
+/**
+ * The same rule in SQL, for records already written: in the audit records `records` picks (a condition on `a`, the
+ * audit_logs row), each of `fields` that holds a value becomes {"changed":true} directly under a `changes` object and
+ * {"withheld":true} anywhere else, deepest first (an emergency contact's phone goes with the contact). Records are
+ * kept, only their metadata changes. Account deletion runs it over the person's records (worker/portal/account.ts);
+ * migration 0030 is this statement over every record with PERSONAL_AUDIT_FIELDS.
+ */
+export function withholdPersonalValues(deps: Pick<AppDeps, 'db'>, records: SQL, fields: readonly string[] = PERSONAL_AUDIT_FIELDS) {
+  return deps.db.run(sql`
+    WITH RECURSIVE hits AS MATERIALIZED (
+      SELECT a.id AS id, t.fullkey AS path,
+             CASE WHEN t.path GLOB '*.changes' THEN '{"changed":true}' ELSE '{"withheld":true}' END AS marker,
+             row_number() OVER (PARTITION BY a.id ORDER BY length(t.fullkey) DESC, t.fullkey) AS n
+      FROM audit_logs AS a, json_tree(a.metadata) AS t
+      WHERE ${records} AND json_valid(a.metadata)
+        AND t.key IN (SELECT value FROM json_each(${JSON.stringify(fields)})) AND t.type <> 'null'
+        AND NOT (t.type = 'object' AND t.value IN ('{"changed":true}', '{"withheld":true}'))
+    ),
+    applied(id, n, doc) AS (
+      SELECT a.id, 0, a.metadata FROM audit_logs AS a WHERE a.id IN (SELECT id FROM hits)
+      UNION ALL
+      SELECT applied.id, applied.n + 1, json_set(applied.doc, hits.path, json(hits.marker))
+      FROM applied JOIN hits ON hits.id = applied.id AND hits.n = applied.n + 1
+    )
+    UPDATE audit_logs SET metadata = (SELECT doc FROM applied WHERE applied.id = audit_logs.id ORDER BY n DESC LIMIT 1)
+    WHERE id IN (SELECT id FROM hits)`);
 }
 
 export interface AuditEvent {
@@ -104,7 +128,7 @@ export async function recordLogin(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, use
  * `last_insert_rowid()` after an insert.
  */
 export function auditIfChanged(deps: Pick<AppDeps, 'db' | 'now'>, event: Omit<AuditEvent, 'resourceId'> & { resourceId?: string | SQL }, when: SQL = sql`changes() > 0`) {
-  const metadata = event.metadata === undefined ? null : JSON.stringify(event.metadata);
+  const metadata = event.metadata === undefined ? null : JSON.stringify(withoutPersonalValues(event.metadata));
   const userId = event.actor ? event.actor.userId : (event.userId ?? null);
   const ip = event.actor ? event.actor.ip : event.ip;
   const userAgent = event.actor ? event.actor.userAgent : event.userAgent;
@@ -127,12 +151,16 @@ export function healthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { user
 }
 
 /**
- * The same for an edition's health sheet (issue 24): one record per download, for the read's own batch, written only
- * if the retreat exists (`rowsAffected` 0: answer 404).
+ * The same for a download of an edition's run sheet (issues 24 and 37): one record per download naming the sheet and
+ * its format, for the read's own batch, written only if the retreat exists (`rowsAffected` 0: answer 404). The health
+ * sheet keeps its own action; the others, which hold passports, birthdays, emergency contacts and diets (the rooming
+ * only names and rooms), are 'retreat.sheet_read'.
  */
-export function retreatHealthReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, retreatId: number) {
+export function retreatSheetReadAudit(deps: Pick<AppDeps, 'db' | 'now'>, actor: { userId: string; ip?: string | null; userAgent?: string | null }, retreatId: number, sheet: { kind: SheetKind; format: SheetFormat }) {
+  const action: AuditAction = sheet.kind === 'health' ? 'retreat.health_sheet_read' : 'retreat.sheet_read';
+  const severity: AuditSeverity = sheet.kind === 'rooming' ? 'low' : 'medium';
   return deps.db.run(sql`
     INSERT INTO ${auditLogs} (user_id, action, severity, resource_type, resource_id, metadata, ip, user_agent, created_at)
-    SELECT ${actor.userId}, 'retreat.health_sheet_read', 'medium', 'retreat', ${String(retreatId)}, NULL, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
+    SELECT ${actor.userId}, ${action}, ${severity}, 'retreat', ${String(retreatId)}, ${JSON.stringify({ sheet: sheet.kind, format: sheet.format })}, ${actor.ip ?? null}, ${actor.userAgent ?? null}, ${deps.now().toISOString()}
     WHERE EXISTS (SELECT 1 FROM retreats WHERE id = ${retreatId})`);
 }

@@ -9,7 +9,9 @@
  * and the other personal fields of the booking form (the diet line in `comments` too), the guests' free-text
  * requests, the back office's client record of the address, the contact messages sent from the address with the
  * team's copies of them, the bodies of the e-mails sent to it or about its bookings, and its sign-in attempts;
- * marketing consent is withdrawn and the guests are marked erased (the clients' sync skips them). Every writing
+ * marketing consent is withdrawn and the guests are marked erased (the clients' sync skips them). The person's audit
+ * records stay, without the personal values in their metadata (names and address included: ERASED_AUDIT_FIELDS,
+ * src/lib/audit-personal-data.ts). Every writing
  * transaction overwrites what it deletes (worker/db/serialized-client.ts), and on a local file the WAL is emptied
  * after the deletion, so the erased values do not linger in the file either (docs/decisions/018-erasure.md). An
  * account with a booking still to come is not deleted (the organiser needs those details to run the trip): the
@@ -35,6 +37,8 @@ import {
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { ERASED_AUDIT_FIELDS } from '../../src/lib/audit-personal-data';
+import { withholdPersonalValues } from '../domain/audit';
 import { enforceRateLimit } from '../domain/rate-limit';
 import type { Actor } from '../domain/actor';
 import { ownedRows } from '../domain/bookings/ownership';
@@ -154,7 +158,16 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' |
   const bookingGuests = sql`(SELECT guest_id FROM bookings WHERE ${inIds(bookings.id, ids)})`;
   const ownMessages = account.emailConfirmedAt ? eq(contactMessages.email, account.email) : sql`0`;
   const client = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.email} = ${account.email})`;
-  const [erased] = await deps.db.batch([
+  // The person's audit records (`a`): what they did, and what was done to their account, bookings, guest records and
+  // client record (a client deleted before is found by its address in the record).
+  const theirRecords = sql`(a.user_id = ${actor.userId}
+    OR (a.resource_type = 'user' AND a.resource_id = ${actor.userId})
+    OR (a.resource_type = 'booking' AND a.resource_id IN (SELECT value FROM json_each(${JSON.stringify(ids.map(String))})))
+    OR (a.resource_type = 'guest' AND a.resource_id IN (SELECT id FROM guests WHERE id IN ${bookingGuests} OR companion_of_guest_id IN ${bookingGuests}))
+    OR (a.resource_type = 'customer' AND (a.resource_id IN ${client} OR instr(a.metadata, json_quote(${account.email})) > 0)))`;
+  const [, erased] = await deps.db.batch([
+    // First, while the account and the client record are still there to find them by.
+    withholdPersonalValues(deps, theirRecords, ERASED_AUDIT_FIELDS),
     deps.db.delete(bookingTravellers).where(inIds(bookingTravellers.bookingId, ids)),
     deps.db
       .update(guests)

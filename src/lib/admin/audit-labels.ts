@@ -66,6 +66,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retreat.publish': 'Retriidi müüki avaldamine',
   'retreat.unpublish': 'Retriidi müügilt võtmine',
   'retreat.health_sheet_read': 'Retriidi terviseandmete nimekirja allalaadimine',
+  'retreat.sheet_read': 'Retriidi nimekirja allalaadimine',
   'retreat.rooms': 'Tubade jagamine',
   'retreat.confirm': 'Retriidi toimumise kinnitamine',
   'retreat.cancel': 'Retriidi tühistamine',

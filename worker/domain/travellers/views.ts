@@ -21,6 +21,7 @@ function detailsOf(row: TravellerRow | undefined, withHealth: boolean): Travelle
     emergencyPhone: row?.emergencyPhone ?? null,
     emergencyRelationship: row?.emergencyRelationship ?? null,
     dietary: row?.dietary ?? null,
+    foodAllergies: row?.foodAllergies ?? null,
     healthConditions: withHealth ? (row?.healthConditions ?? null) : null,
     healthMedications: withHealth ? (row?.healthMedications ?? null) : null,
     healthAllergies: withHealth ? (row?.healthAllergies ?? null) : null,

@@ -3,7 +3,9 @@
  * may take the ayurvedic juice fast or have meat added (content/faq). Diets are free text (the booking form's
  * "Toitumispiirangud", then the traveller's "Toitumisvajadused"), so each is read by its words: a juice fast, meat
  * added (unless the words say no meat), vegan (nothing said, or only "vegan"), otherwise "other" (gluten-free, no
- * nuts and the like, named on the sheet). Health allergies stay on the health sheet.
+ * nuts and the like, named on the sheet). Food allergies and intolerances, which the traveller gives the kitchen in
+ * their own field, are printed per person (docs/decisions/034); the health information's allergies stay on the health
+ * sheet.
  */
 import type { Sheet } from './document';
 import { byName, type SheetEdition, type SheetPerson } from './people';
@@ -26,7 +28,7 @@ export function dietOf(text: string | null | undefined): Diet {
   return 'other';
 }
 
-export const KITCHEN_CSV_HEADER = ['Nimi', 'Broneeringu nr', 'Menüü', 'Piirangud ja soovid'];
+export const KITCHEN_CSV_HEADER = ['Nimi', 'Broneeringu nr', 'Menüü', 'Piirangud ja soovid', 'Toiduallergiad ja -talumatused'];
 
 export function kitchenSheet(edition: SheetEdition, people: readonly SheetPerson[], generatedAt: string): Sheet {
   const sorted = [...people].sort(byName);
@@ -34,7 +36,7 @@ export function kitchenSheet(edition: SheetEdition, people: readonly SheetPerson
   const rows = sorted.map((p) => {
     const diet = dietOf(p.details.dietary);
     counts[diet] += 1;
-    return { p, diet, named: p.details.dietary?.trim() ?? '' };
+    return { p, diet, named: p.details.dietary?.trim() ?? '', allergies: p.details.foodAllergies?.trim() ?? '' };
   });
   return {
     document: {
@@ -56,14 +58,15 @@ export function kitchenSheet(edition: SheetEdition, people: readonly SheetPerson
           columns: [
             { label: 'Nimi', width: 1.3 },
             { label: 'Menüü', width: 0.8 },
-            { label: 'Piirangud ja soovid', width: 3 },
+            { label: 'Piirangud ja soovid', width: 1.8 },
+            { label: 'Toiduallergiad', width: 1.6 },
           ],
-          rows: rows.map(({ p, diet, named }) => [p.name, DIET_LABELS[diet], named || '–']),
+          rows: rows.map(({ p, diet, named, allergies }) => [p.name, DIET_LABELS[diet], named || '–', allergies || '–']),
           empty: 'Kinnitatud broneeringuid ei ole.',
         },
       ],
-      notes: ['Allergiad, mis on terviseandmed, on terviseandmete nimekirjas.'],
+      notes: ['Toiduallergiad on külaliste endi märgitud köögi jaoks. Muud allergiad (ravimid jms) on terviseandmete nimekirjas.'],
     },
-    csv: { header: KITCHEN_CSV_HEADER, rows: rows.map(({ p, diet, named }) => [p.name, p.bookingId, DIET_LABELS[diet], named]) },
+    csv: { header: KITCHEN_CSV_HEADER, rows: rows.map(({ p, diet, named, allergies }) => [p.name, p.bookingId, DIET_LABELS[diet], named, allergies]) },
   };
 }
