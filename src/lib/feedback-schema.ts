@@ -1,7 +1,7 @@
 /** The feedback form's schemas (issue 24): the API validates with these, the form's validation chunk resolves with them. */
 import * as z from 'zod';
-import { cleanMessageText } from './admin/message-fields';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS } from './feedback';
+import { sanitizeFreeText } from './validation/sanitize';
 
 const token = z.string().trim().min(20, FEEDBACK_TEXTS.tokenMissing).max(2000, FEEDBACK_TEXTS.tokenMissing);
 
@@ -20,7 +20,9 @@ export const feedbackSchema = z.strictObject({
     .string()
     .max(FEEDBACK_COMMENT_MAX * 2, FEEDBACK_TEXTS.commentTooLong)
     .optional()
-    .transform((value) => cleanMessageText(value ?? ''))
+    // The public free-text rule (angle brackets and script blocks go, as on the contact and booking forms); its cap
+    // is the refusal's own bound above, so a comment too long is refused, never cut.
+    .transform((value) => sanitizeFreeText(value ?? '', FEEDBACK_COMMENT_MAX * 2))
     .pipe(z.string().max(FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS.commentTooLong))
     .transform((value) => value || null),
   mayQuote: z.boolean().default(false),

@@ -256,9 +256,10 @@ describe('POST /api/bookings: confirmation e-mail', () => {
     expect(res.status).toBe(201);
     expect((await readJson(res)).email).toBe('queued');
     expect(await f.app.count('bookings')).toBe(1);
-    expect(await f.app.rows('SELECT status, attempts, last_error FROM email_outbox')).toEqual([
-      expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'provider down' }),
-    ]);
+    // "queued" may be the bounded wait running out before the failure is written: wait for the row.
+    await expect
+      .poll(() => f.app.rows('SELECT status, attempts, last_error FROM email_outbox'), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'provider down' })]);
   });
 
   it('answers "queued" within the bounded wait when the provider hangs', async () => {

@@ -120,6 +120,13 @@ describe('the feedback form', () => {
     expect((await sql('SELECT rating, comment, may_quote FROM feedback_answers')).rows).toEqual([{ rating: 4, comment: null, may_quote: 0 }]);
   });
 
+  it('drops markup from the comment as every public text field does (angle brackets, script blocks)', async () => {
+    const { token } = await linkFor('mari');
+    const res = await post('/api/feedback', { token, rating: 5, comment: 'Tore <img src=x onerror=alert(1)> nädal<script>alert(2)</script>!' });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await sql('SELECT comment FROM feedback_answers')).rows).toEqual([{ comment: 'Tore img src=x onerror=alert(1) nädal!' }]);
+  });
+
   it('refuses bad input, storing nothing', async () => {
     const { token } = await linkFor('mari');
     for (const body of [

@@ -56,7 +56,10 @@ describe('SendGrid transport', () => {
 describe('provider down, then up', () => {
   it('keeps the booking, answers "queued", and delivers the mail exactly once when the provider recovers', async () => {
     expect(await bookWhileSendGrid('fail')).toBe('queued');
-    expect((await outbox())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('503') });
+    // "queued" may be the bounded wait running out before the 503 is written: wait for the row.
+    await expect
+      .poll(async () => (await outbox())[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('503') });
 
     // Not due yet: the dispatcher leaves it alone.
     expect(await dispatchDueMail(f.app.deps)).toEqual({ sent: 0, logged: 0, pending: 0, failed: 0 });

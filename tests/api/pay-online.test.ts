@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { signedIn } from '../helpers/admin-session';
@@ -283,6 +284,44 @@ describe('the notification', () => {
       await expectRefused(await montonio.postNotification(order.uuid, token), 400, 'payment_token_invalid');
       expect(refusedLog().at(-1)).toMatchObject({ reason: 'expired' });
       await nothingWritten(id);
+    });
+
+    /** Our key, Montonio's claims, and only the time claims given (the stand-in's `sign` always sets both). */
+    const signTimed = ({ iat, exp }: { iat?: number; exp?: number }) => {
+      const jwt = new SignJWT(montonio.claimsOf(order, 'PAID')).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
+      if (iat !== undefined) jwt.setIssuedAt(iat);
+      if (exp !== undefined) jwt.setExpirationTime(exp);
+      return jwt.sign(new TextEncoder().encode(montonio.secretKey));
+    };
+    const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+    it('a token without exp, or without iat (good on its signature alone otherwise)', async () => {
+      for (const token of [await signTimed({ iat: nowSeconds() }), await signTimed({}), await signTimed({ exp: nowSeconds() + 600 })]) {
+        await expectRefused(await montonio.postNotification(order.uuid, token), 400, 'payment_token_invalid');
+        expect(refusedLog().at(-1)).toMatchObject({ reason: 'claims' });
+        await expectRefused(await returnTo(token), 400, 'payment_token_invalid');
+      }
+      await nothingWritten(id);
+    });
+
+    it('a token issued in the future, or more than a day ago (whatever its exp)', async () => {
+      for (const iat of [nowSeconds() + 10 * 60, nowSeconds() + 365 * 24 * 3600, nowSeconds() - 25 * 3600, nowSeconds() - 365 * 24 * 3600]) {
+        const token = await signTimed({ iat, exp: nowSeconds() + 3650 * 24 * 3600 });
+        await expectRefused(await montonio.postNotification(order.uuid, token), 400, 'payment_token_invalid');
+        expect(refusedLog().at(-1)).toMatchObject({ reason: 'issued_at' });
+        await expectRefused(await returnTo(token), 400, 'payment_token_invalid');
+      }
+      await nothingWritten(id);
+    });
+
+    it('but a token issued a moment ahead (clocks differ) or hours ago, not yet expired, still pays', async () => {
+      const ahead = await signTimed({ iat: nowSeconds() + 60, exp: nowSeconds() + 600 });
+      expect((await montonio.postNotification(order.uuid, ahead)).status).toBe(200);
+      expect(await payments(id)).toHaveLength(1);
+      const hoursAgo = await signTimed({ iat: nowSeconds() - 6 * 3600, exp: nowSeconds() + 600 });
+      expect((await montonio.postNotification(order.uuid, hoursAgo)).status).toBe(200);
+      expect(await payments(id)).toHaveLength(1);
+      expect(await onlineAudits()).toBe(1);
     });
 
     it('an unknown merchant reference, or an unknown order', async () => {

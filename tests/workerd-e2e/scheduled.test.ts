@@ -14,8 +14,12 @@ describe('scheduled handler in workerd, over Hrana', () => {
     const { bookingId, email: delivery } = await res.json<{ bookingId: number; email: string }>();
     // SendGrid answered 503: the booking stands, its confirmation waits in the outbox for a retry.
     expect(delivery).toBe('queued');
-    const [queued] = await rows('SELECT id, status, attempts, last_error FROM email_outbox WHERE booking_id = ?', [bookingId]);
-    expect(queued).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('SendGrid answered 503') });
+    // "queued" may be the answer's bounded wait running out before SendGrid's 503 is written: wait for the row.
+    const queuedRow = async () => (await rows('SELECT id, status, attempts, last_error FROM email_outbox WHERE booking_id = ?', [bookingId]))[0];
+    await expect
+      .poll(queuedRow, { timeout: 10_000, interval: 50 })
+      .toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('SendGrid answered 503') });
+    const queued = await queuedRow();
     expect(await mailsTo(email, 1, 0)).toEqual([]);
 
     // SendGrid is back, and the retry falls due (the first comes 30 s later: moved into the past here).

@@ -35,10 +35,11 @@ function clean(value: string, lineBreak: '\n' | ' ', max: number): string {
 
 /**
  * Multi-line free text (messages, dietary needs): keeps line feeds (CRLF and CR become LF) and tabs. Applied by the
- * shared schemas, so the server stores exactly what the form would have sent.
+ * shared schemas, so the server stores exactly what the form would have sent. `max` is for a field with a longer
+ * limit of its own (the feedback comment), which refuses a longer text rather than cutting it.
  */
-export function sanitizeFreeText(value: string): string {
-  return clean(value, '\n', FREE_TEXT_MAX);
+export function sanitizeFreeText(value: string, max: number = FREE_TEXT_MAX): string {
+  return clean(value, '\n', max);
 }
 
 /**

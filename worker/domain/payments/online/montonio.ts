@@ -27,6 +27,16 @@ export const MONTONIO_METHODS = { bank_link: 'paymentInitiation', card: 'cardPay
 /** A token to create an order lives this long (minutes). */
 const CREATE_TOKEN_MINUTES = 10;
 
+/**
+ * The window an order token's `iat` must fall in (seconds), besides its `exp` (required: a token without one would
+ * be good forever on its signature alone). Montonio signs the notification and the return token moments before it
+ * reaches us, so a day is far more than its retries or a slow guest need, and still bounds a token that leaks (the
+ * return URL lands in browser history and logs) whatever `exp` it carries. A few minutes ahead allow for the two
+ * clocks disagreeing; a token issued further in the future is not one Montonio signed now.
+ */
+const TOKEN_MAX_AGE_SECONDS = 24 * 60 * 60;
+const TOKEN_CLOCK_SKEW_SECONDS = 5 * 60;
+
 /** Euros as Montonio writes them (a number with two decimals) to cents, refusing anything else. */
 export function toCents(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -106,12 +116,17 @@ export function montonioProvider(settings: MontonioSettings, fetcher: typeof fet
       if (typeof token !== 'string' || token.split('.').length !== 3) throw new PaymentTokenError('malformed');
       let claims: JWTPayload;
       try {
-        ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+        ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] }));
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new PaymentTokenError('expired');
         if (error instanceof errors.JWSSignatureVerificationFailed) throw new PaymentTokenError('signature');
+        if (error instanceof errors.JWTClaimValidationFailed) throw new PaymentTokenError('claims');
         throw new PaymentTokenError('malformed');
       }
+      // jose has checked that `iat` is a number; its own window (maxTokenAge with clockTolerance) would stretch
+      // `exp` by the same tolerance, so the window is checked here.
+      const age = Math.floor(Date.now() / 1000) - (claims.iat as number);
+      if (age > TOKEN_MAX_AGE_SECONDS || age < -TOKEN_CLOCK_SKEW_SECONDS) throw new PaymentTokenError('issued_at');
       // A token for another store of ours (another access key) is not this store's. Montonio's own WooCommerce
       // plugin checks only the signature, so a token without the claim is taken on its signature alone.
       if (claims.accessKey !== undefined && claims.accessKey !== settings.accessKey) throw new PaymentTokenError('access_key');

@@ -39,7 +39,7 @@ export interface ProviderOrder {
 
 /** A notification or return token that is not the provider's, not ours, expired or malformed. */
 export class PaymentTokenError extends Error {
-  constructor(readonly reason: 'malformed' | 'signature' | 'expired' | 'claims' | 'access_key') {
+  constructor(readonly reason: 'malformed' | 'signature' | 'expired' | 'claims' | 'access_key' | 'issued_at') {
     super(`online payment token refused: ${reason}`);
   }
 }
