@@ -17,7 +17,7 @@ type ContactFormValues = typeof CONTACT_DEFAULTS;
 
 export const CONTACT_TOASTS = {
   invalid: { title: 'Viga vormis', description: 'Palun täitke kõik kohustuslikud väljad (*)' },
-  sent: { title: 'Sõnum saadetud!', description: 'Vastame teile võimalikult kiiresti.' },
+  sent: { title: 'Sõnum saadetud!', description: 'Vastame Teile võimalikult kiiresti.' },
   failedTitle: 'Sõnumi saatmine ebaõnnestus',
   failedFallback: 'Palun proovige hiljem uuesti või võtke meiega ühendust.',
 } as const;

@@ -102,7 +102,7 @@ function Form({ token, info, onDone }: { token: string; info: FeedbackOpen; onDo
     <form {...formProps(onValid)} aria-label="Tagasiside vorm" data-feedback-form>
       <fieldset disabled={!hydrated} className="space-y-6">
         <p>
-          Tere, {info.firstName}! Kuidas retriit <strong>{info.retreatName}</strong> teile meeldis?
+          Tere, {info.firstName}! Kuidas retriit <strong>{info.retreatName}</strong> Teile meeldis?
         </p>
         <ChoiceGroup legend="Hinne" field={register('rating')} choices={RATING_CHOICES} errorId={`${uid}rating-error`} error={ratingError} />
         <div>

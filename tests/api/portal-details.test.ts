@@ -125,7 +125,7 @@ describe('PUT /api/me/bookings/:id/people/:position', () => {
     const id = await bookFor(guest, 0);
     // The retreat ends 24.01.2026: the passport must hold until 24.07.2026.
     let { person } = await readJson(await put(guest, id, 0, { passportExpiry: '2026-07-23' }));
-    expect(person.passportWarning).toBe('Pass peab kehtima vähemalt 6 kuud pärast reisi lõppu (vähemalt 24.07.2026). Uuenda pass enne reisi.');
+    expect(person.passportWarning).toBe('Pass peab kehtima vähemalt 6 kuud pärast reisi lõppu (vähemalt 24.07.2026). Uuendage pass enne reisi.');
     ({ person } = await readJson(await put(guest, id, 0, { passportExpiry: '2026-07-24' })));
     expect(person.passportWarning).toBeNull();
   });

@@ -278,7 +278,7 @@ test('delete asks first, then the booking is gone', async ({ page, consoleErrors
   await row(page, `Grete ${TAG}`).getByRole('button', { name: /Kustuta/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Kustuta broneering' });
   await expect(confirm).toContainText('Kas olete kindel, et soovite selle broneeringu kustutada?');
-  await expect(confirm.getByRole('button', { name: 'Tühista' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: 'Loobu' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Kustuta' }).click();
   await expect(toast(page, 'Broneering kustutatud')).toBeVisible();
   await expect(row(page, `Grete ${TAG}`)).toHaveCount(0);

@@ -75,7 +75,7 @@ test('add by keyboard, search, edit the price, and delete with the spec\'s quest
   await row(page, `Sügisretriit ${TAG}`).getByRole('button', { name: /Kustuta/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Kustuta retriit' });
   await expect(confirm).toContainText(`Kas oled kindel, et soovid kustutada retriidi "Sügisretriit ${TAG}"?`);
-  await expect(confirm.getByRole('button', { name: 'Tühista' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: 'Loobu' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Kustuta' }).click();
   await expect(toast(page, 'Retriit kustutatud')).toBeVisible();
   await expect(row(page, `Sügisretriit ${TAG}`)).toHaveCount(0);

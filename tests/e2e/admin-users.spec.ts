@@ -85,7 +85,7 @@ test('a role change goes through its confirmation, shows the new badge and ends 
   await page.getByRole('option', { name: 'Admin' }).press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Muuda kasutaja rolli' });
   await expect(dialog).toContainText(`Kasutaja ${roleUser} uus roll on „Admin“`);
-  await expect(dialog.getByRole('button', { name: 'Tühista' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Loobu' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Kasutaja roll muudetud: Admin')).toBeVisible();
@@ -105,7 +105,7 @@ for (const width of [1280, 390]) {
     await page.getByRole('option', { name: 'Admin' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Muuda kasutaja rolli' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Tühista' }).click();
+    await page.getByRole('button', { name: 'Loobu' }).click();
     await expect(targetRow(page)).toContainText('kasutaja');
   });
 }

@@ -160,7 +160,7 @@ test('a visitor who never signed in gets "Logi sisse" with no account script and
 test('forgot password → reset link → new password → sign in with it', async ({ page, request, baseURL }) => {
   const email = await confirmedUser(request, baseURL!, 'reset');
   await openAuth(page);
-  await page.getByRole('button', { name: 'Unustasid salasõna?' }).click();
+  await page.getByRole('button', { name: 'Unustasite salasõna?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Salasõna lähtestamine' })).toBeFocused();
   await page.getByLabel('E-post').fill(email);
   await page.getByRole('button', { name: 'Saada lähtestamise link' }).click();
@@ -290,7 +290,7 @@ for (const width of [1280, 390]) {
     await expect(toast(page, 'Sisestus ebakorrektne')).toBeVisible();
     await check();
     await page.getByRole('tab', { name: 'Logi sisse' }).click();
-    await page.getByRole('button', { name: 'Unustasid salasõna?' }).click();
+    await page.getByRole('button', { name: 'Unustasite salasõna?' }).click();
     await check();
   });
 }

@@ -29,7 +29,7 @@ test.describe('contact form', () => {
 
     const status = page.getByRole('status');
     await expect(status).toContainText('Sõnum saadetud!');
-    await expect(status).toContainText('Vastame teile võimalikult kiiresti.');
+    await expect(status).toContainText('Vastame Teile võimalikult kiiresti.');
     for (const label of ['Nimi', 'E-post', 'Teema', 'Sõnum']) await expect(form.getByLabel(label)).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Saada sõnum' })).toBeEnabled();
   });

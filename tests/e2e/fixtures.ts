@@ -57,11 +57,11 @@ export const PUBLIC_ROUTES: [path: string, h1: string | RegExp][] = [
   ['/kkk', 'Korduma kippuvad küsimused'],
   ['/kliendikogemused', 'Kliendikogemused'],
   ['/kogemus/kadri-tamm', 'Kadri Tamm'],
-  ['/kontakt', 'Võta meiega ühendust'],
+  ['/kontakt', 'Võtke meiega ühendust'],
   ['/privaatsus', 'Privaatsuspoliitika'],
   ['/tingimused', 'Kasutus- ja osalemistingimused'],
   ['/facebook-reklaam', 'Reklaami eelvaade'],
-  ['/broneering', 'Broneeri oma koht'],
+  ['/broneering', 'Broneerige oma koht'],
 ];
 
 /**

@@ -68,7 +68,7 @@ test('the move dialog offers only the editions that can take the booking', async
     for (const refused of [`Möödunud ${tag}`, `Tühistatud ${tag}`, `Täis ${tag}`]) await expect(options.filter({ hasText: refused })).toHaveCount(0);
     await axeWhenQuiet(page);
     await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: 'Tühista' }).click();
+    await dialog.getByRole('button', { name: 'Loobu' }).click();
     await expect(dialog).toBeHidden();
   }
 });

@@ -111,7 +111,7 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await expect(kertu.getByLabel('Sünnikuupäev')).toHaveValue('1991-06-15');
   await kertu.getByLabel('Passi number').fill('ab 123 4567');
   await kertu.getByLabel('Pass kehtib kuni').fill('2026-06-01');
-  await expect(kertu.getByRole('note')).toHaveText('Pass peab kehtima vähemalt 6 kuud pärast reisi lõppu (vähemalt 24.09.2026). Uuenda pass enne reisi.');
+  await expect(kertu.getByRole('note')).toHaveText('Pass peab kehtima vähemalt 6 kuud pärast reisi lõppu (vähemalt 24.09.2026). Uuendage pass enne reisi.');
   // A wrong phone number is caught before sending, with the focus on it.
   await kertu.getByLabel('Hädaabikontakti telefon').fill('helista');
   await kertu.getByRole('button', { name: /Salvesta andmed/ }).click();
@@ -131,7 +131,11 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await kertu.getByLabel('Hädaabikontakti nimi').fill('Malle Tamm');
   await kertu.getByLabel('Hädaabikontakti telefon').fill('+372 5555 1234');
   await kertu.getByLabel('Seos reisijaga').fill('ema');
-  await kertu.getByLabel('Allergiad').fill('Maapähklid');
+  // Food allergies are the kitchen's, and the form says so; the other allergies are health information.
+  const food = kertu.getByLabel('Toiduallergiad ja -talumatused');
+  await expect(food).toHaveAccessibleDescription(/See läheb köögile/);
+  await food.fill('Laktoos');
+  await kertu.getByLabel('Allergiad', { exact: true }).fill('Maapähklid');
   await kertu.getByRole('button', { name: /Salvesta andmed/ }).click();
   await expect(kertu.getByTestId('traveller-status')).toHaveText(/^Täidetud/);
 
@@ -205,6 +209,7 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await expect(admin.getByText(/Klient soovib broneeringu tühistada/)).toBeVisible();
   await expect(admin.getByText('AB1234567')).toBeVisible();
   await expect(admin.getByText('Maapähklid')).toHaveCount(0);
+  await expect(admin.getByText('Laktoos')).toBeVisible();
   await adminContext.close();
 });
 
@@ -216,7 +221,7 @@ test('signed out, the portal asks to sign in and comes back after it', async ({ 
   await page.request.post('/api/auth/confirm', { headers: { Origin: baseURL! }, data: { token } });
   await page.request.post('/api/auth/signout', { headers: { Origin: baseURL! }, data: { scope: 'local' } });
   await page.goto('/minu-broneeringud');
-  await expect(page.getByRole('heading', { name: 'Logi sisse, et näha oma broneeringuid' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logige sisse, et näha oma broneeringuid' })).toBeVisible();
   await page.getByRole('link', { name: 'Logi sisse' }).last().click();
   await expect(page).toHaveURL(/\/auth\?next=%2Fminu-broneeringud$/);
   const panel = page.getByRole('tabpanel', { name: 'Logi sisse' });

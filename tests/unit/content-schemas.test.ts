@@ -388,7 +388,7 @@ describe('the content carries the specification', () => {
     for (const rule of [
       `terviseandmed kustutatakse automaatselt ${portal.healthDataKeptDaysAfterEnd} päeva pärast retriidi lõppu`,
       'iga korraldaja vaatamine logitakse',
-      'saad oma andmed alla laadida ja konto kustutada',
+      'saate oma andmed alla laadida ja konto kustutada',
     ]) {
       expect(privacy, rule).toContain(rule);
     }

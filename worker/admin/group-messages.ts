@@ -66,7 +66,7 @@ export async function groupRecipients(deps: Pick<AppDeps, 'db'>, retreatId: numb
 /** The e-mail one recipient gets: a greeting with their first name, the admin's text, and why they get it. */
 export function groupMessageMail(recipient: { firstName: string; email: string; bookingId: number }, retreatName: string, message: { subject: string; text: string }): OutgoingMail {
   const greeting = `Tere, ${recipient.firstName}!`;
-  const why = `Saite selle kirja, sest teil on broneering (nr ${recipient.bookingId}) retriidile ${retreatName}.`;
+  const why = `Saite selle kirja, sest Teil on broneering (nr ${recipient.bookingId}) retriidile ${retreatName}.`;
   const paragraphs = textParagraphs(message.text);
   return {
     to: recipient.email,

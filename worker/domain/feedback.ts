@@ -20,9 +20,9 @@ import { escapeHtml, mailLayout } from './mail/html';
 /** Requests go from the day after the edition's last day, for this many days (an old edition's guests get none). */
 export const FEEDBACK_REQUEST_WINDOW_DAYS = 14;
 export function feedbackRequestMail(guest: { firstName: string; email: string }, retreatName: string, link: string) {
-  const subject = `${SITE_CONTACTS.retreatName}: kuidas retriit teile meeldis?`;
-  const intro = `Tere, ${guest.firstName}! Aitäh, et olite meiega retriidil ${retreatName}. Oleksime tänulikud, kui leiaksite minuti, et öelda, kuidas see teile meeldis: hinne ühest viieni ja paar sõna.`;
-  const quote = 'Teie tagasisidet tsiteerime kodulehel ainult siis, kui te selle vormis lubate.';
+  const subject = `${SITE_CONTACTS.retreatName}: kuidas retriit Teile meeldis?`;
+  const intro = `Tere, ${guest.firstName}! Aitäh, et olite meiega retriidil ${retreatName}. Oleksime tänulikud, kui leiaksite minuti, et öelda, kuidas see Teile meeldis: hinne ühest viieni ja paar sõna.`;
+  const quote = 'Teie tagasisidet tsiteerime kodulehel ainult siis, kui Te selle vormis lubate.';
   return {
     subject,
     text: `${intro}\n\nTagasiside vorm: ${link}\n\n${quote}\n\n${SITE_CONTACTS.retreatName}`,

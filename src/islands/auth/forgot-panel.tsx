@@ -1,4 +1,4 @@
-/** "Unustasid salasõna?": asks for a reset link; the answer is the same whether or not the address has an account. */
+/** "Unustasite salasõna?": asks for a reset link; the answer is the same whether or not the address has an account. */
 import { useId, useState } from 'react';
 import { SubmitButton, useHydrated } from '../forms/field';
 import { accountValidation } from '../forms/lazy-validation';

@@ -83,7 +83,7 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
         </SubmitButton>
         <p className="text-center text-sm">
           <button type="button" className="link-button" onClick={() => { onEmail(getValues('email')); onForgot(); }}>
-            Unustasid salasõna?
+            Unustasite salasõna?
           </button>
         </p>
       </fieldset>

@@ -194,7 +194,7 @@ function TravelDetails({ booking }: { booking: MyBookingDetail }) {
 
 function Emails({ booking }: { booking: MyBookingDetail }) {
   return (
-    <Section id="emails" title="Kirjad sulle">
+    <Section id="emails" title="Teile saadetud kirjad">
       {booking.emails.length === 0 ? (
         <p className="text-ink-600">Selle broneeringu kohta pole veel kirju saadetud.</p>
       ) : (

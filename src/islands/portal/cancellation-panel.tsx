@@ -25,19 +25,19 @@ export function CancellationPanel({ booking }: { booking: MyBookingDetail }) {
   if (cancellation.requestedAt) {
     return (
       <p role="status">
-        Tühistamise soov saadetud {formatDate(cancellation.requestedAt)}. Tingimuste järgi tagastame {formatMoney(cancellation.requestedRefundCents)}. Võtame sinuga
+        Tühistamise soov saadetud {formatDate(cancellation.requestedAt)}. Tingimuste järgi tagastame {formatMoney(cancellation.requestedRefundCents)}. Võtame Teiega
         peagi ühendust ja kinnitame tühistamise.
       </p>
     );
   }
-  if (!cancellation.canRequest || !cancellation.quote) return <p className="text-ink-600">Seda broneeringut ei saa enam portaalis tühistada. Kirjuta meile.</p>;
+  if (!cancellation.canRequest || !cancellation.quote) return <p className="text-ink-600">Seda broneeringut ei saa enam portaalis tühistada. Kirjutage meile.</p>;
   const { quote } = cancellation;
   return (
     <div className="space-y-3">
       <p>
         {quote.daysBefore === null
           ? 'Tagastatava summa lepime kokku, kui retriidi aeg on selge.'
-          : `Kui tühistad täna (${quote.daysBefore} päeva enne retriidi algust), tagastame tingimuste järgi ${formatMoney(quote.refundCents)}.`}{' '}
+          : `Kui tühistate täna (${quote.daysBefore} päeva enne retriidi algust), tagastame tingimuste järgi ${formatMoney(quote.refundCents)}.`}{' '}
         Seni makstud: {formatMoney(quote.paidCents)}
         {quote.feeCents > 0 && `, menetlustasu ${formatMoney(quote.feeCents)}`}.{' '}
         <a href="/tingimused" className="text-lagoon-700 underline underline-offset-4">
@@ -66,7 +66,7 @@ function RequestForm({ booking, onCancel }: { booking: MyBookingDetail; onCancel
   const onValid = async (values: CancellationRequestInput) => {
     try {
       await portalApi.requestCancellation(booking.id, values);
-      toast({ title: 'Tühistamise soov saadetud', description: 'Võtame sinuga peagi ühendust.' });
+      toast({ title: 'Tühistamise soov saadetud', description: 'Võtame Teiega peagi ühendust.' });
       await queryClient.invalidateQueries({ queryKey: portalKeys.booking(booking.id) });
       void queryClient.invalidateQueries({ queryKey: portalKeys.bookings });
     } catch (error) {

@@ -18,7 +18,7 @@ export function MyData({ onSessionOver }: { onSessionOver: () => void }) {
         Minu andmed
       </h2>
       {deleted ? (
-        <p role="status">Konto on kustutatud. Aitäh, et olid meiega!</p>
+        <p role="status">Konto on kustutatud. Aitäh, et olite meiega!</p>
       ) : (
         <>
           <div className="space-y-2">

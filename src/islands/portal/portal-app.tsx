@@ -87,7 +87,7 @@ function SignedOut() {
   const next = encodeURIComponent(location.pathname + location.search);
   return (
     <div className="card space-y-4 p-6">
-      <h2 className="text-2xl text-lagoon-900">Logi sisse, et näha oma broneeringuid</h2>
+      <h2 className="text-2xl text-lagoon-900">Logige sisse, et näha oma broneeringuid</h2>
       <p className="text-ink-600">
         Siin näete oma retriidi broneeringuid, makseid ja arveid ning saate täita reisiandmed. Logige sisse sama e-posti aadressiga, millega broneerisite.
       </p>

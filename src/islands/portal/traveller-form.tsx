@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../lib/format';
 import type { MyBookingDetail, TravellerView } from '../../lib/portal';
-import { passportWarning, TRAVEL_FIELD_LABELS as L, type TravelDetails } from '../../lib/travel-details';
+import { FOOD_ALLERGIES_HINT, HEALTH_ALLERGIES_HINT, passportWarning, savedTravellerText, TRAVEL_FIELD_LABELS as L, type TravelDetails } from '../../lib/travel-details';
 import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
 import { portalValidation } from '../forms/lazy-validation';
@@ -48,7 +48,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
         old ? { booking: { ...old.booking, people: old.booking.people.map((p) => (p.position === saved.position ? saved : p)) } } : old,
       );
       void queryClient.invalidateQueries({ queryKey: portalKeys.bookings });
-      toast({ title: 'Andmed salvestatud', description: saved.complete ? `${saved.name}: kõik vajalik on olemas.` : `${saved.name}: puudu veel ${saved.missing.length}.` });
+      toast({ title: 'Andmed salvestatud', description: savedTravellerText(saved) });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'validation_failed' && showFieldIssues(error.details).length > 0) return;
       toastError('Salvestamine ebaõnnestus', error);
@@ -60,8 +60,8 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
       {(a11y) => <input {...a11y} {...register(name)} type={options.type ?? 'text'} autoComplete={options.autoComplete ?? 'off'} className="field-input" />}
     </Field>
   );
-  const area = (name: keyof Values) => (
-    <Field id={`${uid}${name}`} label={L[name]} error={errors[name]?.message}>
+  const area = (name: keyof Values, hint?: string) => (
+    <Field id={`${uid}${name}`} label={L[name]} error={errors[name]?.message} hint={hint}>
       {(a11y) => <textarea {...a11y} {...register(name)} rows={2} maxLength={1000} className="field-input" />}
     </Field>
   );
@@ -72,7 +72,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
         {person.name} <span className="font-normal text-ink-600">· {person.role === 'main' ? 'broneerija' : 'kaasreisija'}</span>
       </h4>
       <p className="mt-1 text-sm" data-testid="traveller-status">
-        {person.complete ? 'Täidetud' : `Puudu: ${person.missing.map((field) => L[field].toLowerCase()).join(', ')}`}
+        {person.complete ? (person.passportWarning ? 'Täidetud, pass tuleb uuendada' : 'Täidetud') : `Puudu: ${person.missing.map((field) => L[field].toLowerCase()).join(', ')}`}
         {person.updatedAt && <span className="text-ink-600"> · salvestatud {formatDate(person.updatedAt)}</span>}
       </p>
       {person.healthErasedAt && <p className="mt-1 text-sm text-ink-600">Terviseandmed kustutati {formatDate(person.healthErasedAt)}.</p>}
@@ -98,6 +98,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
             {text('emergencyRelationship')}
           </fieldset>
           <div className="sm:col-span-2">{area('dietary')}</div>
+          <div className="sm:col-span-2">{area('foodAllergies', FOOD_ALLERGIES_HINT)}</div>
           <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
             <legend className="mb-2 font-semibold text-ink-900">Lennud (valikuline)</legend>
             {text('arrivalFlight', { hint: 'nt QR 962' })}
@@ -118,7 +119,7 @@ export function TravellerForm({ bookingId, person, retreatEnd, editable, today }
             <legend className="mb-2 font-semibold text-ink-900">Tervis (valikuline)</legend>
             {area('healthConditions')}
             {area('healthMedications')}
-            {area('healthAllergies')}
+            {area('healthAllergies', HEALTH_ALLERGIES_HINT)}
           </fieldset>
           {editable && (
             <div className="sm:col-span-2">

@@ -57,4 +57,4 @@ export interface ContactMessageDetail extends Omit<ContactMessageListItem, 'exce
 }
 
 /** The reply's suggested subject: "Re: " and the visitor's subject, or a plain one. */
-export const replySubjectFor = (subject: string | null): string => (subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : 'Vastus teie sõnumile');
+export const replySubjectFor = (subject: string | null): string => (subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : 'Vastus Teie sõnumile');

@@ -56,7 +56,10 @@ export function AppDialog({ title, isOpen, onOpenChange, children, size = 'md', 
 export interface DialogActionsProps {
   /** Leaves without doing anything. */
   onCancel: () => void;
-  /** 'Tühista' unless the dialog's own words differ ('Loobu', 'Sulge'). */
+  /**
+   * 'Loobu' (leaves the form or the action undone) unless the dialog only shows something ('Sulge'). Never 'Tühista':
+   * next to an action that is itself a "Tühista …" it reads as that action.
+   */
   cancelLabel?: string;
   /** While the action is on its way the way out is disabled too: the dialog stays until the answer comes. */
   isPending: boolean;
@@ -69,7 +72,7 @@ export interface DialogActionsProps {
 }
 
 /** A dialog's last row: the way out, then its action, at the end of the line. */
-export function DialogActions({ onCancel, cancelLabel = 'Tühista', isPending, focusCancel, className, children }: DialogActionsProps) {
+export function DialogActions({ onCancel, cancelLabel = 'Loobu', isPending, focusCancel, className, children }: DialogActionsProps) {
   return (
     <div className={`flex flex-wrap justify-end gap-3${className ? ` ${className}` : ''}`}>
       <Button variant="outline" onPress={onCancel} isDisabled={isPending} autoFocus={focusCancel}>
@@ -93,12 +96,12 @@ export interface ConfirmDialogProps {
   blocked?: boolean;
 }
 
-/** "Are you sure?": an alertdialog whose safe choice ("Tühista") has the focus first. */
+/** "Are you sure?": an alertdialog whose safe choice ("Loobu") has the focus first. */
 export function ConfirmDialog({ title, message, confirmLabel, isOpen, onOpenChange, onConfirm, isPending = false, destructive = true, blocked = false }: ConfirmDialogProps) {
   return (
     <AppDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog" isDismissable={!isPending}>
       <p className="text-ink-900">{message}</p>
-      <DialogActions onCancel={() => onOpenChange(false)} cancelLabel={blocked ? 'Sulge' : 'Tühista'} isPending={isPending} focusCancel className="mt-6">
+      <DialogActions onCancel={() => onOpenChange(false)} cancelLabel={blocked ? 'Sulge' : 'Loobu'} isPending={isPending} focusCancel className="mt-6">
         {!blocked && (
           // Disabled rather than "pending": React Aria's pending announcement points at the button, which is gone once
           // the dialog closes (axe: role-img-alt).

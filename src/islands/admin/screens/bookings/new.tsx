@@ -234,7 +234,7 @@ export default function NewBooking() {
             Loo broneering
           </Button>
           <AppLink href="/admin/bookings" className="btn-outline">
-            Tühista
+            Loobu
           </AppLink>
         </div>
       </form>
