@@ -33,7 +33,8 @@ export function formatEur(amountEur: number): string {
  */
 export function formatMoney(cents: number | null | undefined, currency = 'EUR'): string {
   if (cents === null || cents === undefined) return '–';
-  return (currency === 'EUR' ? centsFormatter : currencyFormatter(currency)).format(cents / 100);
+  // Minus nothing (a refund total of 0 shown as −0) is nothing: no sign.
+  return (currency === 'EUR' ? centsFormatter : currencyFormatter(currency)).format((cents || 0) / 100);
 }
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();

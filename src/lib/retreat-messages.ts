@@ -17,6 +17,8 @@ export const RETREAT_MESSAGES = {
   },
   published: 'Retriit on müügil: see on broneerimisvormis ja avalehel',
   unpublished: 'Retriit ei ole müügil: külastajad seda ei näe',
+  saleOver: 'Retriit on alanud või läbi: seda enam ei müüda',
+  cancelledSale: 'Retriit on tühistatud: seda ei müüda',
   deleteConfirm: (name: string) => `Kas oled kindel, et soovid kustutada retriidi "${name}"?`,
   /** A retreat with bookings is not deleted: the confirmation says how many and what to do instead. */
   deleteBlocked: (name: string, bookings: number) =>

@@ -42,6 +42,8 @@ export interface TravelDetails {
   emergencyPhone: string | null;
   emergencyRelationship: string | null;
   dietary: string | null;
+  /** Food allergies and intolerances: the kitchen's to know, printed on its sheet (docs/decisions/034). */
+  foodAllergies: string | null;
   healthConditions: string | null;
   healthMedications: string | null;
   healthAllergies: string | null;
@@ -71,10 +73,14 @@ export const REQUIRED_TRAVEL_FIELDS = [
 export const FLIGHT_FIELDS = ['arrivalFlight', 'arrivalAt', 'departureFlight', 'departureAt', 'pickupNeeded'] as const satisfies readonly (keyof TravelDetails)[];
 
 /** Everything but health information: what the admin's travellers view shows without asking. */
-export const NON_HEALTH_FIELDS = [...REQUIRED_TRAVEL_FIELDS, 'dietary', ...FLIGHT_FIELDS] as const satisfies readonly (keyof TravelDetails)[];
+export const NON_HEALTH_FIELDS = [...REQUIRED_TRAVEL_FIELDS, 'dietary', 'foodAllergies', ...FLIGHT_FIELDS] as const satisfies readonly (keyof TravelDetails)[];
 
 /** 'yes' / 'no' of the pick-up question in words. */
 export const PICKUP_LABELS: Record<string, string> = { yes: 'Jah', no: 'Ei' };
+
+/** Said on the guest's form: who reads the food allergies, and where the other allergies go (docs/decisions/034). */
+export const FOOD_ALLERGIES_HINT = 'Näiteks pähklid, gluteen, laktoos. See läheb köögile: kokk näeb seda köögi nimekirjas.';
+export const HEALTH_ALLERGIES_HINT = 'Muud allergiad (ravimid, putukad jms). Toiduallergiad märkige ülal: need näeb köök.';
 
 export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   dateOfBirth: 'Sünnikuupäev',
@@ -85,6 +91,7 @@ export const TRAVEL_FIELD_LABELS: Record<keyof TravelDetails, string> = {
   emergencyPhone: 'Hädaabikontakti telefon',
   emergencyRelationship: 'Seos reisijaga',
   dietary: 'Toitumisvajadused',
+  foodAllergies: 'Toiduallergiad ja -talumatused',
   healthConditions: 'Terviseseisundid',
   healthMedications: 'Ravimid',
   healthAllergies: 'Allergiad',
@@ -123,7 +130,17 @@ export function passportWarning(passportExpiry: string | null | undefined, retre
   const required = passportValidUntilRequired(retreatEnd);
   if (!passportExpiry || !required || passportExpiry >= required) return null;
   const [y, m, d] = required.split('-');
-  return `Pass peab kehtima vähemalt ${PASSPORT_VALID_MONTHS} kuud pärast reisi lõppu (vähemalt ${d}.${m}.${y}). Uuenda pass enne reisi.`;
+  return `Pass peab kehtima vähemalt ${PASSPORT_VALID_MONTHS} kuud pärast reisi lõppu (vähemalt ${d}.${m}.${y}). Uuendage pass enne reisi.`;
+}
+
+/**
+ * What the guest is told after saving a traveller's details: everything needed is there only when nothing is missing
+ * and nothing must still be done (a passport that runs out too early is not "all there": issue 37).
+ */
+export function savedTravellerText(person: { name: string; complete: boolean; missing: readonly unknown[]; passportWarning: string | null }): string {
+  if (!person.complete) return `${person.name}: puudu veel ${person.missing.length}.`;
+  if (person.passportWarning) return `${person.name}: andmed on täidetud, kuid pass tuleb enne reisi uuendada.`;
+  return `${person.name}: kõik vajalik on olemas.`;
 }
 
 /** The day the travel details are due: the settings' days before the first day. */

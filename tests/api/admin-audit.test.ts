@@ -61,6 +61,38 @@ describe('GET /api/admin/audit', () => {
     expect(body.items[1].user).toBeNull();
   });
 
+  it('names each record\'s object in Estonian with its number or name, linked where a screen shows it; never a raw type or user id', async () => {
+    const bookingId = await f.pricedBooking({ firstName: 'Mari', lastName: 'Tamm' });
+    const [retreat] = await f.app.rows('SELECT id, name FROM retreats ORDER BY id LIMIT 1');
+    expect((await f.app.post('/api/contact', { name: 'Jüri Maasikas', email: 'jyri@example.com', message: 'Tere', website: '' })).status).toBe(201);
+    const [message] = await f.app.rows('SELECT id FROM contact_messages');
+    await f.app.deps.sql.execute('DELETE FROM audit_logs');
+    const about = async (type: string | null, id: string | null, createdAt: string) =>
+      f.app.deps.sql.execute({
+        sql: "INSERT INTO audit_logs (user_id, action, severity, resource_type, resource_id, created_at) VALUES (?, 'booking.view', 'low', ?, ?, ?)",
+        args: [f.admin.userId, type, id, createdAt],
+      });
+    await about('booking', String(bookingId), '2026-03-01T10:00:00.000Z');
+    await about('retreat', String(retreat!.id), '2026-03-01T10:01:00.000Z');
+    await about('contact_message', String(message!.id), '2026-03-01T10:02:00.000Z');
+    await about('user', f.admin.userId, '2026-03-01T10:03:00.000Z');
+    await about('booking', '999999', '2026-03-01T10:04:00.000Z');
+    await about('user', 'c0ffee00-dead-beef-0000-000000000000', '2026-03-01T10:05:00.000Z');
+    await about('session', 'sess-123', '2026-03-01T10:06:00.000Z');
+    await about(null, null, '2026-03-01T10:07:00.000Z');
+    const { body } = await list();
+    expect(body.items.map((r: { resource: unknown }) => r.resource).reverse()).toEqual([
+      { label: `Broneering ${bookingId} — Mari Tamm`, href: `/admin/bookings/${bookingId}` },
+      { label: `Retriit — ${retreat!.name}`, href: `/admin/retreats/${retreat!.id}` },
+      { label: `Kontaktisõnum ${message!.id} — Jüri Maasikas`, href: '/admin/sonumid?q=jyri%40example.com' },
+      { label: 'Kasutaja — Anu Admin', href: `/admin/users?q=${encodeURIComponent(f.admin.email)}` },
+      { label: 'Broneering 999999 (kustutatud)', href: null },
+      { label: 'Kasutaja (kustutatud)', href: null },
+      { label: 'Seanss', href: null },
+      null,
+    ]);
+  });
+
   it('filters by severity, action and the acting user\'s e-mail, and pages', async () => {
     const other = await signedIn(f.app, { admin: true });
     await f.app.deps.sql.execute('DELETE FROM audit_logs');

@@ -100,6 +100,20 @@ describe('issuing', () => {
     expect(invoice.document.buyer).toEqual({ name: 'Päikese OÜ', email: null, phone: null, registryCode: '12345678', vatNumber: 'EE123456789', address: 'Pärnu mnt 1, Tallinn' });
   });
 
+  it('offers the client\'s last buyer again: a company that paid once, on this booking and the client\'s next; another client gets their own name', async () => {
+    const guest = { firstName: 'Mari', lastName: 'Maasikas', email: 'mari.firma@example.com' };
+    const first = await pricedBooking(guest);
+    const company = { name: 'Päikese OÜ', email: 'arved@paike.example', registryCode: '12345678', vatNumber: 'EE123456789', address: 'Pärnu mnt 1, Tallinn' };
+    await issued(first, { buyer: company });
+    const previewOf = async (id: number) => (await readJson(await f.admin.b.get(`/api/admin/bookings/${id}/invoices`))).preview.buyer;
+    expect(await previewOf(first)).toEqual({ ...company, phone: null });
+    const next = await pricedBooking(guest);
+    expect((await f.row(next)).customer_id).toBe((await f.row(first)).customer_id);
+    expect(await previewOf(next)).toEqual({ ...company, phone: null });
+    const other = await pricedBooking({ firstName: 'Jüri', lastName: 'Kask', email: 'jyri.kask@example.com' });
+    expect(await previewOf(other)).toMatchObject({ name: 'Jüri Kask', email: 'jyri.kask@example.com', registryCode: null, address: null });
+  });
+
   it('previews the next invoice for the dialog without issuing one', async () => {
     const id = await pricedBooking({ firstName: 'Mari', lastName: 'Maasikas', email: 'mari@example.com' });
     const res = await f.admin.b.get(`/api/admin/bookings/${id}/invoices`);

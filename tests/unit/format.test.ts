@@ -16,6 +16,12 @@ describe('money in the back office: et-EE euros from cents', () => {
   ])('%i cents → %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(nb(text));
   });
+  it('minus nothing has no sign (a refund total of 0 negated), and another currency shows its code', () => {
+    expect(formatMoney(-0)).toBe(nb('0,00 €'));
+    expect(formatMoney(-(0 as number))).toBe(nb('0,00 €'));
+    expect(formatMoney(50_000, 'SEK')).toBe(nb('500,00 SEK'));
+    expect(formatMoney(-0, 'GBP')).toBe(nb('0,00 GBP'));
+  });
   it('no amount is a dash, not 0 €', () => {
     expect(formatMoney(null)).toBe('–');
     expect(formatMoney(undefined)).toBe('–');

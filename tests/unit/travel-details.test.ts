@@ -5,6 +5,7 @@ import {
   isTravelDetailsComplete,
   missingTravelFields,
   passportWarning,
+  savedTravellerText,
   travelDetailsDueOn,
   travelDetailsReminderOn,
   TRAVEL_DETAILS_MESSAGES as M,
@@ -65,5 +66,14 @@ describe('travelDetailsSchema', () => {
     expect(schema.safeParse({ dateOfBirth: '2026-11-25' }).success).toBe(true);
     expect(issues({ passportExpiry: '2026-11-25' })).toEqual({ passportExpiry: M.passportExpired });
     expect(issues({ emergencyPhone: '12' })).toEqual({ emergencyPhone: M.phoneInvalid });
+  });
+});
+
+describe('what a guest is told after saving a traveller', () => {
+  const person = { name: 'Mari Tamm', complete: true, missing: [], passportWarning: null };
+  it('says all is there only when nothing is missing and nothing must be done', () => {
+    expect(savedTravellerText(person)).toBe('Mari Tamm: kõik vajalik on olemas.');
+    expect(savedTravellerText({ ...person, passportWarning: 'Pass peab kehtima …' })).toBe('Mari Tamm: andmed on täidetud, kuid pass tuleb enne reisi uuendada.');
+    expect(savedTravellerText({ ...person, complete: false, missing: ['passportNumber', 'nationality'] })).toBe('Mari Tamm: puudu veel 2.');
   });
 });

@@ -4,11 +4,12 @@
  * Reading the trail is not itself recorded: it holds no personal data beyond the admins' own actions.
  */
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditListQuery, AuditListResponse, AuditRecord } from '../../src/lib/admin/audit';
+import type { AuditListQuery, AuditListResponse, AuditRecord, AuditResource } from '../../src/lib/admin/audit';
 import { addDays, DAY_MS, tallinnDayStart } from '../../src/lib/format';
 import { pageWindow } from '../db/paging';
 import { auditLogs, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { auditResources } from './audit-resources';
 
 const nextDay = (day: string): string => addDays(day, 1);
 
@@ -47,7 +48,13 @@ const recordColumns = {
 
 type Row = { [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null };
 
-function toRecord(row: Row): AuditRecord {
+/** The page's records, each with its object named (./audit-resources). */
+async function toRecords(db: Pick<AppDeps, 'db'>['db'], rows: Row[]): Promise<AuditRecord[]> {
+  const resources = await auditResources(db, rows);
+  return rows.map((row, i) => toRecord(row, resources[i] ?? null));
+}
+
+function toRecord(row: Row, resource: AuditResource | null): AuditRecord {
   return {
     id: row.id!,
     createdAt: row.createdAt!,
@@ -55,6 +62,7 @@ function toRecord(row: Row): AuditRecord {
     severity: row.severity!,
     resourceType: row.resourceType,
     resourceId: row.resourceId,
+    resource,
     user: row.userId && row.email ? { id: row.userId, email: row.email, name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null } : null,
     ip: row.ip,
     userAgent: row.userAgent,
@@ -72,7 +80,7 @@ export async function listAuditRecords({ db }: Pick<AppDeps, 'db'>, query: Audit
     db.select(recordColumns).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.userId)).where(inArray(auditLogs.id, pageIds)).orderBy(...newestFirst),
     db.select({ n: count() }).from(auditLogs).where(where),
   ]);
-  return { items: rows.map(toRecord), total: Number(matching?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  return { items: await toRecords(db, rows), total: Number(matching?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
 /** Critical events (excessive sign-in attempts) of the last 7 days, newest first, for the dashboard. */
@@ -83,5 +91,5 @@ export async function recentCriticalEvents({ db, now }: Pick<AppDeps, 'db' | 'no
     db.select(recordColumns).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.userId)).where(where).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(limit),
     db.select({ n: count() }).from(auditLogs).where(where),
   ]);
-  return { total: Number(matching?.n ?? 0), items: rows.map(toRecord) };
+  return { total: Number(matching?.n ?? 0), items: await toRecords(db, rows) };
 }

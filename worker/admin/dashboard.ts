@@ -4,7 +4,7 @@
  * outstanding, to go back, overdue; and their go/no-go (issue 24): confirmed and paid participants against the
  * minimum, the decision day, and a flag a week before it (or once it passed without a decision).
  */
-import { asc, count, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { BILLED_SQL, OUTSTANDING_SQL, REFUND_OWED_SQL } from '../domain/money/balance';
 import { IN_STATES_SQL, PARTICIPANT_SQL } from '../domain/bookings/states';
 import type { DashboardResponse } from '../../src/lib/admin/booking-views';
@@ -62,7 +62,8 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         cancelledAt: retreats.cancelledAt,
       })
       .from(retreats)
-      .where(gte(retreats.startDate, today))
+      // A cancelled edition has nothing coming: its money waits in the bookings list (issue 37).
+      .where(and(gte(retreats.startDate, today), isNull(retreats.cancelledAt)))
       .orderBy(asc(retreats.startDate), asc(retreats.id))
       .limit(UPCOMING_LIMIT),
   ]);

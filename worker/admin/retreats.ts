@@ -5,7 +5,7 @@
  * pending and confirmed bookings, waiting-list requests aside (../places is that rule's one home).
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { RetreatDetail, RetreatForm, RetreatItem, RetreatListQuery, RetreatListResponse } from '../../src/lib/admin/retreats';
+import { saleState, type RetreatDetail, type RetreatForm, type RetreatItem, type RetreatListQuery, type RetreatListResponse } from '../../src/lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { tallinnDay } from '../../src/lib/format';
 import { pageWindow, retreatIdsMatching } from '../db/paging';
@@ -47,7 +47,13 @@ const itemColumns = {
   bookingCount: sql<number>`(SELECT count(*) FROM bookings AS bc WHERE bc.retreat_id = "retreats"."id")`,
 };
 
-const toItem = (row: RetreatItem): RetreatItem => ({ ...row, placesTaken: Number(row.placesTaken), bookingCount: Number(row.bookingCount) });
+/** A row as the screens get it; whether it is on sale by the server's day, the one the sale itself goes by. */
+const toItem = (row: Omit<RetreatItem, 'sale'>, today: string): RetreatItem => ({
+  ...row,
+  placesTaken: Number(row.placesTaken),
+  bookingCount: Number(row.bookingCount),
+  sale: saleState(row, today),
+});
 
 function listFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -79,7 +85,7 @@ export async function listRetreats(deps: Deps, query: RetreatListQuery): Promise
              (SELECT count(*) FROM ${retreats} WHERE start_date <= ${today} AND end_date >= ${today}) AS ongoing`),
   ]);
   return {
-    items: rows.map(toItem),
+    items: rows.map((row) => toItem(row, today)),
     total: Number(matching?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -112,7 +118,7 @@ export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail>
   ]);
   if (!row) throw retreatNotFound();
   return {
-    ...toItem(row),
+    ...toItem(row, tallinnDay(deps.now())),
     createdAt: row.createdAt,
     bookings: rows.map((b) => ({
       id: b.id,

@@ -10,6 +10,8 @@ import { TRAVEL_FIELD_LABELS } from '../travel-details';
 import { BED_TYPE_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROOM_TYPE_LABELS, roomSharingLabel } from '../labels';
 import { PAYMENT_METHOD_LABELS } from '../payments';
 import { BOOKING_STATE_LABELS } from '../booking-lifecycle';
+import { isWithheldMarker } from '../audit-personal-data';
+import { SHEETS, type SheetKind } from '../retreat-sheets';
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ...TRAVEL_FIELD_LABELS,
@@ -127,6 +129,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   overrideRegistration: 'Registreerimise sulgemisest hoolimata',
   creditNotes: 'Kreeditarveid',
   retreatCancelled: 'Tühistatud retriit',
+  // A run sheet's download (issue 37).
+  sheet: 'Nimekiri',
 };
 
 /** Values with words of their own, by field. */
@@ -144,6 +148,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   format: STATEMENT_FORMAT_LABELS,
   outcome: BANK_OUTCOME_LABELS,
   reviewReason: REVIEW_REASON_LABELS,
+  sheet: Object.fromEntries(Object.entries(SHEETS).map(([kind, s]) => [kind, s.title])) as Record<SheetKind, string>,
 };
 
 /** What a record is about (its resource_type). */
@@ -159,10 +164,8 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   email: 'E-kiri',
   guest: 'Külaline',
   session: 'Seanss',
+  contact_message: 'Kontaktisõnum',
 };
-
-export const auditResourceText = (type: string | null, id: string | null): string =>
-  type ? `${AUDIT_RESOURCE_LABELS[type] ?? type}${id ? ` ${id}` : ''}` : '–';
 
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
 
@@ -185,6 +188,7 @@ export function auditValueText(field: string, value: unknown): string {
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 1 && (value as { changed?: unknown }).changed === true) return 'muudetud (väärtust ei salvestata)';
+    if (isWithheldMarker(value)) return 'väärtust ei salvestata';
     return entries.map(([key, inner]) => `${auditFieldLabel(key)}: ${auditValueText(key, inner)}`).join(', ');
   }
   return String(value);

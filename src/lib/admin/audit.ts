@@ -22,6 +22,11 @@ export const auditListQuerySchema = z
   .check(z.refine(periodInOrder, { message: 'Algus peab olema enne lõppu.', path: ['to'] }));
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
+export interface AuditResource {
+  label: string;
+  href: string | null;
+}
+
 export interface AuditRecord {
   id: number;
   createdAt: string;
@@ -29,6 +34,8 @@ export interface AuditRecord {
   severity: AuditSeverity;
   resourceType: string | null;
   resourceId: string | null;
+  /** What it is about, in words ("Broneering 7 — Mari Tamm"), with the screen that shows it; null: nothing in particular. */
+  resource: AuditResource | null;
   /** Who did it; null for events without a signed-in user (a sign-in attempt for an unknown address). */
   user: { id: string; email: string; name: string | null } | null;
   ip: string | null;

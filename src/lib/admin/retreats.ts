@@ -102,6 +102,8 @@ export interface RetreatItem {
   placesTaken: number;
   /** Its bookings of any status: a retreat with any is not deleted. */
   bookingCount: number;
+  /** On sale in words' terms (saleState), by the server's day. */
+  sale: SaleState;
 }
 
 export interface RetreatListResponse extends ListPage<RetreatItem> {
@@ -137,6 +139,26 @@ export function retreatStatus(r: Pick<RetreatItem, 'startDate' | 'endDate'>, tod
   if (today <= r.endDate) return 'Käimasolev';
   return 'Lõppenud';
 }
+
+/**
+ * Whether the edition is sold, as the list and the detail say it (issue 37): "Müügil" only while it is published,
+ * not cancelled and not begun. An edition that has started or ended, or was cancelled, is never "on sale", whatever
+ * its published flag says (the content's past editions, which every database starts with, are published).
+ */
+export type SaleState = 'on_sale' | 'not_on_sale' | 'sale_over' | 'cancelled';
+
+export function saleState(r: Pick<RetreatItem, 'published' | 'cancelledAt' | 'startDate'>, today: string): SaleState {
+  if (r.cancelledAt) return 'cancelled';
+  if (r.startDate !== null && today >= r.startDate) return 'sale_over';
+  return r.published ? 'on_sale' : 'not_on_sale';
+}
+
+export const SALE_STATE_LABELS: Record<SaleState, string> = {
+  on_sale: 'Müügil',
+  not_on_sale: 'Ei ole müügil',
+  sale_over: 'Müük on läbi',
+  cancelled: 'Tühistatud',
+};
 
 /** "12 / 20" or "12" when the retreat has no limit. */
 export const occupancyText = (r: Pick<RetreatItem, 'placesTaken' | 'capacity'>): string =>

@@ -4,7 +4,7 @@
  * number but the next), with the document frozen as JSON, then the audit record. Nothing here edits or deletes an
  * issued document: a correction is a credit note, then a new invoice.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import settings from '../../../content/settings/site.json';
 import type {
   BookingInvoices,
@@ -19,7 +19,7 @@ import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/l
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import type { Db } from '../../db';
-import { emailOutbox, invoices, users, type MailAttachmentRef } from '../../db/schema';
+import { bookings, emailOutbox, invoices, users, type MailAttachmentRef } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
@@ -66,6 +66,22 @@ const SUMMARY_COLUMNS = {
 
 const toSummary = <T extends { creditedCents: unknown }>(row: T): T & { creditedCents: number } => ({ ...row, creditedCents: Number(row.creditedCents) });
 
+/**
+ * Who the client's last invoice was made out to (this booking's, or another of the same client's): a company that
+ * paid once is offered again, with its registry code and address (issue 37). Null before the client's first invoice.
+ */
+async function lastBuyer(db: Db, bookingId: number): Promise<InvoiceBuyer | null> {
+  const client = sql`(SELECT customer_id FROM ${bookings} WHERE id = ${bookingId})`;
+  const [last] = await db
+    .select({ document: invoices.document })
+    .from(invoices)
+    .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+    .where(and(eq(invoices.kind, 'invoice'), or(eq(invoices.bookingId, bookingId), eq(bookings.customerId, client))))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return last?.document.buyer ?? null;
+}
+
 /** The booking's invoices, newest first, and what a new one would say today (the create dialog's preview). */
 export async function bookingInvoices(deps: Deps, bookingId: number): Promise<BookingInvoices> {
   const booking = await getBookingDetail(deps, bookingId);
@@ -79,7 +95,7 @@ export async function bookingInvoices(deps: Deps, bookingId: number): Promise<Bo
   const emails = await invoiceEmails(deps.db, bookingId, rows.map((r) => r.id), 1);
   return {
     items: rows.map((row) => ({ ...toSummary(row), lastEmail: emails.get(row.id)?.[0] ?? null })),
-    preview: invoiceDraft(booking, defaultBuyer(booking), tallinnDay(deps.now())),
+    preview: invoiceDraft(booking, (await lastBuyer(deps.db, bookingId)) ?? defaultBuyer(booking), tallinnDay(deps.now())),
     version: booking.version,
   };
 }

@@ -1,6 +1,7 @@
 /** One audit record in full: who, when, from where, and its old and new values or other details. */
 import { AUDIT_SEVERITY_LABELS, auditActionLabel, type AuditRecord } from '../../../../lib/admin/audit';
-import { auditFieldLabel, auditResourceText, auditValueText } from '../../../../lib/admin/audit-details';
+import { auditFieldLabel, auditValueText } from '../../../../lib/admin/audit-details';
+import { AuditResourceText } from './resource';
 import { formatDateTime } from '../../../../lib/format';
 import { Button } from '../../ui/button';
 import { AppDialog } from '../../ui/dialog';
@@ -28,7 +29,9 @@ export function AuditDetailDialog({ record, onClose }: { record: AuditRecord | n
             <dt className="font-semibold">Kasutaja</dt>
             <dd>{record.user ? `${record.user.name ?? ''} ${record.user.email}`.trim() : '–'}</dd>
             <dt className="font-semibold">Objekt</dt>
-            <dd>{auditResourceText(record.resourceType, record.resourceId)}</dd>
+            <dd>
+              <AuditResourceText resource={record.resource} />
+            </dd>
             <dt className="font-semibold">IP-aadress</dt>
             <dd>{record.ip ?? '–'}</dd>
             <dt className="font-semibold">Brauser</dt>

@@ -8,6 +8,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_SEVERITY_LABELS, auditActionLabel, auditLis
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../../lib/enums';
 import { formatDateTime } from '../../../../lib/format';
 import { useAuditList } from '../../api/audit';
+import { AuditResourceText } from './resource';
 import { useServerList } from '../../list-state';
 import { BACK_TO_DASHBOARD, ScreenHeader } from '../../shell';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -49,7 +50,7 @@ export default function AuditTrail() {
       ),
     },
     { id: 'user', header: 'Kasutaja', cell: (r) => r.user?.email ?? '–' },
-    { id: 'resource', header: 'Objekt', cell: (r) => (r.resourceType ? `${r.resourceType} ${r.resourceId ?? ''}`.trim() : '–') },
+    { id: 'resource', header: 'Objekt', cell: (r) => <AuditResourceText resource={r.resource} /> },
     { id: 'ip', header: 'IP', cell: (r) => r.ip ?? '–', className: 'tabular-nums' },
     {
       id: 'details',

@@ -150,56 +150,50 @@ export default function Dashboard() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-sand-200 bg-sand-50 text-xs tracking-wide text-ink-600 uppercase">
                 <ColumnHeads
-                  cell="px-4 py-3"
-                  columns={[
-                    'Retriit',
-                    'Algus',
-                    { figure: 'Broneeringuid' },
-                    { figure: 'Kinnitatud' },
-                    { figure: 'Ootel' },
-                    { figure: 'Inimesi' },
-                    { figure: 'Arveldatud' },
-                    { figure: 'Laekunud' },
-                    { figure: 'Tasumata' },
-                    { figure: 'Tagastada' },
-                    { figure: 'Tähtaeg ületatud' },
-                    { figure: 'Kinnitatud osalejaid / miinimum' },
-                    { figure: 'Makstud osalejaid / miinimum' },
-                    'Toimumise otsus',
-                  ]}
+                  cell="px-3 py-3"
+                  columns={['Retriit', { figure: 'Broneeringud' }, { figure: 'Inimesi' }, { figure: 'Arveldatud / laekunud' }, { figure: 'Tasumata' }, { figure: 'Tagastada' }, { figure: 'Osalejaid / miinimum' }, 'Toimumise otsus']}
                 />
               </thead>
               <tbody>
                 {dashboard.data.upcomingRetreats.map((retreat) => (
-                  <tr key={retreat.id} className="border-b border-sand-100 last:border-0" data-retreat={retreat.id}>
-                    <th scope="row" className="px-4 py-3 font-semibold">
+                  <tr key={retreat.id} className="border-b border-sand-100 align-top last:border-0" data-retreat={retreat.id}>
+                    <th scope="row" className="px-3 py-3 font-semibold">
                       <AppLink href={`/admin/retreats/${retreat.id}`} className="text-lagoon-700 underline-offset-4 hover:underline">
                         {retreat.name}
                       </AppLink>
+                      <span className="block text-xs font-normal whitespace-nowrap text-ink-600">algab {formatDate(retreat.startDate)}</span>
                     </th>
-                    <td className="px-4 py-3">{formatDate(retreat.startDate)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.bookings)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.confirmed)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.pending)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(retreat.people)}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(retreat.billedCents)}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(retreat.receivedCents)}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-outstanding>
-                      {formatMoney(retreat.outstandingCents)}
+                    <td className="px-3 py-3 text-right tabular-nums" data-bookings>
+                      {formatCount(retreat.bookings)}
+                      <span className="block text-xs whitespace-nowrap text-ink-600">
+                        {formatCount(retreat.confirmed)} kinnitatud · {formatCount(retreat.pending)} ootel
+                      </span>
                     </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-refund-owed>
+                    <td className="px-3 py-3 text-right tabular-nums">{formatCount(retreat.people)}</td>
+                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(retreat.billedCents)}
+                      <span className="block text-xs text-ink-600">{formatMoney(retreat.receivedCents)} laekunud</span>
+                    </td>
+                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                      <span data-outstanding>{formatMoney(retreat.outstandingCents)}</span>
+                      {retreat.overdue > 0 && (
+                        <span className="block text-xs" data-overdue>
+                          <AlarmFigure value={retreat.overdue} text={(n) => `${formatCount(n)} tähtaeg ületatud`} href={`/admin/bookings?retreatId=${retreat.id}&paymentStatus=overdue`} />
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums" data-refund-owed>
                       <AlarmFigure value={retreat.refundOwedCents} text={formatMoney} href={`/admin/bookings?retreatId=${retreat.id}&refund=yes`} />
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">
-                      <AlarmFigure value={retreat.overdue} text={formatCount} href={`/admin/bookings?retreatId=${retreat.id}&paymentStatus=overdue`} />
+                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                      <span data-confirmed-people>
+                        {formatCount(retreat.confirmedPeople)} / {formatCount(retreat.minParticipants)} kinnitatud
+                      </span>
+                      <span className="block text-xs text-ink-600" data-paid-people>
+                        {formatCount(retreat.paidPeople)} / {formatCount(retreat.minParticipants)} makstud
+                      </span>
                     </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-confirmed-people>
-                      {formatCount(retreat.confirmedPeople)} / {formatCount(retreat.minParticipants)}
-                    </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-paid-people>
-                      {formatCount(retreat.paidPeople)} / {formatCount(retreat.minParticipants)}
-                    </td>
-                    <td className="px-4 py-3" data-decision={retreat.decision} data-decision-alert={retreat.decisionAlert ?? undefined}>
+                    <td className="px-3 py-3" data-decision={retreat.decision} data-decision-alert={retreat.decisionAlert ?? undefined}>
                       <DecisionCell retreat={retreat} />
                     </td>
                   </tr>

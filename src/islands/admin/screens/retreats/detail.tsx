@@ -4,7 +4,7 @@
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
 import { useState } from 'react';
-import { occupancyText, retreatStatus, type RetreatDetail } from '../../../../lib/admin/retreats';
+import { occupancyText, retreatStatus, SALE_STATE_LABELS, type RetreatDetail, type SaleState } from '../../../../lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
@@ -45,11 +45,19 @@ export default function RetreatDetailScreen({ params }: ScreenProps) {
 
 type Row = RetreatDetail['bookings'][number];
 
+const SALE_STATE_TEXTS: Record<SaleState, string> = {
+  on_sale: RETREAT_MESSAGES.published,
+  not_on_sale: RETREAT_MESSAGES.unpublished,
+  sale_over: RETREAT_MESSAGES.saleOver,
+  cancelled: RETREAT_MESSAGES.cancelledSale,
+};
+
 /**
- * On sale or not (issue "Sell"): the state in words and the one button that changes it. Publishing needs the dates
- * and the price; the API names what is missing, shown here as the toast's text.
+ * On sale or not (issue "Sell"): the state in words and the one button that changes it, while there is a sale to
+ * change (not for an edition that has begun, ended or was cancelled: issue 37). Publishing needs the dates and the
+ * price; the API names what is missing, shown here as the toast's text.
  */
-function SaleControl({ retreat }: { retreat: RetreatDetail }) {
+function SaleControl({ retreat, state }: { retreat: RetreatDetail; state: SaleState }) {
   const publish = usePublishRetreat();
   const toggle = async () => {
     const published = !retreat.published;
@@ -61,9 +69,10 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
     }
     toast({ title: published ? 'Retriit on müügil' : 'Retriit võeti müügilt' });
   };
+  if (state === 'sale_over' || state === 'cancelled') return <Badge tone="grey">{SALE_STATE_LABELS[state]}</Badge>;
   return (
     <>
-      <Badge tone={retreat.published ? 'green' : 'grey'}>{retreat.published ? 'Müügil' : 'Ei ole müügil'}</Badge>
+      <Badge tone={state === 'on_sale' ? 'green' : 'grey'}>{SALE_STATE_LABELS[state]}</Badge>
       {/* Disabled rather than "pending": React Aria's pending announcement outlives the label it points at. */}
       <Button variant="outline" onPress={() => void toggle()} isDisabled={publish.isPending}>
         {retreat.published ? 'Võta müügilt' : 'Avalda müüki'}
@@ -75,6 +84,7 @@ function SaleControl({ retreat }: { retreat: RetreatDetail }) {
 function Detail({ retreat }: { retreat: RetreatDetail }) {
   const [editing, setEditing] = useState(false);
   const status = retreatStatus(retreat, tallinnDay());
+  const sale = retreat.sale;
   const columns: DataColumn<Row>[] = [
     {
       id: 'guest',
@@ -100,10 +110,10 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
       <div className="flex flex-wrap items-center gap-3">
         <Badge tone={status === 'Käimasolev' ? 'green' : status === 'Tulevane' ? 'blue' : 'grey'}>{status}</Badge>
         <p className="text-sm text-ink-600" data-sale-state>
-          {retreat.published ? RETREAT_MESSAGES.published : RETREAT_MESSAGES.unpublished}
+          {SALE_STATE_TEXTS[sale]}
         </p>
         <span className="grow" />
-        <SaleControl retreat={retreat} />
+        <SaleControl retreat={retreat} state={sale} />
         <Button onPress={() => setEditing(true)}>Muuda retriiti</Button>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -4,7 +4,7 @@
  * question); add and edit dialogs. Search and paging are done by the server.
  */
 import { useState } from 'react';
-import { displayPriceCents, occupancyText, retreatListQuerySchema, type RetreatItem } from '../../../../lib/admin/retreats';
+import { displayPriceCents, occupancyText, retreatListQuerySchema, SALE_STATE_LABELS, type RetreatItem } from '../../../../lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useDeleteRetreat, useRetreatList } from '../../api/retreats';
@@ -33,7 +33,17 @@ export default function RetreatList() {
   const counts = list.data?.counts;
   const columns: DataColumn<RetreatItem>[] = [
     { id: 'name', header: 'Nimi', isRowHeader: true, cell: (r) => r.name, className: 'font-semibold' },
-    { id: 'sale', header: 'Müügil', cell: (r) => <Badge tone={r.published ? 'green' : 'grey'}>{r.published ? 'Jah' : 'Ei'}</Badge> },
+    {
+      id: 'sale',
+      header: 'Müük',
+      cell: (r) => {
+        return (
+          <span data-sale={r.sale}>
+            <Badge tone={r.sale === 'on_sale' ? 'green' : 'grey'}>{SALE_STATE_LABELS[r.sale]}</Badge>
+          </span>
+        );
+      },
+    },
     { id: 'location', header: 'Asukoht', cell: (r) => r.location ?? '–' },
     { id: 'start', header: 'Algus', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
     { id: 'end', header: 'Lõpp', cell: (r) => formatDate(r.endDate), className: 'whitespace-nowrap' },

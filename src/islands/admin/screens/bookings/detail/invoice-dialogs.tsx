@@ -1,6 +1,7 @@
 /** The booking's invoice dialogs (./invoices): "Koosta arve" with the invoice's preview, and "Krediteeri arve". */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { INVOICE_MESSAGES, invoiceIssueSchema, type InvoiceIssueInput, type InvoiceIssueValues, type InvoiceSummary } from '../../../../../lib/admin/invoices';
 import { formatMoney } from '../../../../../lib/format';
 import { hasErrorCode } from '../../../../api/client';
@@ -23,9 +24,29 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
     resolver: zodResolver(invoiceIssueSchema),
     defaultValues: {
       version: invoices.data?.version ?? 1,
-      buyer: { name: preview?.buyer.name ?? '', email: preview?.buyer.email ?? '', registryCode: '', vatNumber: '', address: '' },
+      // The client's last invoice's buyer when there is one (a company offered again), else the guest.
+      buyer: {
+        name: preview?.buyer.name ?? '',
+        email: preview?.buyer.email ?? '',
+        registryCode: preview?.buyer.registryCode ?? '',
+        vatNumber: preview?.buyer.vatNumber ?? '',
+        address: preview?.buyer.address ?? '',
+      },
     },
   });
+  // The preview shows the buyer as typed, the address too (before, only the PDF did).
+  const typed = useWatch({ control, name: 'buyer' });
+  const shown = preview && {
+    ...preview,
+    buyer: {
+      ...preview.buyer,
+      name: typed.name || preview.buyer.name,
+      email: typed.email || null,
+      registryCode: typed.registryCode || null,
+      vatNumber: typed.vatNumber || null,
+      address: typed.address || null,
+    },
+  };
 
   const onValid = async () => {
     // The version of the preview on screen now (a payment recorded meanwhile reloads it), not the one the form
@@ -65,7 +86,7 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
             <div className="sm:col-span-2">{field('address', 'Aadress', { maxLength: 300 })}</div>
           </fieldset>
           <div className="rounded-xl border border-sand-200 p-4">
-            <InvoiceDocumentView invoice={preview} />
+            <InvoiceDocumentView invoice={shown ?? preview} />
           </div>
           <p className="text-sm text-ink-600">Väljastatud arvet ei saa muuta ega kustutada; paranduseks koostatakse kreeditarve ja uus arve.</p>
           <DialogActions onCancel={onClose} isPending={issue.isPending}>

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../ui/dialog';
 import { FormTable } from '../../../ui/form-table';
 import { QueryView } from '../../../ui/states';
 import { SwitchField } from '../../../ui/switch';
-import { Facts, Section } from '../../../ui/detail-parts';
+import { Facts, Section, type Fact } from '../../../ui/detail-parts';
 import { lazyComponent } from '../../../../lazy-component';
 
 // "Lisa makse" (its form, selects and date picker) loads when it is first opened.
@@ -121,7 +121,8 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
               items={[
                 ['Viitenumber', <span className="font-semibold tabular-nums" data-reference-number>{data.referenceNumber}</span>],
                 ['Laekunud', formatMoney(data.totals.receivedCents)],
-                ['Tagastatud', formatMoney(-data.totals.refundedCents)],
+                // Refunds only when there were some: "−0,00 €" on every booking said nothing but noise.
+                ...(data.totals.refundedCents > 0 ? [['Tagastatud', formatMoney(-data.totals.refundedCents)] satisfies Fact] : []),
                 ['Makstud kokku', <strong className="tabular-nums">{formatMoney(data.totals.paidCents)}</strong>],
               ]}
             />
