@@ -64,30 +64,50 @@ async function medians(known: string[], unknown: string[], send: (email: string)
 const strangers = (prefix: string) => Array.from({ length: ROUNDS }, (_, i) => `${prefix}${i}@example.com`);
 
 describe('the time of an answer does not tell whether an account exists', () => {
-  // Known/unknown median ratio within 0.67–1.5: before the fix a known address took about twice as long.
-  const similar = ({ known, unknown }: { known: number; unknown: number }) => {
-    expect(known / unknown, `median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`).toBeGreaterThan(0.67);
-    expect(known / unknown, `median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`).toBeLessThan(1.5);
+  /**
+   * Known/unknown median ratio within 0.67–1.5 (before the fix a known address took about twice as long), in one of
+   * up to three measurements. A leak is there every time; a few-millisecond median on a machine another process
+   * keeps busy is off now and then (a run of the suite under load once measured 2.8 ms against 6.3 ms, the unknown
+   * address the slower), so one measurement out of bounds is measured again rather than taken for a leak.
+   */
+  const similar = async (measure: (round: number) => Promise<{ known: number; unknown: number }>) => {
+    const ratios: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { known, unknown } = await measure(round);
+      if (known / unknown > 0.67 && known / unknown < 1.5) return;
+      ratios.push(`median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`);
+    }
+    expect.fail(`known/unknown outside 0.67–1.5 in every measurement: ${ratios.join('; ')}`);
   };
 
-  it('recover', { timeout: 60_000 }, async () => {
-    const known = await accounts('olemas', ROUNDS, true);
-    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/recover', { email }), 200));
+  it('recover', { timeout: 120_000 }, async () => {
+    const known: string[] = [];
+    await similar(async (round) => {
+      const accountsNow = await accounts(`olemas${round}x`, ROUNDS, true);
+      known.push(...accountsNow);
+      return medians(accountsNow, strangers(`keegi${round}x`), (email) => f.app.post('/api/auth/recover', { email }), 200);
+    });
     // The work was done, after the answers: every known address got its link.
     expect(new Set(mails().map((m) => m.to))).toEqual(new Set(known));
   });
 
-  it('resend', { timeout: 60_000 }, async () => {
-    const known = await accounts('kinnitamata', ROUNDS, false);
-    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/resend', { email }), 200));
+  it('resend', { timeout: 120_000 }, async () => {
+    const known: string[] = [];
+    await similar(async (round) => {
+      const accountsNow = await accounts(`kinnitamata${round}x`, ROUNDS, false);
+      known.push(...accountsNow);
+      return medians(accountsNow, strangers(`keegi${round}x`), (email) => f.app.post('/api/auth/resend', { email }), 200);
+    });
     expect(new Set(mails().map((m) => m.to))).toEqual(new Set(known));
   });
 
   // The old leak here was small (a login record written only for known accounts; the structural test below guards
   // it); this bound catches the large one: an unknown address skipping argon2.
-  it('sign-in with a wrong password', { timeout: 60_000 }, async () => {
-    const known = await accounts('olemas', ROUNDS, true);
-    similar(await medians(known, strangers('keegi'), (email) => f.app.post('/api/auth/signin', { email, password: 'Vale12345' }), 401));
+  it('sign-in with a wrong password', { timeout: 120_000 }, async () => {
+    await similar(async (round) => {
+      const known = await accounts(`olemas${round}x`, ROUNDS, true);
+      return medians(known, strangers(`keegi${round}x`), (email) => f.app.post('/api/auth/signin', { email, password: 'Vale12345' }), 401);
+    });
   });
 });
 
