@@ -63,11 +63,17 @@ export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   foreign_account: 'Konto ei ole ettevõtte konto',
 };
 
+const notOurs = (account: string) => `Konto ${account} ei ole ettevõtte konto`;
+
 /** Why a line waits, naming the account when that is why ("Konto NL26… ei ole ettevõtte konto"). */
 export function reviewReasonLabel(reason: ReviewReason, account: string | null): string {
   if (reason !== 'foreign_account') return REVIEW_REASON_LABELS[reason];
-  return account ? `Konto ${account} ei ole ettevõtte konto` : 'Väljavõte ei nimeta kontot: see ei ole teadaolevalt ettevõtte konto';
+  return account ? notOurs(account) : 'Väljavõte ei nimeta kontot: see ei ole teadaolevalt ettevõtte konto';
 }
+
+/** The same for a whole statement, where it shows (the upload's preview, the account's part of the result). */
+export const foreignAccountWarning = (account: string | null) =>
+  `${account ? notOurs(account) : 'Väljavõte ei nimeta kontot'}: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.`;
 
 export const STATEMENT_FORMAT_LABELS: Record<string, string> = {
   'camt.053': 'ISO 20022 camt.053',

@@ -76,7 +76,7 @@ export async function assignTransaction(deps: Deps, id: number, bookingId: numbe
     // Marked first, only if it still waits and the booking's state takes a payment; the ledger's row follows it.
     db.run(sql`
       UPDATE ${bankTransactions} SET outcome = 'assigned', resolved_by = ${actor.userId}, resolved_at = ${stamp}
-      WHERE id = ${id} AND outcome = 'review' AND direction = 'credit' AND currency = 'EUR'
+      WHERE id = ${id} AND outcome = 'review' AND direction = 'credit'
         AND EXISTS (SELECT 1 FROM ${bookings} WHERE id = ${bookingId} AND ${MAY_SQL('bookings', 'takePayment')})`),
     ...bankAssignment(deps, {
       transactionId: id,

@@ -6,14 +6,10 @@
  * still while code runs, so it never waits there; nor need it: there a query's I/O is real.
  */
 export function eventLoopTurns(budgetMs = 10): () => Promise<void> {
-  // The first call always gives a turn: what ran before it (reading the request) is not counted here.
-  let since = Number.NEGATIVE_INFINITY;
+  let since = performance.now();
   return async () => {
     if (performance.now() - since < budgetMs) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
     since = performance.now();
   };
 }
-
-/** Whether the database is the embedded file (its queries block the event loop) rather than a remote one (Turso). */
-export const isLocalDatabase = (client: { protocol: string }) => client.protocol === 'file';

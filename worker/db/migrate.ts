@@ -20,6 +20,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { reportingUnavailability } from './availability';
+import { isLocalDatabase } from './local';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { createDb } from './index';
 import { serializeWrites, WriteQueue } from './serialized-client';
@@ -40,7 +41,7 @@ const LOCAL_BUSY_TIMEOUT_MS = 5_000;
  * and lets readers proceed while one connection writes.
  */
 export async function migrateDatabase(client: Client, migrationsFolder = DEFAULT_MIGRATIONS_FOLDER): Promise<void> {
-  if (client.protocol === 'file') {
+  if (isLocalDatabase(client)) {
     // Returns 'memory' for :memory: databases, which is fine.
     await client.execute('PRAGMA journal_mode = WAL');
   }

@@ -35,6 +35,7 @@ import {
   users,
 } from '../db/schema';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { isLocalDatabase } from '../db/local';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { ERASED_AUDIT_FIELDS } from '../../src/lib/audit-personal-data';
@@ -238,7 +239,7 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' |
  * database only postpones it to SQLite's next checkpoint, and the deletion itself has already committed.
  */
 async function emptyLocalWal(deps: Pick<AppDeps, 'sql' | 'log'>): Promise<void> {
-  if (deps.sql.protocol !== 'file') return;
+  if (!isLocalDatabase(deps.sql)) return;
   try {
     await deps.sql.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   } catch (error) {

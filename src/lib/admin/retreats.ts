@@ -160,6 +160,14 @@ export const SALE_STATE_LABELS: Record<SaleState, string> = {
   cancelled: 'Tühistatud',
 };
 
+/** The same in a sentence, on the edition's own page. */
+export const SALE_STATE_TEXTS: Record<SaleState, string> = {
+  on_sale: RETREAT_MESSAGES.published,
+  not_on_sale: RETREAT_MESSAGES.unpublished,
+  sale_over: RETREAT_MESSAGES.saleOver,
+  cancelled: RETREAT_MESSAGES.cancelledSale,
+};
+
 /** "12 / 20" or "12" when the retreat has no limit. */
 export const occupancyText = (r: Pick<RetreatItem, 'placesTaken' | 'capacity'>): string =>
   r.capacity === null ? String(r.placesTaken) : `${r.placesTaken} / ${r.capacity}`;

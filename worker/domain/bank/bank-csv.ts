@@ -147,7 +147,6 @@ export function* bankCsvSteps(text: string): Generator<void, ParsedStatement | n
   const headerRow = rows.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   const accounts: (string | null)[] = [];
   const transactions: StatementTransaction[] = [];
-  yield;
   for (const [i, row] of rows.entries()) {
     if (i % ROWS_PER_STEP === 0) yield;
     if (i <= headerRow || row.every((cell) => cell.trim() === '')) continue;

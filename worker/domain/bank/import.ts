@@ -20,7 +20,8 @@ import {
 } from '../../../src/lib/bank-statements';
 import { mayTransition } from '../../../src/lib/booking-lifecycle';
 import { chunks } from '../../db/chunks';
-import { eventLoopTurns, isLocalDatabase } from '../../db/event-loop';
+import { eventLoopTurns } from '../../db/event-loop';
+import { isLocalDatabase } from '../../db/local';
 import { auditLogs, bankStatements, bankTransactions, bookings, invoices, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';

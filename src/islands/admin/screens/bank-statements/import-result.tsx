@@ -3,19 +3,13 @@
  * and an upload's outcome, one such part per account the file had a statement of.
  */
 import type { Ref } from 'react';
-import { STATEMENT_FORMAT_LABELS, type StatementImport, type StatementImportResult } from '../../../../lib/bank-statements';
+import { foreignAccountWarning, STATEMENT_FORMAT_LABELS, type StatementImport, type StatementImportResult } from '../../../../lib/bank-statements';
 import { formatCountOf, formatDateTime } from '../../../../lib/format';
 import { AppLink } from '../../shell';
 import { DataTable } from '../../ui/data-table';
 import { OutcomeTotalsList, transactionColumns, transactionRows } from './transactions';
 
 export const formatLabel = (format: string) => STATEMENT_FORMAT_LABELS[format] ?? format;
-
-/** Why an account's money in waits in review, said where its statement shows. */
-export const foreignAccountWarning = (account: string | null) =>
-  account
-    ? `Konto ${account} ei ole ettevõtte konto: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.`
-    : 'Väljavõte ei nimeta kontot: selle laekumisi ei seota broneeringutega, need ootavad ülevaatust.';
 
 const columns = transactionColumns();
 

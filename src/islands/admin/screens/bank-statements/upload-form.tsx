@@ -5,13 +5,12 @@
  * choose again, or try again); the API's Estonian message says what was wrong, under the field and in a toast.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { BANK_STATEMENT_MESSAGES, STATEMENT_MAX_BYTES, type StatementImportResult, type StatementPreview } from '../../../../lib/bank-statements';
+import { BANK_STATEMENT_MESSAGES, foreignAccountWarning, STATEMENT_MAX_BYTES, type StatementImportResult, type StatementPreview } from '../../../../lib/bank-statements';
 import { formatCountOf } from '../../../../lib/format';
 import { ApiRequestError } from '../../../api/client';
 import { toast, toastError } from '../../../toast';
 import { useImportStatement, usePreviewStatement } from '../../api/bank-statements';
 import { Button } from '../../ui/button';
-import { foreignAccountWarning } from './import-result';
 
 const ACCEPT = '.xml,.csv,text/xml,text/csv,application/xml';
 const HINT = 'ISO 20022 camt.053 või camt.054 (XML), Swedbanki, SEB või LHV CSV-väljavõte; kuni 5 MB';

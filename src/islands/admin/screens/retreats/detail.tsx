@@ -4,7 +4,7 @@
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
 import { useState } from 'react';
-import { occupancyText, retreatStatus, SALE_STATE_LABELS, type RetreatDetail, type SaleState } from '../../../../lib/admin/retreats';
+import { occupancyText, retreatStatus, SALE_STATE_LABELS, SALE_STATE_TEXTS, type RetreatDetail, type SaleState } from '../../../../lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/labels';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
@@ -44,13 +44,6 @@ export default function RetreatDetailScreen({ params }: ScreenProps) {
 }
 
 type Row = RetreatDetail['bookings'][number];
-
-const SALE_STATE_TEXTS: Record<SaleState, string> = {
-  on_sale: RETREAT_MESSAGES.published,
-  not_on_sale: RETREAT_MESSAGES.unpublished,
-  sale_over: RETREAT_MESSAGES.saleOver,
-  cancelled: RETREAT_MESSAGES.cancelledSale,
-};
 
 /**
  * On sale or not (issue "Sell"): the state in words and the one button that changes it, while there is a sale to
