@@ -156,11 +156,64 @@ export function planAdvanceCents(b: { paymentPlan: PaymentPlan | null; advanceCe
 
 /** An edition's price, as the booking form and the API read it (cents, per person). */
 export interface EditionPrice {
+  /** The price per person that applies now: the early-bird price while it runs, else the regular one. */
   priceCents: number;
   /** The struck "compare at" price, if any. */
   compareAtCents: number | null;
   /** Added per person for each room type (0: included). */
   roomSupplementCents: { 'single-room': number; 'shared-room': number };
+  /**
+   * Issue 38: set while the edition's early-bird price applies: the regular price it replaces (struck beside it) and
+   * the last day it applies (until 23:59 Europe/Tallinn of that day). null: the regular price applies.
+   */
+  earlyBird?: EarlyBird | null;
+}
+
+export interface EarlyBird {
+  regularCents: number;
+  /** The last Tallinn day the early-bird price applies. */
+  until: string;
+}
+
+/**
+ * The price per person that applies on a Tallinn day: the early-bird price up to and including its last day, the
+ * regular one after it (or when the edition has none). The server asks with the request's instant's Tallinn day, so
+ * 23:59:59 in Tallinn is still early and 00:00:00 is not, whatever the host's time zone.
+ */
+export function priceOn(
+  r: { priceCents: number; earlyBirdPriceCents: number | null; earlyBirdUntil: string | null },
+  day: string,
+): { priceCents: number; earlyBird: EarlyBird | null } {
+  if (r.earlyBirdPriceCents === null || r.earlyBirdUntil === null || day > r.earlyBirdUntil || r.earlyBirdPriceCents >= r.priceCents) {
+    return { priceCents: r.priceCents, earlyBird: null };
+  }
+  return { priceCents: r.earlyBirdPriceCents, earlyBird: { regularCents: r.priceCents, until: r.earlyBirdUntil } };
+}
+
+/**
+ * A discount code as the price reads it (issue 38): a percentage of the per-person price, or a fixed amount off
+ * each person. Checked and counted by the server (worker/domain/discounts); the form only shows what it would give.
+ */
+export interface CodeDiscountTerms {
+  code: string;
+  percent: number | null;
+  amountPerPersonCents: number | null;
+}
+
+export interface CodeDiscount extends CodeDiscountTerms {
+  /** Taken off each person's price (room supplement included), before the plan's own discount. */
+  perPersonCents: number;
+  /** perPersonCents × people. */
+  totalCents: number;
+}
+
+/**
+ * A code's discount per person on a per-person price: a percentage rounded up to the cent (the guest's favour), a
+ * fixed amount at most the price itself (a price never goes below zero).
+ */
+export function codeDiscountPerPersonCents(unitCents: number, terms: CodeDiscountTerms): number {
+  if (terms.percent !== null) return Math.min(unitCents, Math.ceil((unitCents * terms.percent) / 100));
+  return Math.min(unitCents, terms.amountPerPersonCents ?? 0);
 }
 
 export type PricedRoomType = keyof EditionPrice['roomSupplementCents'];
@@ -168,13 +221,16 @@ export type PricedRoomType = keyof EditionPrice['roomSupplementCents'];
 export interface Quote {
   plan: PaymentPlan;
   people: number;
-  /** Per person: the edition's price plus the room type's supplement. */
+  /** Per person: the edition's price that applies plus the room type's supplement. */
   unitCents: number;
-  /** Per person after the plan's discount. */
+  /** Per person after the code's and the plan's discounts. */
   unitAfterDiscountCents: number;
   /** unit × people. */
   listCents: number;
+  /** Every discount together (the code's and the plan's): listCents − totalCents. */
   discountCents: number;
+  /** The code's part of it, when a code was used (issue 38). Absent on quotes made before codes. */
+  codeDiscount?: CodeDiscount | null;
   totalCents: number;
   /** The advance the plan asks for (the advance plan; else 0). */
   advanceCents: number;
@@ -186,10 +242,22 @@ export function fullPaymentUnitCents(unitCents: number): number {
   return Math.floor((unitCents * (100 - FULL_PAYMENT_DISCOUNT_PERCENT)) / 100 / 100) * 100;
 }
 
-/** What a party pays on a plan, with its parts, for a booking made on `days.bookedOn`. */
-export function quote(edition: EditionPrice, roomType: PricedRoomType, people: number, plan: PaymentPlan, days: PlanDays): Quote {
+/**
+ * What a party pays on a plan, with its parts, for a booking made on `days.bookedOn`: per person the edition's price
+ * and the room's supplement, less the code's discount, then the plan's (the full payment's −5 % of what is left).
+ */
+export function quote(
+  edition: EditionPrice,
+  roomType: PricedRoomType,
+  people: number,
+  plan: PaymentPlan,
+  days: PlanDays,
+  code: CodeDiscountTerms | null = null,
+): Quote {
   const unitCents = edition.priceCents + edition.roomSupplementCents[roomType];
-  const unitAfterDiscountCents = plan === 'full' ? fullPaymentUnitCents(unitCents) : unitCents;
+  const codePerPerson = code ? codeDiscountPerPersonCents(unitCents, code) : 0;
+  const afterCode = unitCents - codePerPerson;
+  const unitAfterDiscountCents = plan === 'full' ? fullPaymentUnitCents(afterCode) : afterCode;
   const listCents = unitCents * people;
   const totalCents = unitAfterDiscountCents * people;
   const advanceCents = plan === 'advance' ? ADVANCE_CENTS * people : 0;
@@ -200,6 +268,7 @@ export function quote(edition: EditionPrice, roomType: PricedRoomType, people: n
     unitAfterDiscountCents,
     listCents,
     discountCents: listCents - totalCents,
+    codeDiscount: code ? { ...code, perPersonCents: codePerPerson, totalCents: codePerPerson * people } : null,
     totalCents,
     advanceCents,
     parts: planParts(plan, days, totalCents, advanceCents),
@@ -207,8 +276,8 @@ export function quote(edition: EditionPrice, roomType: PricedRoomType, people: n
 }
 
 /** Every plan for a party, the ones not offered on these days left out (the full payment always is). */
-export function quotes(edition: EditionPrice, roomType: PricedRoomType, people: number, days: PlanDays): Quote[] {
-  return PAYMENT_PLANS.filter((plan) => planOffered(plan, days)).map((plan) => quote(edition, roomType, people, plan, days));
+export function quotes(edition: EditionPrice, roomType: PricedRoomType, people: number, days: PlanDays, code: CodeDiscountTerms | null = null): Quote[] {
+  return PAYMENT_PLANS.filter((plan) => planOffered(plan, days)).map((plan) => quote(edition, roomType, people, plan, days, code));
 }
 
 /** What a booking keeps of its price (bookings.price_snapshot): the quote it was made with, and from what. */
@@ -218,4 +287,6 @@ export interface PriceSnapshot extends Quote {
   compareAtCents: number | null;
   /** The Tallinn day it was priced. */
   pricedOn: string;
+  /** Issue 38: the early-bird price applied (its regular price and last day); null or absent: the regular price. */
+  earlyBird?: EarlyBird | null;
 }

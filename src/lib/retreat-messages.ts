@@ -27,5 +27,9 @@ export const RETREAT_MESSAGES = {
   placesLeft: (left: number, needed: number) => `Retriidil on vabu kohti ${left}, selle broneeringu kinnitamiseks on vaja ${needed}.`,
   /** Issue 24: an edition the organiser cancelled takes no bookings. */
   cancelledEdition: 'See retriit on tühistatud: sellele ei saa broneeringuid lisada ega tõsta.',
+  earlyBirdUntilRequired: 'Sisestage varajase broneerija hinna viimane päev',
+  earlyBirdPriceRequired: 'Sisestage varajase broneerija hind inimese kohta',
+  earlyBirdBelowPrice: 'Varajase broneerija hind peab olema väiksem kui hind inimese kohta',
+  earlyBirdBeforeStart: 'Varajase broneerija hind peab lõppema enne retriidi algust',
   capacityBelowTaken: (taken: number) => `Kohtade arv ei saa olla väiksem kui juba võetud kohtade arv (${taken}).`,
 } as const;

@@ -70,7 +70,7 @@ describe('an edition the admin opens', () => {
         badge: '14.-24.05.2027',
         open: true,
         closesOn: '2027-05-10',
-        price: { priceCents: 129_900, compareAtCents: 159_900, roomSupplementCents: { 'single-room': 20_000, 'shared-room': 0 } },
+        price: { priceCents: 129_900, compareAtCents: 159_900, roomSupplementCents: { 'single-room': 20_000, 'shared-room': 0 }, earlyBird: null },
       }),
     ]);
     expect(await f.app.rows("SELECT action, metadata FROM audit_logs WHERE action LIKE 'retreat.%publish' ORDER BY id")).toEqual([

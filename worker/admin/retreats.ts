@@ -41,6 +41,8 @@ const itemColumns = {
   minParticipants: retreats.minParticipants,
   registrationClosesDaysBefore: retreats.registrationClosesDaysBefore,
   decisionOn: retreats.decisionOn,
+  earlyBirdPriceCents: retreats.earlyBirdPriceCents,
+  earlyBirdUntil: retreats.earlyBirdUntil,
   cancelledAt: retreats.cancelledAt,
   // Qualified by hand: inside the correlated subquery an unqualified "id" would be the booking's.
   placesTaken: placesTaken(sql`"retreats"."id"`),
@@ -150,6 +152,8 @@ const columnsOf = (form: RetreatForm) => ({
   minParticipants: form.minParticipants,
   registrationClosesDaysBefore: form.registrationClosesDaysBefore,
   decisionOn: form.decisionOn,
+  earlyBirdPriceCents: form.earlyBirdPrice,
+  earlyBirdUntil: form.earlyBirdUntil,
 });
 
 /** What a retreat on sale must have (a visitor sees its dates and pays its price), each missing piece under its field. */

@@ -377,6 +377,9 @@ export const retreats = sqliteTable(
     minParticipants: integer('min_participants').notNull().default(8),
     /** Registration closes this many days before the start (Europe/Tallinn days): no request on that day or after. */
     registrationClosesDaysBefore: integer('registration_closes_days_before').notNull().default(4),
+    /** Issue 38 (migration 0032): the early-bird price per person and its last Tallinn day (until 23:59 of it). */
+    earlyBirdPriceCents: integer('early_bird_price_cents'),
+    earlyBirdUntil: text('early_bird_until'),
     /**
      * The go/no-go (issue 24, migration 0026): the decision day when the admin set one (null: the balance due day),
      * and the decision: going ahead confirmed, or cancelled with the reason the guests were told; `decisionId` is
@@ -400,6 +403,41 @@ export const retreats = sqliteTable(
     centsCheck('retreats_base_price_cents_valid', t.basePriceCents),
     centsCheck('retreats_price_cents_valid', t.priceCents),
     check('retreats_decision_on_valid', sql`${col(t.decisionOn)} IS NULL OR ${col(t.decisionOn)} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+  ],
+);
+
+/**
+ * Discount codes (issue 38, migration 0032): a percentage or a fixed amount off each person's price, on every
+ * edition (`retreatIds` null) or on some, between its days, up to `maxUses`. `uses` is counted in the booking's own
+ * batch and the CHECK refuses a batch that would pass the maximum; a used code is never deleted (a trigger), only
+ * ended. `code` is stored in capitals: codes are read case-insensitively.
+ */
+export const discountCodes = sqliteTable(
+  'discount_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    percent: integer('percent'),
+    amountPerPersonCents: integer('amount_per_person_cents'),
+    retreatIds: text('retreat_ids', { mode: 'json' }).$type<number[]>(),
+    validFrom: text('valid_from'),
+    validUntil: text('valid_until'),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    note: text('note'),
+    endedAt: text('ended_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(t.code),
+    index('discount_codes_created_idx').on(t.createdAt, t.id),
+    check('discount_codes_one_kind', sql`(${col(t.percent)} IS NULL) <> (${col(t.amountPerPersonCents)} IS NULL)`),
+    check('discount_codes_percent_valid', sql`${col(t.percent)} IS NULL OR (typeof(${col(t.percent)}) = 'integer' AND ${col(t.percent)} BETWEEN 1 AND 100)`),
+    check('discount_codes_amount_valid', sql`${col(t.amountPerPersonCents)} IS NULL OR (typeof(${col(t.amountPerPersonCents)}) = 'integer' AND ${col(t.amountPerPersonCents)} > 0)`),
+    check('discount_codes_uses_within_max', sql`${col(t.maxUses)} IS NULL OR ${col(t.uses)} <= ${col(t.maxUses)}`),
+    check('discount_codes_code_upper', sql`${col(t.code)} = upper(${col(t.code)})`),
   ],
 );
 
@@ -468,6 +506,9 @@ export const bookings = sqliteTable(
     paymentPlan: text('payment_plan', { enum: PAYMENT_PLANS }),
     advanceCents: integer('advance_cents'),
     priceSnapshot: text('price_snapshot', { mode: 'json' }).$type<PriceSnapshot>(),
+    /** Issue 38: the discount code the booking was made with, and what it took off the whole party. */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
+    codeDiscountCents: integer('code_discount_cents'),
     /** Payment reminders go out (issue "Back office II") unless an admin turned them off for this booking. */
     paymentReminders: integer('payment_reminders', { mode: 'boolean' }).notNull().default(true),
 
@@ -535,6 +576,7 @@ export const bookings = sqliteTable(
     index('bookings_details_missing_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`(${col(t.status)} = 'confirmed' OR (${col(t.status)} = 'pending' AND ${col(t.waitingList)} = 0)) AND ${col(t.travellersMissing)} > 0`),
+    index('bookings_discount_code_idx').on(t.discountCodeId).where(sql`${col(t.discountCodeId)} IS NOT NULL`),
     index('bookings_paid_created_idx').on(t.createdAt, t.id).where(sql`coalesce(${col(t.amountPaidCents)}, 0) > 0`),
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
@@ -548,6 +590,7 @@ export const bookings = sqliteTable(
     centsCheck('bookings_amount_paid_cents_valid', t.amountPaidCents),
     centsCheck('bookings_deposit_amount_cents_valid', t.depositAmountCents),
     centsCheck('bookings_kept_cents_valid', t.keptCents),
+    centsCheck('bookings_code_discount_cents_valid', t.codeDiscountCents),
   ],
 );
 

@@ -63,10 +63,17 @@ export const retreatFormSchema = z
     registrationClosesDaysBefore: wholeNumberInput(365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
     /** Issue 24: the go/no-go decision day, when not the balance due day (empty: that day). */
     decisionOn: optionalDay,
+    /** Issue 38: the early-bird price per person and its last day (until 23:59 Tallinn time); both or neither. */
+    earlyBirdPrice: nullableMoneyInput,
+    earlyBirdUntil: optionalDay,
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endBeforeStart });
     if (v.arrivalDate && v.departureDate && v.departureDate < v.arrivalDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: M.departureBeforeArrival });
+    if (v.earlyBirdPrice !== null && v.earlyBirdUntil === null) ctx.addIssue({ code: 'custom', path: ['earlyBirdUntil'], message: M.earlyBirdUntilRequired });
+    if (v.earlyBirdPrice === null && v.earlyBirdUntil !== null) ctx.addIssue({ code: 'custom', path: ['earlyBirdPrice'], message: M.earlyBirdPriceRequired });
+    if (v.earlyBirdPrice !== null && (v.price === null || v.earlyBirdPrice >= v.price)) ctx.addIssue({ code: 'custom', path: ['earlyBirdPrice'], message: M.earlyBirdBelowPrice });
+    if (v.earlyBirdUntil && v.startDate && v.earlyBirdUntil >= v.startDate) ctx.addIssue({ code: 'custom', path: ['earlyBirdUntil'], message: M.earlyBirdBeforeStart });
   });
 export type RetreatFormInput = z.input<typeof retreatFormSchema>;
 
@@ -97,6 +104,9 @@ export interface RetreatItem {
   registrationClosesDaysBefore: number;
   /** Issue 24: the admin's own decision day (null: the balance due day), and when the edition was cancelled. */
   decisionOn: string | null;
+  /** Issue 38: the early-bird price and its last day; null when the edition has none. */
+  earlyBirdPriceCents: number | null;
+  earlyBirdUntil: string | null;
   cancelledAt: string | null;
   /** People (main guest and companions) on its pending and confirmed bookings. */
   placesTaken: number;

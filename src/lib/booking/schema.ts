@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import { PAYMENT_PLANS } from '../payment-plans';
+import { guestDiscountCodeField } from '../discount-code-text';
 import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
 import { ageOn } from './age';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
@@ -84,6 +85,8 @@ export const bookingRequestSchemaFor = (startOf: (edition: string) => string | u
       roomType: z.enum(ROOM_TYPE_OPTIONS, { error: BOOKING_MESSAGES.roomTypeRequired }),
       /** The plan the guest chose; a request without one (an older page) gets the advance plan, or the full payment when that is all the edition offers. */
       paymentPlan: z.enum(PAYMENT_PLANS, { error: BOOKING_MESSAGES.paymentPlanRequired }).optional(),
+      /** Issue 38: a discount code, any case; empty is none. Whether it holds is the API's to say (422 on this field). */
+      discountCode: guestDiscountCodeField.optional(),
       travelWith: z.enum(TRAVEL_MODES, { error: BOOKING_MESSAGES.travelWithRequired }),
       // Only checked when travelling with companions: for 'alone' whatever the hidden block held is dropped.
       companions: z.array(z.unknown()).max(20).optional().default([]),

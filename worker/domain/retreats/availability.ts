@@ -3,11 +3,13 @@
  * edition an admin opens is on the booking form at once, with no rebuild. An edition is offered while it has its
  * key, its days and its price and has not started; it takes requests until registration closes, its own number of
  * days before its start (4 by default), counted in Europe/Tallinn calendar days. Places left come from its capacity
- * and the places rule (./places).
+ * and the places rule (./places). The price is the one that applies on the request's Tallinn day: the early-bird
+ * price up to its last day (issue 38), the regular one after.
  */
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AvailabilityResponse, EditionAvailability } from '../../../src/lib/booking/availability';
 import { addDays, tallinnDay } from '../../../src/lib/format';
+import { priceOn } from '../../../src/lib/payment-plans';
 import { publicEdition } from '../../../src/lib/retreat-editions';
 import { retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -47,6 +49,8 @@ async function editionsOnSale({ db, now }: Pick<AppDeps, 'db' | 'now'>, key?: st
       endDate: retreats.endDate,
       priceCents: retreats.priceCents,
       compareAtCents: retreats.basePriceCents,
+      earlyBirdPriceCents: retreats.earlyBirdPriceCents,
+      earlyBirdUntil: retreats.earlyBirdUntil,
       single: retreats.singleRoomSupplementCents,
       shared: retreats.sharedRoomSupplementCents,
       closesDaysBefore: retreats.registrationClosesDaysBefore,
@@ -59,6 +63,7 @@ async function editionsOnSale({ db, now }: Pick<AppDeps, 'db' | 'now'>, key?: st
   return rows.map((r) => {
     const closesOn = registrationClosesOn(r.startDate!, r.closesDaysBefore);
     const placesLeft = r.capacity === null ? null : Math.max(0, r.capacity - Number(r.taken));
+    const applies = priceOn({ priceCents: r.priceCents!, earlyBirdPriceCents: r.earlyBirdPriceCents, earlyBirdUntil: r.earlyBirdUntil }, today);
     return {
       ...publicEdition(r.edition!, r.startDate!, r.endDate!),
       retreatId: r.retreatId,
@@ -68,9 +73,10 @@ async function editionsOnSale({ db, now }: Pick<AppDeps, 'db' | 'now'>, key?: st
       placesLeft,
       full: placesLeft === 0,
       price: {
-        priceCents: r.priceCents!,
+        priceCents: applies.priceCents,
         compareAtCents: r.compareAtCents,
         roomSupplementCents: { 'single-room': r.single, 'shared-room': r.shared },
+        earlyBird: applies.earlyBird,
       },
     };
   });

@@ -1,0 +1,48 @@
+/**
+ * What the booking form needs of discount codes (issue 38), kept apart from the back office's contract
+ * (./discount-codes) so the form's bundle stays small: the code's spelling, the guest's field, the refusals and
+ * the words for what a code gives.
+ */
+import * as z from 'zod';
+import { formatDateEt, formatMoney } from './format';
+import type { CodeDiscountTerms } from './payment-plans';
+
+export const DISCOUNT_CODE_MIN = 3;
+export const DISCOUNT_CODE_MAX = 32;
+/** Letters and digits only (Estonian letters included). */
+export const CODE_TEXT = /^[\p{L}\p{N}]+$/u;
+
+/** The one spelling of a code: trimmed and in capitals, so "kevad10" and "KEVAD10" are one code. */
+export const normalizeDiscountCode = (code: string): string => code.trim().toLocaleUpperCase('et');
+
+/** Why a guest's code is refused, as the booking form says it under the field (422 on `discountCode`). */
+export const DISCOUNT_REFUSALS = {
+  unknown: 'Sellist sooduskoodi ei ole.',
+  ended: 'See sooduskood ei kehti enam.',
+  notYet: (from: string) => `See sooduskood hakkab kehtima ${formatDateEt(from)}.`,
+  usedUp: 'See sooduskood on juba ära kasutatud.',
+  notForEdition: 'See sooduskood ei kehti valitud retriidile.',
+} as const;
+export type DiscountRefusal = keyof typeof DISCOUNT_REFUSALS;
+
+/** The guest's code in the booking form and the check: empty is none; not letters and digits is no code there is. */
+export const guestDiscountCodeField = z
+  .string()
+  .max(100, DISCOUNT_REFUSALS.unknown)
+  .nullish()
+  .transform((v, ctx) => {
+    const code = normalizeDiscountCode(v ?? '');
+    if (code === '') return undefined;
+    if (!CODE_TEXT.test(code) || code.length > DISCOUNT_CODE_MAX) {
+      ctx.addIssue({ code: 'custom', message: DISCOUNT_REFUSALS.unknown });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** What a code gives, in words: "−10 %" or "−50,00 € inimese kohta". */
+export const discountText = (terms: Pick<CodeDiscountTerms, 'percent' | 'amountPerPersonCents'>): string =>
+  terms.percent !== null ? `−${terms.percent} %` : `−${formatMoney(terms.amountPerPersonCents ?? 0)} inimese kohta`;
+
+/** The invoice's, the e-mail's and the form's line for a code: "Soodustus KEVAD10 −10 %". */
+export const discountLineText = (terms: CodeDiscountTerms): string => `Soodustus ${terms.code} ${discountText(terms)}`;
