@@ -54,6 +54,7 @@ const E2E_BINDINGS = {
   RATE_LIMIT_CONTACT: '1000/60',
   RATE_LIMIT_EMAIL: '1000/60',
   RATE_LIMIT_SIGNIN: '1000/60',
+  RATE_LIMIT_DISCOUNT_CHECKS: '1000/60',
 };
 let e2eBackend: Promise<{ fetch(request: Request): Promise<Response> }> | undefined;
 async function e2eOutbound(request: Request): Promise<Response> {

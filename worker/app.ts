@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
+import { discountCodeRoutes } from './routes/discount-codes';
 import { contactRoutes } from './routes/contact';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/availability', availabilityRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
+  app.route('/api/discount-codes', discountCodeRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);

@@ -28,7 +28,7 @@ export interface AppConfig {
   /** Where contact form messages are forwarded. */
   teamEmail: string;
   /** Per-IP limits on the public endpoints that store data, send mail or try passwords. */
-  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit };
+  limits: { bookings: RateLimit; contact: RateLimit; emailSend: RateLimit; signIn: RateLimit; discountChecks: RateLimit };
   /** How long a request that sends mail at once (a booking's confirmation, an invoice, an e-mail sent again) waits for the provider before answering that the mail is queued: a hanging provider never hangs the person waiting. */
   confirmationWaitMs: number;
   /**
@@ -69,6 +69,7 @@ export type EnvSettings = Partial<
     | 'AUTH_SECRET'
     | 'RATE_LIMIT_EMAIL'
     | 'RATE_LIMIT_SIGNIN'
+    | 'RATE_LIMIT_DISCOUNT_CHECKS'
     | 'TEST_CLOCK_START'
     | 'MONTONIO_ACCESS_KEY'
     | 'MONTONIO_SECRET_KEY'
@@ -83,6 +84,8 @@ export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60 * 1
 export const DEFAULT_EMAIL_SEND_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60 * 1000 };
 /** Per IP, on sign-in, beside the spec's 3 per e-mail: one client trying a password on many addresses. */
 export const DEFAULT_SIGNIN_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60 * 1000 };
+/** The booking form's "Kasuta" on a discount code (issue 38): enough for typos, too few to guess codes by trying. */
+export const DEFAULT_DISCOUNT_CHECK_LIMIT: RateLimit = { max: 20, windowMs: 15 * 60 * 1000 };
 
 /**
  * The host's clock. TEST_CLOCK_START (an ISO date or instant; for test runs only, never set in production) makes the
@@ -156,6 +159,7 @@ export function configFromEnv(
       contact: parseRateLimit(env.RATE_LIMIT_CONTACT, DEFAULT_CONTACT_LIMIT),
       emailSend: parseRateLimit(env.RATE_LIMIT_EMAIL, DEFAULT_EMAIL_SEND_LIMIT),
       signIn: parseRateLimit(env.RATE_LIMIT_SIGNIN, DEFAULT_SIGNIN_LIMIT),
+      discountChecks: parseRateLimit(env.RATE_LIMIT_DISCOUNT_CHECKS, DEFAULT_DISCOUNT_CHECK_LIMIT),
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
     montonio: montonioFromEnv(env),

@@ -4,7 +4,7 @@
  * read them through ./admin/booking-views.
  */
 import type { BookingState, Transition } from './booking-lifecycle';
-import type { PaymentPlan, PriceSnapshot } from './payment-plans';
+import type { CodeDiscountTerms, PaymentPlan, PriceSnapshot } from './payment-plans';
 import type { ScheduleItem } from './payment-schedule';
 
 /**
@@ -100,6 +100,8 @@ export interface BookingDetail {
   advanceCents: number | null;
   /** The price the booking was made with (public requests and admin bookings of an edition); null for older ones. */
   priceSnapshot: PriceSnapshot | null;
+  /** Issue 38: the discount code the booking was made with and what it took off the party; null: none. */
+  discountCode: (CodeDiscountTerms & { discountCents: number }) | null;
   balancePaid: boolean;
   specialRequests: string | null;
   comment: string | null;

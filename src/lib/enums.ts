@@ -118,6 +118,9 @@ export const AUDIT_ACTIONS = [
   'retreat.rooms',
   'retreat.confirm',
   'retreat.cancel',
+  'discount_code.create',
+  'discount_code.update',
+  'discount_code.end',
   'email.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -136,5 +139,5 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
  * limits of the public forms; 'setup_token' counts wrong first-admin setup tokens per IP; 'account_delete' counts
  * password tries on the portal's "delete my account" per account.
  */
-export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete'] as const;
+export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete', 'discount_check'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];

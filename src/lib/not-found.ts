@@ -20,6 +20,7 @@ export const NOT_FOUND_MESSAGES = {
   bankStatement: 'Väljavõtet ei leitud.',
   /** A line of an imported bank statement. */
   bankTransaction: 'Makset ei leitud.',
+  discountCode: 'Sooduskoodi ei leitud.',
 } as const;
 
 export type NotFoundNoun = keyof typeof NOT_FOUND_MESSAGES;

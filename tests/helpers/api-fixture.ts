@@ -178,6 +178,8 @@ export async function startApiFixture(options: FixtureOptions = {}) {
         minParticipants: String(r.minParticipants),
         registrationClosesDaysBefore: String(r.registrationClosesDaysBefore),
         decisionOn: r.decisionOn ?? '',
+        earlyBirdPrice: euros(r.earlyBirdPriceCents),
+        earlyBirdUntil: r.earlyBirdUntil ?? '',
       };
     },
     /** The retreat's edit dialog saved with the changes given. */

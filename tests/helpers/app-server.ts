@@ -12,7 +12,7 @@ const GENEROUS = { max: 1_000_000, windowMs: 60_000 };
 export async function startTestApp(config: Partial<AppConfig> = {}) {
   const server = await serveOnLoopback();
   // The app is configured with the address the server got, as the Node host is with its own (SITE_URL unset).
-  const env = await createTestDeps({ limits: { bookings: GENEROUS, contact: GENEROUS, emailSend: GENEROUS, signIn: GENEROUS }, ...config }, server.origin);
+  const env = await createTestDeps({ limits: { bookings: GENEROUS, contact: GENEROUS, emailSend: GENEROUS, signIn: GENEROUS, discountChecks: GENEROUS }, ...config }, server.origin);
   server.handle(createApp(env.deps).fetch);
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -7,7 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AuditResource } from '../../src/lib/admin/audit';
 import { AUDIT_RESOURCE_LABELS } from '../../src/lib/admin/audit-details';
-import { bankStatements, bankTransactions, bookings, contactMessages, customers, guests, invoices, payments, retreats, users } from '../db/schema';
+import { bankStatements, bankTransactions, bookings, contactMessages, customers, discountCodes, guests, invoices, payments, retreats, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { parsePathId } from '../http/ids';
 
@@ -38,6 +38,10 @@ const NAMERS: Record<string, (db: Db, ids: string[]) => Promise<Named>> = {
   async customer(db, ids) {
     const rows = await db.select({ id: customers.id, first: customers.firstName, last: customers.lastName, email: customers.email }).from(customers).where(inArray(customers.id, ids));
     return new Map(rows.map((r) => [r.id, { label: `Klient — ${fullName(r.first, r.last)}`, href: r.email ? search('/admin/clients', r.email) : '/admin/clients' }]));
+  },
+  async discount_code(db, ids) {
+    const rows = await db.select({ id: discountCodes.id, code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.id, numeric(ids)));
+    return new Map(rows.map((r) => [String(r.id), { label: `Sooduskood ${r.code}`, href: search('/admin/discount-codes', r.code) }]));
   },
   async retreat(db, ids) {
     const rows = await db.select({ id: retreats.id, name: retreats.name }).from(retreats).where(inArray(retreats.id, numeric(ids)));

@@ -10,6 +10,7 @@ import {
   bookingNotFound,
   clientNotFound,
   contactMessageNotFound,
+  discountCodeNotFound,
   invoiceNotFound,
   paymentNotFound,
   retreatNotFound,
@@ -30,3 +31,4 @@ export const userPath = pathIds({ id: uuidId(userNotFound) });
 export const contactMessagePath = pathIds({ id: positiveId(contactMessageNotFound) });
 export const bankStatementPath = pathIds({ id: positiveId(bankStatementNotFound) });
 export const bankTransactionPath = pathIds({ id: positiveId(bankTransactionNotFound) });
+export const discountCodePath = pathIds({ id: positiveId(discountCodeNotFound) });

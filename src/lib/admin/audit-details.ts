@@ -165,6 +165,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   guest: 'Külaline',
   session: 'Seanss',
   contact_message: 'Kontaktisõnum',
+  discount_code: 'Sooduskood',
 };
 
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;

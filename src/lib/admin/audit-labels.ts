@@ -70,6 +70,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retreat.rooms': 'Tubade jagamine',
   'retreat.confirm': 'Retriidi toimumise kinnitamine',
   'retreat.cancel': 'Retriidi tühistamine',
+  'discount_code.create': 'Sooduskoodi lisamine',
+  'discount_code.update': 'Sooduskoodi muutmine',
+  'discount_code.end': 'Sooduskoodi lõpetamine',
   'email.test': 'E-posti test',
 };
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { BookingDetail, CompanionView, HealthInfo, ServiceItem } from '../../../src/lib/booking-record';
 import { allowedTransitions } from '../../../src/lib/booking-lifecycle';
 import { tallinnDay } from '../../../src/lib/format';
-import { planLabel } from '../../../src/lib/payment-plans';
+import { planLabel, type PriceSnapshot } from '../../../src/lib/payment-plans';
 import { stateOf } from './states';
 import { bookedOnOf } from '../money/schedule';
 import { bookingTotals } from '../money/balance';
@@ -90,6 +90,7 @@ export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow,
     planLabel: planLabel(b.paymentPlan, { bookedOn: bookedOnOf(b.createdAt), startDate }),
     advanceCents: b.advanceCents,
     priceSnapshot: b.priceSnapshot,
+    discountCode: codeDiscountOf(b.priceSnapshot),
     balancePaid: b.balancePaid,
     specialRequests: b.specialRequests,
     comment: b.comment,
@@ -146,3 +147,8 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   return changes;
 }
 
+/** The code's part of a booking's price, from its snapshot (the quote it was made with). */
+export function codeDiscountOf(snapshot: PriceSnapshot | null): BookingDetail['discountCode'] {
+  const code = snapshot?.codeDiscount;
+  return code ? { code: code.code, percent: code.percent, amountPerPersonCents: code.amountPerPersonCents, discountCents: code.totalCents } : null;
+}

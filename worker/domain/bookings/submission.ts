@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from '../rate-limit';
 import { findEditionOnSale, type EditionOnSale } from '../retreats/availability';
+import { codeRefused, codeUseRefusal, codeUseStatement, usableCode, type UsableCode } from '../discounts/codes';
 import { deliverSoon, deliveryStatusOf, outboxInsert, type FirstDelivery } from '../mail/outbox';
 import { bookingConfirmationMail } from '../mail/templates';
 import { PORTAL_PATH } from '../../../src/lib/portal';
@@ -98,16 +99,17 @@ function isUniqueViolation(err: unknown): boolean {
  * a request without one the advance plan (the full payment when that is all the days allow). A plan the edition no
  * longer offers on this day is refused with its field, so the form can ask again.
  */
-function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: PlanDays): PriceSnapshot {
+function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: PlanDays, code: UsableCode | null): PriceSnapshot {
   const plan: PaymentPlan = booking.paymentPlan ?? (planOffered('advance', days) ? 'advance' : 'full');
   if (!planOffered(plan, days)) throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
   const people = 1 + booking.companions.length;
   return {
-    ...quote(edition.price, booking.roomType, people, plan, days),
+    ...quote(edition.price, booking.roomType, people, plan, days, code && { code: code.code, percent: code.percent, amountPerPersonCents: code.amountPerPersonCents }),
     retreatId: edition.retreatId,
     roomType: booking.roomType,
     compareAtCents: edition.price.compareAtCents,
     pricedOn: days.bookedOn,
+    earlyBird: edition.price.earlyBird ?? null,
   };
 }
 
@@ -133,7 +135,10 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   }
   const tooYoung = tooYoungPaths(booking, edition.startDate);
   if (tooYoung.length > 0) throw new ApiError('validation_failed', { details: tooYoung.map((path) => ({ path: path.join('.'), message: BOOKING_MESSAGES.tooYoung })) });
-  const priced = priceRequest(booking, edition, { bookedOn: tallinnDay(now), startDate: edition.startDate });
+  const today = tallinnDay(now);
+  // The code's reason, when it does not hold, before anything is written; the batch counts the use and checks again.
+  const code = booking.discountCode ? await usableCode(deps, booking.discountCode, edition.retreatId, today, 'discountCode') : null;
+  const priced = priceRequest(booking, edition, { bookedOn: today, startDate: edition.startDate }, code);
   const waitingList = edition.placesLeft !== null && priced.people > edition.placesLeft;
   const stamp = now.toISOString();
   const guestId = crypto.randomUUID();
@@ -169,6 +174,8 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
       }),
       // Anywhere in the batch will do: when it refuses, the whole batch rolls back.
       ...(context.rateLimit ? [rateLimitGuard(db, context.rateLimit, now)] : []),
+      // Likewise the code's use: past its maximum, or ended since the read, it fails the batch (exactly once).
+      ...(code ? [codeUseStatement(deps, code.id, today, stamp)] : []),
       ...(companions.length > 0
         ? [
             db.insert(guests).values(
@@ -208,6 +215,8 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
           advanceCents: priced.plan === 'advance' ? priced.advanceCents : null,
           depositAmountCents: priced.plan === 'advance' ? priced.advanceCents : null,
           priceSnapshot: priced,
+          discountCodeId: code?.id ?? null,
+          codeDiscountCents: priced.codeDiscount ? priced.codeDiscount.totalCents : null,
           bookingDate: stamp,
           comment: booking.message ?? null,
           specialRequests: composeSpecialRequests(booking, edition),
@@ -245,6 +254,8 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
     stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
   } catch (err) {
     if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);
+    const codeRefusal = codeUseRefusal(err);
+    if (codeRefusal) throw codeRefused(codeRefusal, 'discountCode');
     // Two requests with one key raced past the replay check: the loser answers with the winner's booking.
     if (context.idempotencyKey && isUniqueViolation(err)) {
       const replay = await replayOf(deps, context.idempotencyKey, hash);

@@ -17,6 +17,7 @@ import { adminBankStatementRoutes } from './bank-statements';
 import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
 import { adminContactMessageRoutes } from './contact-messages';
+import { adminDiscountCodeRoutes } from './discount-codes';
 import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
 import { adminRetreatFeedbackRoutes } from './retreat-feedback';
@@ -42,6 +43,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/contact-messages', adminContactMessageRoutes)
   .route('/invoices', adminInvoiceRoutes)
   .route('/bank-statements', adminBankStatementRoutes)
+  .route('/discount-codes', adminDiscountCodeRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatSheetRoutes)
