@@ -45,12 +45,12 @@ describe('GET /api/admin/exports/bookings.csv', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = lines(text);
-    expect(header).toBe('Broneeringu nr;Loodud;Eesnimi;Perekonnanimi;E-post;Telefon;Retriit;Saabumine;Lahkumine;Staatus;Makse staatus;Majutus;Summa (€);Lisateenused (€);Kaasreisijad (€);Makstud (€);Jääk (€);Tagastada (€)');
+    expect(header).toBe('Broneeringu nr;Loodud;Eesnimi;Perekonnanimi;E-post;Telefon;Retriit;Saabumine;Lahkumine;Staatus;Makse staatus;Majutus;Summa (€);Lisateenused (€);Kaasreisijad (€);Makstud (€);Jääk (€);Tagastada (€);Sooduskood;Soodustus (€)');
     const cells = row!.split(';');
     expect(cells.slice(0, 5)).toEqual([String(id), expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/), 'Õnne', 'Ääremaa', 'onne@example.com']);
     expect(cells[9]).toBe('Kinnitatud');
     // 1299 + 45,50 + 1000 − 300 = 2044,50
-    expect(cells.slice(12)).toEqual(['1299,00', '45,50', '1000,00', '300,00', '2044,50', '0,00']);
+    expect(cells.slice(12)).toEqual(['1299,00', '45,50', '1000,00', '300,00', '2044,50', '0,00', '', '']);
   });
 
   it('has exactly the list\'s filters, search and order', async () => {

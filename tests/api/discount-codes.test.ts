@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_MESSAGES, DISCOUNT_REFUSALS } from '../../src/lib/discount-codes';
 import { writtenRows } from '../helpers/app-server';
@@ -219,3 +220,31 @@ describe('a guest’s code', () => {
     await expect(f.app.deps.sql.execute(`DELETE FROM discount_codes WHERE id = ${made.id}`)).rejects.toThrow(/discount_code_used/);
   });
 });
+
+describe('a booking made with a code', () => {
+  it('carries it into the invoice as its own line, the confirmation e-mail and the bookings export', async () => {
+    const edition = await may();
+    await create({ code: 'KEVAD10', percent: 10 });
+    const answer = await book(edition, { discountCode: 'kevad10', paymentPlan: 'advance', ...f.party(2) });
+    const id = answer.body.bookingId as number;
+
+    const invoice = await f.invoice(id);
+    expect(invoice.document.lines.map((l: { description: string; totalCents: number }) => [l.description, l.totalCents])).toEqual([
+      ['Uus algus retriit Balis', 259_800],
+      ['Soodustus KEVAD10 −10 %', -25_980],
+    ]);
+    expect(invoice.document.totalCents).toBe(233_820);
+    const pdf = await f.admin.b.get(`/api/admin/invoices/${invoice.id}/pdf`);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: new Uint8Array(await pdf.arrayBuffer()) }).toString().replace(/\u00a0/g, ' ');
+    for (const expected of ['Soodustus KEVAD10 −10 %', '−259,80 €', '2 338,20 €']) expect(text, expected).toContain(expected);
+
+    const [mail] = await f.app.rows(`SELECT text FROM email_outbox WHERE booking_id = ${id} AND kind = 'booking_confirmation'`);
+    expect(String(mail!.text).replace(/\u00a0/g, ' ')).toContain('Soodustus KEVAD10 −10 %: −259,80 €');
+
+    const csv = await (await f.admin.b.get('/api/admin/exports/bookings.csv')).text();
+    const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header!.split(';').slice(-2)).toEqual(['Sooduskood', 'Soodustus (€)']);
+    expect(row!.split(';').slice(-2)).toEqual(['KEVAD10', '259,80']);
+  });
+});
+

@@ -13,7 +13,7 @@ import { stateOf } from '../domain/bookings/states';
 import { formatDate } from '../../src/lib/format';
 import type { ClientListQuery } from '../../src/lib/admin/clients';
 import { orderBy } from '../db/paging';
-import { bookings, customers, guests, invoices, payments, retreats, users } from '../db/schema';
+import { bookings, customers, discountCodes, guests, invoices, payments, retreats, users } from '../db/schema';
 import { INVOICE_STATE_LABELS, INVOICE_TEXTS, type InvoiceListQuery } from '../../src/lib/admin/invoices';
 import { PAYMENT_METHOD_LABELS, type PaymentsExportQuery } from '../../src/lib/payments';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
@@ -89,6 +89,9 @@ export const BOOKINGS_CSV_HEADER = [
   'Makstud (€)',
   'Jääk (€)',
   'Tagastada (€)',
+  // Issue 38: the discount code the booking was made with and what it took off the party.
+  'Sooduskood',
+  'Soodustus (€)',
 ];
 
 /** The bookings list as CSV, with the list's search, filters and sort (the query the list screen has in its URL). */
@@ -113,10 +116,13 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         ...MONEY_COLUMNS,
         paymentStatus: bookings.paymentStatus,
         roomType: bookings.roomType,
+        discountCode: discountCodes.code,
+        codeDiscountCents: bookings.codeDiscountCents,
       })
       .from(bookings)
       .innerJoin(guests, eq(guests.id, bookings.guestId))
       .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+      .leftJoin(discountCodes, eq(discountCodes.id, bookings.discountCodeId))
       .where(inArray(bookings.id, ids))
       .orderBy(...order);
     return rows.map((r) => {
@@ -140,6 +146,8 @@ export function bookingsCsv({ db }: Pick<AppDeps, 'db'>, query: BookingListQuery
         csvEuros(r.amountPaidCents),
         csvEuros(totals.remainingCents),
         csvEuros(totals.refundOwedCents),
+        r.discountCode ?? '',
+        r.codeDiscountCents === null ? '' : csvEuros(r.codeDiscountCents),
       ];
     });
   });

@@ -8,6 +8,7 @@
 import settings from '../../../content/settings/site.json';
 import type { BookingDetail } from '../../../src/lib/booking-record';
 import { INVOICE_TEXTS, type InvoiceBuyer, type InvoiceDocument, type InvoiceLine, type InvoiceSeller } from '../../../src/lib/invoices/documents';
+import { discountLineText } from '../../../src/lib/discount-code-text';
 import { sumCents } from '../../../src/lib/money';
 import { planAdvanceCents } from '../../../src/lib/payment-plans';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
@@ -22,9 +23,12 @@ export const SELLER: InvoiceSeller = settings.invoicing.seller;
 
 const line = (description: string, cents: number): InvoiceLine => ({ description, quantity: 1, unitCents: cents, totalCents: cents });
 
-export function invoiceLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'additionalServices' | 'companions'>): InvoiceLine[] {
+export function invoiceLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'additionalServices' | 'companions' | 'discountCode'>): InvoiceLine[] {
+  // Issue 38: a code's discount is its own line ("Soodustus KEVAD10 −10 %"), the retreat line the price before it.
+  const code = booking.discountCode;
   return [
-    line(INVOICE_TEXTS.retreatLine, booking.totalAmountCents ?? 0),
+    line(INVOICE_TEXTS.retreatLine, (booking.totalAmountCents ?? 0) + (code?.discountCents ?? 0)),
+    ...(code ? [line(discountLineText(code), -code.discountCents)] : []),
     ...booking.additionalServices.map((service) => line(service.name, service.priceCents)),
     ...booking.companions
       .filter((companion) => companion.customPriceCents !== null)

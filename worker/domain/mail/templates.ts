@@ -3,7 +3,8 @@ import { EXPERIENCE_LABELS, ROOM_TYPE_LABELS, TRAVEL_WITH_LABELS } from '../../.
 import type { ContactRequest } from '../../../src/lib/contact-schema';
 import settings from '../../../content/settings/site.json';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
-import { PAYMENT_PLAN_LABELS, type Quote } from '../../../src/lib/payment-plans';
+import { discountLineText } from '../../../src/lib/discount-code-text';
+import { PAYMENT_PLAN_LABELS, type EarlyBird, type Quote } from '../../../src/lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
 import { SITE_CONTACTS, type RetreatEdition } from '../../../src/lib/retreat-editions';
 import { escapeHtml, mailLayout, summaryTable } from './html';
@@ -54,7 +55,7 @@ export function bookingConfirmationMail(
     onlinePaymentUrl = null,
   }: {
     edition: RetreatEdition;
-    quote: Quote;
+    quote: Quote & { earlyBird?: EarlyBird | null };
     waitingList?: boolean;
     referenceNumber: string;
     /**
@@ -73,6 +74,9 @@ export function bookingConfirmationMail(
     ['Retriidi aeg', editionText(edition)],
     ['Tuba', ROOM_TYPE_LABELS[booking.roomType]],
     ['Hind kokku', priceText(quote)],
+    // Issue 38: the code and what it gave, and the early-bird price when it applied.
+    ['Sooduskood', quote.codeDiscount ? `${discountLineText(quote.codeDiscount)}: ${formatMoney(-quote.codeDiscount.totalCents)}` : undefined],
+    ['Varajase broneerija hind', quote.earlyBird ? `kehtis (tavahind ${formatMoney(quote.earlyBird.regularCents)} inimese kohta)` : undefined],
     ['Maksmise viis', PAYMENT_PLAN_LABELS[quote.plan]],
     ['Maksegraafik', waitingList ? undefined : partsText(quote).join('\n')],
     ['Reisin', TRAVEL_WITH_LABELS[booking.travelWith]],
