@@ -27,7 +27,9 @@ export function useEditionAvailability(): AvailabilityState & { refresh: () => v
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/availability', { headers: { Accept: 'application/json' }, signal: controller.signal })
+    // The answer may be kept for half a minute (its Cache-Control): a refresh (after a submit, or when the edition
+    // closed meanwhile) asks the server again, so the places shown are the ones left now.
+    fetch('/api/availability', { headers: { Accept: 'application/json' }, cache: round > 0 ? 'no-cache' : 'default', signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const { editions, today } = (await response.json()) as AvailabilityResponse;

@@ -1,30 +1,33 @@
 /**
  * The booking form's price and payment plans (issue "Sell"): as the visitor fills the form, the price for the whole
- * party (per-person price × people, with the room type's supplement) and each plan the edition offers today, with
- * its amounts and due days. The same rules price the request again on the server (src/lib/payment-plans); this only
- * shows them. Deferred payment is information, not a plan: no credit partner is connected. Loaded with its rules
- * once the form knows the editions (the booking form's first load carries neither).
+ * party (per-person price × people, with the room type's supplement on top) and each plan the edition offers today,
+ * with its amounts and due days; the early-bird price with the regular one struck and its last day (issue 38). The
+ * same rules price the request again on the server (src/lib/payment-plans); this only shows them. Deferred payment
+ * is information, not a plan: no credit partner is connected. Loaded with its rules once the form knows the editions
+ * (the booking form's first load carries neither). Every amount reads as the back office and the e-mails write it
+ * ("1 299,00 €").
  */
 import { useEffect, useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { EditionAvailability } from '../lib/booking/availability';
 import type { RoomTypeOption } from '../lib/booking/form-options';
-import { formatDateEt, formatEur, formatMoney } from '../lib/format';
+import { struckCents } from '../lib/booking/offer';
+import { goesOnWaitingList, partyOnWaitingListText } from '../lib/booking/waiting-list';
+import { formatDateEt, formatMoney } from '../lib/format';
 import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type PaymentPlan, type Quote } from '../lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../lib/payment-schedule';
 import { ChooseEditionFirst, PLAN_LEGEND } from './booking-plans-placeholder';
 import { FieldError } from './forms/field';
 
-/** Whole euros as the public pages print them ("1234 €"), cents only when there are some. */
-export const priceText = (cents: number): string => (cents % 100 === 0 ? formatEur(cents / 100) : formatMoney(cents));
-
 export const PLAN_TEXTS = {
   legend: PLAN_LEGEND,
-  perPerson: (quote: Quote) => `${quote.people} × ${priceText(quote.unitAfterDiscountCents)}`,
-  saving: (cents: number) => `säästate ${priceText(cents)}`,
+  perPerson: (quote: Quote) => `${quote.people} × ${formatMoney(quote.unitAfterDiscountCents)}`,
+  saving: (cents: number) => `säästate ${formatMoney(cents)}`,
   compareAt: 'tavahind',
-  supplement: (cents: number, room: string) => `sh ${room.toLocaleLowerCase('et')} lisatasu ${priceText(cents)} inimese kohta`,
-  deferred: `Soovi korral saab tasuda ka järelmaksuga alates ${DEFERRED_PAYMENT.fromEur} € kuus kuni ${DEFERRED_PAYMENT.maxMonths} kuu jooksul: kirjutage sõnumisse ja leiame lahenduse.`,
+  /** The room type's supplement comes on top of the price per person. */
+  supplement: (cents: number, room: string) => `millele lisandub toa lisatasu ${formatMoney(cents)} inimese kohta (${room.toLocaleLowerCase('et')})`,
+  earlyBird: (until: string) => `Varajase broneerija hind kuni ${formatDateEt(until)}`,
+  deferred: `Soovi korral saab tasuda ka järelmaksuga alates ${formatMoney(DEFERRED_PAYMENT.fromEur * 100)} kuus kuni ${DEFERRED_PAYMENT.maxMonths} kuu jooksul: kirjutage sõnumisse ja leiame lahenduse.`,
   waitingList: 'Ootejärjekorras olles ei pea veel maksma: maksegraafik hakkab kehtima, kui koht vabaneb.',
 } as const;
 
@@ -54,22 +57,32 @@ export default function BookingPlans({ edition, today, roomType, people, roomLab
 
   if (!edition || quotes.length === 0) return <ChooseEditionFirst />;
   const supplement = quotes[0]!.unitCents - edition.price.priceCents;
+  const struck = struckCents(edition.price);
+  const earlyBird = edition.price.earlyBird;
+  const waiting = goesOnWaitingList(edition, people);
+  // A full edition says so by the edition's choice already.
+  const partyWaits = waiting && !edition.full;
   return (
     <fieldset className="space-y-3" aria-describedby={error ? errorId : undefined} data-booking-plans>
       <legend className="form-section-title">
         {PLAN_TEXTS.legend}
         <span aria-hidden="true" className="field-required"> *</span>
       </legend>
-      <p className="text-sm text-ink-600">
-        {priceText(edition.price.priceCents)} inimese kohta
-        {edition.price.compareAtCents !== null && edition.price.compareAtCents > edition.price.priceCents && (
+      <p className="text-sm text-ink-600" data-edition-unit-price>
+        {formatMoney(edition.price.priceCents)} inimese kohta
+        {struck !== null && (
           <>
             {' '}
-            ({PLAN_TEXTS.compareAt} <s>{priceText(edition.price.compareAtCents)}</s>)
+            ({PLAN_TEXTS.compareAt} <s>{formatMoney(struck)}</s>)
           </>
         )}
         {supplement > 0 && <>, {PLAN_TEXTS.supplement(supplement, roomLabel)}</>}.
       </p>
+      {earlyBird && (
+        <p className="text-sm font-semibold text-clay-700" data-early-bird>
+          {PLAN_TEXTS.earlyBird(earlyBird.until)}
+        </p>
+      )}
       <div className="grid gap-3">
         {quotes.map((quote) => (
           <label key={quote.plan} className="plan-choice flex gap-3 rounded-2xl border border-sand-200 p-4 has-[:checked]:border-lagoon-600 has-[:checked]:bg-lagoon-50" data-plan={quote.plan}>
@@ -78,7 +91,7 @@ export default function BookingPlans({ edition, today, roomType, people, roomLab
               <span className="font-semibold text-ink-900">{PAYMENT_PLAN_LABELS[quote.plan]}</span>
               <span className="text-lagoon-900">
                 <strong className="text-lg" data-plan-total>
-                  {priceText(quote.totalCents)}
+                  {formatMoney(quote.totalCents)}
                 </strong>{' '}
                 <span className="text-sm text-ink-600">
                   ({PLAN_TEXTS.perPerson(quote)}
@@ -89,7 +102,7 @@ export default function BookingPlans({ edition, today, roomType, people, roomLab
                 {quote.parts.map((part, index) => (
                   <span key={part.part} className="block">
                     {quote.parts.length > 1 ? `${SCHEDULE_PART_LABELS[part.part]}: ` : index === 0 ? 'Tasumine: ' : ''}
-                    {priceText(part.amountCents)} hiljemalt {formatDateEt(part.dueOn)}
+                    {formatMoney(part.amountCents)} hiljemalt {formatDateEt(part.dueOn)}
                   </span>
                 ))}
               </span>
@@ -98,7 +111,11 @@ export default function BookingPlans({ edition, today, roomType, people, roomLab
         ))}
       </div>
       <FieldError id={errorId} message={error} />
-      <p className="text-sm text-ink-600">{edition.full ? PLAN_TEXTS.waitingList : PLAN_TEXTS.deferred}</p>
+      {/* A party larger than the places left is placed whole or not at all: told here, before it sends. */}
+      <p aria-live="polite" className="text-sm font-semibold text-clay-700" data-party-waiting-note>
+        {partyWaits ? partyOnWaitingListText(people, edition.placesLeft!) : null}
+      </p>
+      <p className="text-sm text-ink-600">{waiting ? PLAN_TEXTS.waitingList : PLAN_TEXTS.deferred}</p>
     </fieldset>
   );
 }

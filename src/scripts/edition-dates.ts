@@ -2,8 +2,9 @@
  * The editions' dates on pages built once (the landing hero, the booking page's facts card), without React: the
  * published editions that take requests, from GET /api/availability at each visit (issue "Sell"), so an edition an
  * admin opens shows at once. Each `[data-edition-dates]` list is filled from the templates EditionDates.astro renders
- * beside it (a date; none open; the dates could not be read); `[data-edition-price]` gets the lowest open price.
- * Content pages ship at most 3 KB of JavaScript: this carries no texts and no formatting library.
+ * beside it (a date; none open; the dates could not be read). When an edition is open and the page has a price block
+ * (`[data-offer]`), ./edition-offer fills it (issue 38), loaded then with the plans' rules. Content pages ship at
+ * most 3 KB of JavaScript: this carries no texts and no formatting library.
  */
 import type { AvailabilityResponse } from '../lib/booking/availability';
 
@@ -13,8 +14,8 @@ const copy = (list: HTMLElement, kind: string) => (list.parentElement!.querySele
 if (lists.length > 0) {
   fetch('/api/availability')
     .then((response) => (response.ok ? (response.json() as Promise<AvailabilityResponse>) : Promise.reject()))
-    .then(({ editions }) => {
-      const open = editions.filter((edition) => edition.open);
+    .then((availability) => {
+      const open = availability.editions.filter((edition) => edition.open);
       for (const list of lists) {
         list.replaceChildren(
           ...(open.length === 0
@@ -29,9 +30,8 @@ if (lists.length > 0) {
               })),
         );
       }
-      // Whole euros as the page prints them ("alates 1299 €"; et-EE groups only from 10 000).
-      const lowest = Math.min(...open.map((edition) => edition.price.priceCents));
-      if (lowest < Infinity) for (const el of document.querySelectorAll('[data-edition-price]')) el.textContent = `alates ${lowest / 100}\u00a0€`;
+      // The pages' own prices stay if this cannot load.
+      if (open.length > 0 && document.querySelector('[data-offer]')) import('./edition-offer').then(({ fillOffer }) => fillOffer(availability), () => undefined);
     })
     .catch(() => {
       for (const list of lists) list.replaceChildren(copy(list, 'failed'));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addDays, daysBetween, formatDateEt } from '../../src/lib/format';
+import { addDays, daysBetween, formatDateEt, formatMoney } from '../../src/lib/format';
 import { expectNoAxeViolations, fileAdmin, serverLog, signInContext, toast } from './accounts';
 import { serverNow } from './clock';
 import { expect, test } from './fixtures';
@@ -7,16 +7,16 @@ import { expect, test } from './fixtures';
 /**
  * Selling (issue "Sell") in Chromium against the real Node host, API and database: an admin opens "Jaanuar 2027"
  * in the back office and the landing hero and the booking page show it at once, with no rebuild; a visitor sees
- * what two people in a shared room pay on each plan with its due days, books with instalments, and the mail log has
- * the amounts and days. The figures are written out here (the plans' module reads the settings file, which this
- * runner cannot import): the days count from the server's day, one invoice term (14 days) to the first part and
- * 60 days before the start for the last.
+ * what two people in a shared room pay on each plan with its due days, every amount written as the back office and
+ * the e-mails write it ("2 598,00 €"), books with instalments, and the mail log has the amounts and days. The
+ * figures are written out here (the plans' module reads the settings file, which this runner cannot import): the
+ * days count from the server's day, one invoice term (14 days) to the first part and 60 days before the start for
+ * the last.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const JANUARY = { startDate: '2027-01-14', endDate: '2027-01-24', badge: '14.-24.01.2027' };
-const euros = (cents: number) => `${cents / 100}\u00a0€`;
 
 /** Two people in a shared room on each plan, booked on `today`, for 14.01.2027. */
 function expectedPlans(today: string) {
@@ -102,8 +102,8 @@ test('a visitor sees what two people in a shared room pay on each plan, books wi
   for (const plan of ['full', 'instalments', 'advance'] as const) {
     const card = plans.locator(`[data-plan="${plan}"]`);
     const q = expected[plan];
-    await expect(card.locator('[data-plan-total]')).toHaveText(euros(q.totalCents));
-    for (const part of q.parts) await expect(card.locator('[data-plan-parts]')).toContainText(`${euros(part.amountCents)} hiljemalt ${formatDateEt(part.dueOn)}`);
+    await expect(card.locator('[data-plan-total]')).toHaveText(formatMoney(q.totalCents));
+    for (const part of q.parts) await expect(card.locator('[data-plan-parts]')).toContainText(`${formatMoney(part.amountCents)} hiljemalt ${formatDateEt(part.dueOn)}`);
   }
   await expectNoAxeViolations(page);
 
