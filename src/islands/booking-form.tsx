@@ -24,7 +24,9 @@ import { useValidatedForm } from './forms/use-validated-form';
 import { toast, toastError, Toaster } from './toast';
 import { NAME_MAX } from '../lib/validation/limits';
 
-type BookingFormValues = typeof BOOKING_DEFAULTS;
+/** The shared defaults and the discount code (issue 38; empty: none). */
+const FORM_DEFAULTS = { ...BOOKING_DEFAULTS, discountCode: '' };
+type BookingFormValues = typeof FORM_DEFAULTS;
 
 interface BookingCreated {
   bookingId: number;
@@ -86,7 +88,7 @@ export default function BookingForm() {
     showFieldIssues,
     formState: { errors, isSubmitting },
     setValue,
-  } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: BOOKING_DEFAULTS, resolver, preload: visitorValidation.preload, context: editionStarts });
+  } = useValidatedForm<BookingFormValues, BookingRequest>({ defaultValues: FORM_DEFAULTS, resolver, preload: visitorValidation.preload, context: editionStarts });
   const { fields, append, remove } = useFieldArray({ control, name: 'companions' });
   const withCompanions = useWatch({ control, name: 'travelWith' }) === 'with-companions';
   const availability = useEditionAvailability();
@@ -128,7 +130,7 @@ export default function BookingForm() {
       const sent = result.data?.email === 'sent';
       if (result.data?.waitingList) toast(sent ? BOOKING_TOASTS.waitingList : BOOKING_TOASTS.waitingListQueued);
       else toast(sent ? BOOKING_TOASTS.sent : BOOKING_TOASTS.queued);
-      reset(BOOKING_DEFAULTS);
+      reset(FORM_DEFAULTS);
       attemptKey.current = null;
       // The places left have changed.
       availability.refresh();
@@ -273,6 +275,7 @@ export default function BookingForm() {
                 field={register('paymentPlan')}
                 error={errors.paymentPlan?.message}
                 errorId={fieldId('paymentPlan-error')}
+                code={{ id: fieldId('discountCode'), field: register('discountCode'), error: errors.discountCode?.message }}
               />
             </Suspense>
           ) : (

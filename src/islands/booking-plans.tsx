@@ -7,15 +7,16 @@
  * (the booking form's first load carries neither). Every amount reads as the back office and the e-mails write it
  * ("1 299,00 €").
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { EditionAvailability } from '../lib/booking/availability';
 import type { RoomTypeOption } from '../lib/booking/form-options';
 import { struckCents } from '../lib/booking/offer';
 import { goesOnWaitingList, partyOnWaitingListText } from '../lib/booking/waiting-list';
 import { formatDateEt, formatMoney } from '../lib/format';
-import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type PaymentPlan, type Quote } from '../lib/payment-plans';
+import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type CodeDiscountTerms, type PaymentPlan, type Quote } from '../lib/payment-plans';
 import { SCHEDULE_PART_LABELS } from '../lib/payment-schedule';
+import { DiscountCodeField } from './booking-discount-code';
 import { ChooseEditionFirst, PLAN_LEGEND } from './booking-plans-placeholder';
 import { FieldError } from './forms/field';
 
@@ -44,12 +45,16 @@ interface Props {
   field: UseFormRegisterReturn<'paymentPlan'>;
   error: string | undefined;
   errorId: string;
+  /** The discount code's field (issue 38): its id, register() and the form's message for it. */
+  code: { id: string; field: UseFormRegisterReturn<'discountCode'>; error: string | undefined };
 }
 
-export default function BookingPlans({ edition, today, roomType, people, roomLabel, plan, onPlan, field, error, errorId }: Props) {
+export default function BookingPlans({ edition, today, roomType, people, roomLabel, plan, onPlan, field, error, errorId, code }: Props) {
+  /** The code the server accepted for the chosen edition: the plans are priced with it. */
+  const [discount, setDiscount] = useState<CodeDiscountTerms | null>(null);
   const quotes: Quote[] = useMemo(
-    () => (edition && today ? planQuotes(edition.price, roomType, people, { bookedOn: today, startDate: edition.startDate }) : []),
-    [edition, today, roomType, people],
+    () => (edition && today ? planQuotes(edition.price, roomType, people, { bookedOn: today, startDate: edition.startDate }, discount) : []),
+    [edition, today, roomType, people, discount],
   );
   useEffect(() => {
     if (quotes.length > 0 && !quotes.some((q) => q.plan === plan)) onPlan(quotes[0]!.plan);
@@ -83,6 +88,7 @@ export default function BookingPlans({ edition, today, roomType, people, roomLab
           {PLAN_TEXTS.earlyBird(earlyBird.until)}
         </p>
       )}
+      <DiscountCodeField {...code} retreatMonth={edition.id} applied={discount} onApplied={setDiscount} />
       <div className="grid gap-3">
         {quotes.map((quote) => (
           <label key={quote.plan} className="plan-choice flex gap-3 rounded-2xl border border-sand-200 p-4 has-[:checked]:border-lagoon-600 has-[:checked]:bg-lagoon-50" data-plan={quote.plan}>

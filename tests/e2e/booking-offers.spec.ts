@@ -3,13 +3,14 @@ import type { AvailabilityResponse } from '../../src/lib/booking/availability';
 import { formatMoney } from '../../src/lib/format';
 import { expectNoAxeViolations, toast } from './accounts';
 import { serverSql } from './booking-requests';
-import { expect, openFormIsland, test } from './fixtures';
+import { expect, expectFailedRequest, openFormIsland, test } from './fixtures';
 
 /**
  * What the landing hero and the booking form say (issue 38), in Chromium against the real Node host, API and
  * database: instalments advertised only where an open edition still offers them; the room supplement added on top;
  * every amount written one way ("1 299,00 €"); a party larger than the places left told it goes onto the waiting
- * list; the places left current after a submit; the early-bird price with the regular one struck and its last day.
+ * list; the places left current after a submit; the early-bird price with the regular one struck and its last day;
+ * a discount code checked before sending, pricing the plans, and kept by the booking.
  *
  * This file's editions start in September and October 2027 (no other spec uses those months); they are published
  * while the file runs and taken off sale at its end, so the other specs' pages see them only meanwhile.
@@ -182,4 +183,104 @@ test('an early-bird price shows on the landing hero, the booking page and in the
   await expect(plans(page).locator('[data-early-bird]')).toHaveText('Varajase broneerija hind kuni 31.12.2026');
   await expect(plans(page).locator('[data-plan="instalments"] [data-plan-total]')).toHaveText(formatMoney(99_900));
   await expectNoAxeViolations(page);
+});
+
+/** A code of this run's own (codes are unique in the database the whole suite shares). */
+async function discountCode(columns: { percent: number; maxUses?: number }) {
+  const code = `SOOD${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+  await serverSql('INSERT INTO discount_codes (code, percent, max_uses) VALUES (?, ?, ?)', [code, columns.percent, columns.maxUses ?? null]);
+  return code;
+}
+
+async function fillGuest(page: Page, firstName: string) {
+  const you = page.getByRole('group', { name: 'Teie andmed' });
+  await you.getByLabel('Eesnimi').fill(firstName);
+  await you.getByLabel('Perekonnanimi').fill('Soodne');
+  await you.getByLabel('Sünnikuupäev').fill('1986-03-04');
+  await you.getByLabel('E-post').fill(`${firstName.toLowerCase()}.soodne.${Date.now().toString(36)}@example.com`);
+  await you.getByLabel('Telefon').fill('+372 5123 4567');
+  await page.getByRole('checkbox', { name: 'Nõustun tingimustega' }).check();
+}
+
+const codeField = (page: Page) => page.getByRole('textbox', { name: 'Sooduskood' });
+
+test('a guest applies a discount code typed in lower case, sees the discounted plans, books, and the booking keeps the discount', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await onSale(SEPTEMBER, {});
+  const code = await discountCode({ percent: 10, maxUses: 5 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openForm(page);
+  await page.getByLabel('Retriidi aeg').selectOption(SEPTEMBER.key);
+  await expect(plans(page).locator('[data-plan="advance"] [data-plan-total]')).toHaveText(formatMoney(129_900));
+
+  await codeField(page).fill(code.toLowerCase());
+  const check = page.waitForRequest((r) => r.url().endsWith('/api/discount-codes/check'));
+  await plans(page).getByRole('button', { name: 'Kasuta' }).click();
+  expect((await check).postDataJSON()).toEqual({ code: code.toLowerCase(), retreatMonth: SEPTEMBER.key });
+  await expect(plans(page).locator('[data-discount-line]')).toHaveText(`Soodustus ${code} −10 %`);
+  // 1299 € less 10 %: 1169,10 € a person; paid in full a further 5 %, to the whole euro: 1110 €.
+  await expect(plans(page).locator('[data-plan="advance"] [data-plan-total]')).toHaveText(formatMoney(116_910));
+  await expect(plans(page).locator('[data-plan="instalments"] [data-plan-total]')).toHaveText(formatMoney(116_910));
+  await expect(plans(page).locator('[data-plan="full"] [data-plan-total]')).toHaveText(formatMoney(111_000));
+  await expect(plans(page).locator('[data-plan="full"]')).toContainText(`säästate ${formatMoney(18_900)}`);
+  await expect(codeField(page)).not.toHaveAttribute('aria-invalid');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+
+  await fillGuest(page, 'Soodus');
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings'));
+  await page.getByRole('button', { name: 'Saada broneeringu taotlus' }).click();
+  const sent = await response;
+  expect(sent.status()).toBe(201);
+  expect(sent.request().postDataJSON()).toMatchObject({ retreatMonth: SEPTEMBER.key, paymentPlan: 'advance', discountCode: code });
+  await expect(toast(page, 'Broneering edukalt salvestatud!')).toBeVisible();
+  const { bookingId } = (await sent.json()) as { bookingId: number };
+  expect(await serverSql('SELECT total_amount_cents, code_discount_cents FROM bookings WHERE id = ?', [bookingId])).toEqual([
+    expect.objectContaining({ total_amount_cents: 116_910, code_discount_cents: 12_990 }),
+  ]);
+  expect(await serverSql('SELECT uses FROM discount_codes WHERE code = ?', [code])).toEqual([expect.objectContaining({ uses: 1 })]);
+  // The form starts again without the code.
+  await expect(codeField(page)).toHaveCount(0);
+  await page.getByLabel('Retriidi aeg').selectOption(SEPTEMBER.key);
+  await expect(codeField(page)).toHaveValue('');
+  await expect(plans(page).locator('[data-discount-line]')).toBeEmpty();
+});
+
+test('an unknown code is refused under the field; a code used up before the booking is refused there too, and prices nothing', async ({
+  page,
+  consoleErrors,
+}) => {
+  await onSale(SEPTEMBER, {});
+  await openForm(page);
+  await page.getByLabel('Retriidi aeg').selectOption(SEPTEMBER.key);
+  await codeField(page).fill('eiolesellist1');
+  // Enter in the field asks about the code; it does not send the booking.
+  await codeField(page).press('Enter');
+  await expect(codeField(page)).toHaveAccessibleDescription('Sellist sooduskoodi ei ole.');
+  await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(plans(page).locator('[data-discount-line]')).toBeEmpty();
+  expectFailedRequest(consoleErrors, /^422 .*\/api\/discount-codes\/check$/);
+
+  // A code with one use left, accepted; someone else uses it before this guest sends.
+  const code = await discountCode({ percent: 20, maxUses: 1 });
+  await codeField(page).fill(code);
+  await expect(codeField(page)).not.toHaveAttribute('aria-invalid');
+  await plans(page).getByRole('button', { name: 'Kasuta' }).click();
+  await expect(plans(page).locator('[data-discount-line]')).toHaveText(`Soodustus ${code} −20 %`);
+  await expect(plans(page).locator('[data-plan="advance"] [data-plan-total]')).toHaveText(formatMoney(103_920));
+  await serverSql('UPDATE discount_codes SET uses = max_uses WHERE code = ?', [code]);
+
+  await fillGuest(page, 'Hiline');
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings'));
+  await page.getByRole('button', { name: 'Saada broneeringu taotlus' }).click();
+  expect((await response).status()).toBe(422);
+  await expect(codeField(page)).toHaveAccessibleDescription('See sooduskood on juba ära kasutatud.');
+  await expect(codeField(page)).toBeFocused();
+  await expect(plans(page).locator('[data-discount-line]')).toBeEmpty();
+  await expect(plans(page).locator('[data-plan="advance"] [data-plan-total]')).toHaveText(formatMoney(129_900));
+  expectFailedRequest(consoleErrors, /^422 .*\/api\/bookings$/);
 });
