@@ -40,6 +40,8 @@ export const API_ERRORS = {
   discount_code_taken: { status: 409, message: 'Selline sooduskood on juba olemas.' },
   discount_code_changed: { status: 409, message: 'Keegi muutis seda sooduskoodi vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   discount_code_ended: { status: 409, message: 'Sooduskood on juba lõpetatud.' },
+  /** A gift voucher asked for more than it holds (issue 38): the message names what is left. */
+  gift_voucher_balance: { status: 409, message: 'Kinkekaardil ei ole nii palju raha alles.' },
   invoice_already_credited: { status: 409, message: 'See arve on juba täielikult krediteeritud.' },
   client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },

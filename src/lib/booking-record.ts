@@ -102,6 +102,8 @@ export interface BookingDetail {
   priceSnapshot: PriceSnapshot | null;
   /** Issue 38: the discount code the booking was made with and what it took off the party; null: none. */
   discountCode: (CodeDiscountTerms & { discountCents: number }) | null;
+  /** Issue 38: what each gift voucher paid on it (a voucher's payments less their reversals), in the order first used. */
+  giftVoucherPayments: { code: string; amountCents: number }[];
   balancePaid: boolean;
   specialRequests: string | null;
   comment: string | null;

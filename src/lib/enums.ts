@@ -13,8 +13,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How a payment or refund moved (issue "Back office II": the payments ledger). */
 /** `bank_link`: paid online through an Estonian bank link (issue "Pay online", migration 0024). */
-export const PAYMENT_METHODS = ['bank_transfer', 'bank_link', 'card', 'cash', 'other'] as const;
+export const PAYMENT_METHODS = ['bank_transfer', 'bank_link', 'card', 'cash', 'other', 'gift_voucher'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * The methods an admin types a payment or a refund with. A gift voucher (issue 38) pays only through the voucher's
+ * own door (the ledger's `voucherRedemption`), which checks its balance: never typed.
+ */
+export const TYPED_PAYMENT_METHODS = ['bank_transfer', 'bank_link', 'card', 'cash', 'other'] as const satisfies readonly PaymentMethod[];
 
 /** Online payment (issue "Pay online"): the providers, what a guest pays online, and an order's last known status. */
 export const ONLINE_PAYMENT_PROVIDERS = ['montonio'] as const;
@@ -94,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'payment.overdue',
   'payment.import',
   'payment.online',
+  'payment.gift_voucher',
+  'gift_voucher.create',
   'bank_statement.import',
   'bank_transaction.assign',
   'bank_transaction.dismiss',
@@ -139,5 +146,5 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
  * limits of the public forms; 'setup_token' counts wrong first-admin setup tokens per IP; 'account_delete' counts
  * password tries on the portal's "delete my account" per account.
  */
-export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete', 'discount_check'] as const;
+export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete', 'discount_check', 'gift_voucher_try'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];

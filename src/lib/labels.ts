@@ -74,6 +74,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Kaardimakse',
   cash: 'Sularaha',
   other: 'Muu',
+  gift_voucher: 'Kinkekaart',
 };
 
 /** The booking detail's selling actions (move, waiting-list place, payment plan): their refusals and toasts. */

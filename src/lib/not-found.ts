@@ -21,6 +21,7 @@ export const NOT_FOUND_MESSAGES = {
   /** A line of an imported bank statement. */
   bankTransaction: 'Makset ei leitud.',
   discountCode: 'Sooduskoodi ei leitud.',
+  giftVoucher: 'Kinkekaarti ei leitud.',
 } as const;
 
 export type NotFoundNoun = keyof typeof NOT_FOUND_MESSAGES;

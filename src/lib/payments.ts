@@ -3,7 +3,7 @@
  * request schemas and the response types. Amounts travel as text and are read as exact cents (../money). Browser-safe.
  */
 import * as z from 'zod';
-import { PAYMENT_METHODS, type PaymentMethod } from './enums';
+import { TYPED_PAYMENT_METHODS, type PaymentMethod } from './enums';
 import { MONEY_MESSAGES, moneyInput } from './money';
 import type { RefundQuote } from './cancellation';
 import { isRealDay, optionalText } from './validation/form-fields';
@@ -34,7 +34,7 @@ export const paymentInputSchema = z.object({
   kind: z.enum(['payment', 'refund']),
   amount: moneyInput.refine((cents) => cents > 0, MONEY_MESSAGES.positive).refine((cents) => cents <= MAX_ENTRY_CENTS, PAYMENT_MESSAGES.tooLarge),
   overpayment: z.boolean().default(false),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(TYPED_PAYMENT_METHODS),
   /** The day on the bank statement (Europe/Tallinn); not after today, which the server checks on its clock. */
   receivedOn: z.string().trim().refine(isRealDay, PAYMENT_MESSAGES.invalidDay),
   reference: optionalText(140),
@@ -104,7 +104,7 @@ export const CANCEL_MESSAGES = {
 export const cancelInputSchema = z.object({
   version: z.int().positive(),
   refund: moneyInput,
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(TYPED_PAYMENT_METHODS),
   reason: optionalText(500),
 });
 export type CancelInput = z.input<typeof cancelInputSchema>;

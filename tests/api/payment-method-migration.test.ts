@@ -96,7 +96,15 @@ describe('migration 0024: payments.method takes bank_link', () => {
     expect(await failure(pay(-5000, 'other', null, 3))).toMatch(/UNIQUE constraint failed: payments.reverses_payment_id/);
     expect(await failure(pay(100, 'cash', 9999))).toMatch(/FOREIGN KEY/);
     const indexes = (await run("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'payments' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => r.name);
-    expect(indexes).toEqual(['payments_bank_transaction_idx', 'payments_booking_id_idx', 'payments_online_order_unique', 'payments_received_on_idx', 'payments_reverses_payment_id_unique']);
+    // (0033, issue 38, rebuilt it again and added the gift voucher's index.)
+    expect(indexes).toEqual([
+      'payments_bank_transaction_idx',
+      'payments_booking_id_idx',
+      'payments_gift_voucher_idx',
+      'payments_online_order_unique',
+      'payments_received_on_idx',
+      'payments_reverses_payment_id_unique',
+    ]);
     expect((await run('PRAGMA foreign_key_check')).rows).toEqual([]);
   });
 });

@@ -595,6 +595,33 @@ export const bookings = sqliteTable(
 );
 
 /**
+ * Gift vouchers (issue 38, migration 0033): multi-purpose vouchers the organiser issues. Issuing one is no sale of
+ * the retreat; using one is a payment (method `gift_voucher`, `payments.gift_voucher_id`), and its balance is its
+ * amount less what the ledger holds on it. Never deleted; amount and code never change (triggers).
+ */
+export const giftVouchers = sqliteTable(
+  'gift_vouchers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
+    validUntil: text('valid_until').notNull(),
+    note: text('note'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_vouchers_code_unique').on(t.code),
+    index('gift_vouchers_created_idx').on(t.createdAt, t.id),
+    check('gift_vouchers_amount_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} > 0`),
+    check('gift_vouchers_valid_until_valid', sql`${col(t.validUntil)} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+  ],
+);
+
+/**
  * The payments ledger (issue "Back office II"): one row per money movement on a booking, in cents, positive for a
  * payment and negative for a refund. Append-only: triggers (migration 0010) refuse to change or delete a row, so a
  * mistake is corrected by a reversing entry (`reverses_payment_id`, once per payment). A booking's amount paid, its
@@ -620,6 +647,8 @@ export const payments = sqliteTable(
     bankTransactionId: integer('bank_transaction_id').references((): AnySQLiteColumn => bankTransactions.id),
     /** The online payment order the payment was made from (migration 0023); one payment per order. */
     onlineOrderId: integer('online_order_id').references((): AnySQLiteColumn => onlinePaymentOrders.id),
+    /** Paid with a gift voucher (issue 38, migration 0033): the voucher, on its payments and their reversals. */
+    giftVoucherId: integer('gift_voucher_id').references((): AnySQLiteColumn => giftVouchers.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
@@ -628,6 +657,8 @@ export const payments = sqliteTable(
     index('payments_received_on_idx').on(t.receivedOn, t.id),
     uniqueIndex('payments_reverses_payment_id_unique').on(t.reversesPaymentId),
     uniqueIndex('payments_online_order_unique').on(t.onlineOrderId),
+    index('payments_gift_voucher_idx').on(t.giftVoucherId).where(sql`${col(t.giftVoucherId)} IS NOT NULL`),
+    check('payments_gift_voucher_method', sql`(${col(t.method)} = 'gift_voucher') = (${col(t.giftVoucherId)} IS NOT NULL)`),
     check('payments_amount_cents_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} <> 0`),
     check('payments_method_valid', oneOf(t.method, PAYMENT_METHODS)),
   ],

@@ -20,5 +20,6 @@ export const contactMessageNotFound = notFound('contactMessage');
 export const bankStatementNotFound = notFound('bankStatement');
 export const bankTransactionNotFound = notFound('bankTransaction');
 export const discountCodeNotFound = notFound('discountCode');
+export const giftVoucherNotFound = notFound('giftVoucher');
 /** A user account has its own code (`account_not_found`, "Kasutajat ei leitud."). */
 export const userNotFound = () => new ApiError('account_not_found');

@@ -12,6 +12,9 @@ import { ApiError } from '../errors';
 import { invoiceNotFound } from '../domain/not-found';
 import { clearSessionCookies, requireUser } from '../http/auth';
 import { validJson } from '../http/validate';
+import { perIpLimit } from '../http/public-form-guard';
+import { giftVoucherRedeemSchema } from '../../src/lib/gift-vouchers';
+import { redeemVoucher } from '../domain/vouchers/redeem';
 import { getInvoice } from '../domain/invoices/issue';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings } from '../portal/bookings';
@@ -43,6 +46,14 @@ export const meRoutes = new Hono<SignedInEnv>()
     const { deps } = c.var;
     const order = await startOnlinePayment(deps, onlineProvider(deps), c.var.actor, c.req.valid('param').id, c.req.valid('json'));
     return c.json(order);
+  })
+  // Issue 38: "Kasuta kinkekaarti": the guest pays part of their booking with a voucher's code (limited per address:
+  // codes are not to be found by trying).
+  .post('/bookings/:id/gift-vouchers', bookingPath, perIpLimit('gift_voucher_try', (limits) => limits.discountChecks), validJson(giftVoucherRedeemSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await ownedBooking(c.var.deps, c.var.actor.userId, id);
+    const redeemed = await redeemVoucher(c.var.deps, id, c.req.valid('json'), c.var.actor, 'portal');
+    return c.json({ ...redeemed, booking: await myBooking(c.var.deps, c.var.actor.userId, id, { onlinePayment: onlineProvider(c.var.deps) !== null }) }, 201);
   })
   .post('/bookings/:id/cancellation-request', bookingPath, validJson(cancellationRequestSchema), async (c) => {
     const request = await requestCancellation(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'));

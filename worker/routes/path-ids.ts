@@ -11,6 +11,7 @@ import {
   clientNotFound,
   contactMessageNotFound,
   discountCodeNotFound,
+  giftVoucherNotFound,
   invoiceNotFound,
   paymentNotFound,
   retreatNotFound,
@@ -32,3 +33,4 @@ export const contactMessagePath = pathIds({ id: positiveId(contactMessageNotFoun
 export const bankStatementPath = pathIds({ id: positiveId(bankStatementNotFound) });
 export const bankTransactionPath = pathIds({ id: positiveId(bankTransactionNotFound) });
 export const discountCodePath = pathIds({ id: positiveId(discountCodeNotFound) });
+export const giftVoucherPath = pathIds({ id: positiveId(giftVoucherNotFound) });

@@ -166,6 +166,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   session: 'Seanss',
   contact_message: 'Kontaktisõnum',
   discount_code: 'Sooduskood',
+  gift_voucher: 'Kinkekaart',
 };
 
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;

@@ -46,6 +46,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.overdue': 'Makse tähtaeg ületatud',
   'payment.import': 'Makse pangaväljavõttest',
   'payment.online': 'Makse internetis (Montonio)',
+  'payment.gift_voucher': 'Makse kinkekaardiga',
+  'gift_voucher.create': 'Kinkekaardi väljastamine',
   'bank_statement.import': 'Pangaväljavõtte import',
   'bank_transaction.assign': 'Väljavõtte makse määramine broneeringule',
   'bank_transaction.dismiss': 'Väljavõtte makse kõrvalejätmine',

@@ -4,7 +4,7 @@
  * shows the decision's words, does not load zod.
  */
 import * as z from 'zod';
-import { PAYMENT_METHODS } from '../enums';
+import { TYPED_PAYMENT_METHODS } from '../enums';
 import { sanitizeFreeText } from '../validation/sanitize';
 import { DECISION_MESSAGES } from './retreat-decision';
 
@@ -15,7 +15,7 @@ export const retreatCancelSchema = z.strictObject({
     .max(1000, DECISION_MESSAGES.reasonTooLong)
     .transform((v) => sanitizeFreeText(v))
     .refine((v) => v.length > 0, DECISION_MESSAGES.reasonRequired),
-  method: z.enum(PAYMENT_METHODS).default('bank_transfer'),
+  method: z.enum(TYPED_PAYMENT_METHODS).default('bank_transfer'),
 });
 export type RetreatCancelInput = z.input<typeof retreatCancelSchema>;
 export type RetreatCancelValues = z.output<typeof retreatCancelSchema>;

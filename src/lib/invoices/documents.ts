@@ -25,6 +25,7 @@ export const INVOICE_TEXTS = {
   scheduleInstruction: (p: { parts: string; iban: string; bank: string; seller: string; reference: string }) =>
     `Palume tasuda ${p.parts} kontole ${p.iban} (${p.bank}), saaja ${p.seller}, viitenumber ${p.reference}.`,
   nothingToPay: 'Arve on tasutud: rohkem tasuda ei ole vaja.',
+  giftVoucherPaid: (code: string) => `sh kinkekaardiga ${code}`,
   noVat: 'Müüja ei ole käibemaksukohustuslane; arvel käibemaksu ei ole.',
 } as const;
 
@@ -147,6 +148,8 @@ export interface InvoiceDocument {
   schedule?: { part: SchedulePart; dueOn: string; amountCents: number }[];
   credits: { id: number; number: string; issuedOn: string } | null;
   reason: string | null;
+  /** Issue 38: the part of what was paid that gift vouchers paid, voucher by voucher. Absent on documents issued before. */
+  giftVoucherPayments?: { code: string; amountCents: number }[];
 }
 
 export interface InvoiceSummary {
@@ -188,11 +191,15 @@ export interface BookingInvoices {
 }
 
 /** The totals block, in order, for the print view and the PDF: [label, cents, emphasised]. */
-export function invoiceTotals(invoice: Pick<InvoiceDocument, 'kind' | 'totalCents' | 'paidCents' | 'outstandingCents' | 'overpaidCents' | 'advanceCents' | 'remainingAfterAdvanceCents'>): [string, number, boolean][] {
+export function invoiceTotals(
+  invoice: Pick<InvoiceDocument, 'kind' | 'totalCents' | 'paidCents' | 'outstandingCents' | 'overpaidCents' | 'advanceCents' | 'remainingAfterAdvanceCents' | 'giftVoucherPayments'>,
+): [string, number, boolean][] {
   if (invoice.kind === 'credit_note') return [['Kokku krediteeritud', invoice.totalCents, true]];
   const rows: [string, number, boolean][] = [
     ['Kokku', invoice.totalCents, true],
     ['Tasutud', invoice.paidCents, false],
+    // A voucher is a means of payment (a multi-purpose voucher): its use shows as part of what was paid.
+    ...(invoice.giftVoucherPayments ?? []).map((v): [string, number, boolean] => [INVOICE_TEXTS.giftVoucherPaid(v.code), v.amountCents, false]),
     ['Tasuda', invoice.outstandingCents, true],
   ];
   if ((invoice.overpaidCents ?? 0) > 0) rows.push([INVOICE_TEXTS.overpaid, invoice.overpaidCents!, false]);

@@ -2,7 +2,7 @@
  * One booking as the core reads it: the row with its guest, client and retreat, its money (the money module's
  * rules), and its schedule. Every audience that shows or changes a booking starts here.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BookingDetail, CompanionView, HealthInfo, ServiceItem } from '../../../src/lib/booking-record';
 import { allowedTransitions } from '../../../src/lib/booking-lifecycle';
 import { tallinnDay } from '../../../src/lib/format';
@@ -45,9 +45,21 @@ const toCompanionView = (c: CompanionItem, index: number): CompanionView => ({
   customPriceCents: c.custom_price_cents ?? null,
 });
 
+/** What each gift voucher paid on the booking (issue 38), in the same query as the booking: [{ code, amountCents }]. */
+const GIFT_VOUCHER_PAYMENTS = sql<string>`(SELECT json_group_array(json_object('code', v.code, 'amountCents', s.total)) FROM (
+    SELECT gift_voucher_id AS vid, sum(amount_cents) AS total, min(id) AS first FROM payments
+    WHERE booking_id = "bookings"."id" AND gift_voucher_id IS NOT NULL GROUP BY gift_voucher_id HAVING sum(amount_cents) <> 0 ORDER BY first) AS s
+  JOIN gift_vouchers AS v ON v.id = s.vid)`;
+
 export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
   const [row] = await deps.db
-    .select({ booking: bookings, guest: guests, customer: { id: customers.id, createdAt: customers.createdAt }, retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate } })
+    .select({
+      booking: bookings,
+      guest: guests,
+      customer: { id: customers.id, createdAt: customers.createdAt },
+      retreat: { id: retreats.id, name: retreats.name, startDate: retreats.startDate, endDate: retreats.endDate },
+      giftVoucherPayments: GIFT_VOUCHER_PAYMENTS,
+    })
     .from(bookings)
     .innerJoin(guests, eq(guests.id, bookings.guestId))
     .leftJoin(customers, eq(customers.id, bookings.customerId))
@@ -67,7 +79,7 @@ export function healthInfoOf(stored: { medical_conditions?: string | null; medic
 }
 
 /** A loaded booking as the screens read it (for a caller that has loaded the row already). */
-export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow, today: string): BookingDetail {
+export function toDetail({ booking: b, guest: g, customer, retreat, giftVoucherPayments }: LoadedRow, today: string): BookingDetail {
   const additionalServices = (b.additionalServices ?? []).map(toServiceItem);
   const companions = (b.companions ?? []).map(toCompanionView);
   const state = stateOf(b);
@@ -91,6 +103,7 @@ export function toDetail({ booking: b, guest: g, customer, retreat }: LoadedRow,
     advanceCents: b.advanceCents,
     priceSnapshot: b.priceSnapshot,
     discountCode: codeDiscountOf(b.priceSnapshot),
+    giftVoucherPayments: giftVoucherPayments ? (JSON.parse(giftVoucherPayments) as BookingDetail['giftVoucherPayments']) : [],
     balancePaid: b.balancePaid,
     specialRequests: b.specialRequests,
     comment: b.comment,

@@ -95,6 +95,7 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     remainingAfterAdvanceCents: unpaidAdvance > 0 && outstanding > unpaidAdvance ? outstanding - unpaidAdvance : null,
     credits: null,
     reason: null,
+    ...(booking.giftVoucherPayments.length > 0 ? { giftVoucherPayments: booking.giftVoucherPayments } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import * as fontkit from 'fontkit';
 import type { InvoiceDocument } from '../../../src/lib/invoices/documents';
 import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
+import { GIFT_VOUCHER_TEXTS } from '../../../src/lib/gift-vouchers';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './fonts.generated';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -217,4 +218,56 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   }
   // pdf-lib allocates a fresh ArrayBuffer; its type only says ArrayBufferLike.
   return (await doc.save()) as Uint8Array<ArrayBuffer>;
+}
+
+/** What a gift voucher's printable page shows (issue 38): the recipient, the value, the code and the last day. */
+export interface GiftVoucherPrint {
+  code: string;
+  amountCents: number;
+  recipientName: string;
+  validUntil: string;
+  issuedOn: string;
+  seller: { name: string; email: string; website?: string | null };
+}
+
+/**
+ * A gift voucher as one A4 page to print and give (issue 38): the recipient's name large, the value, the code in a
+ * box, the last day and how to use it. Drawn by the same module and fonts as the invoices, loaded on demand.
+ */
+export async function renderGiftVoucherPdf(voucher: GiftVoucherPrint): Promise<Uint8Array<ArrayBuffer>> {
+  fontBytes ??= { regular: decodeBase64(NOTO_SANS_REGULAR_BASE64), bold: decodeBase64(NOTO_SANS_BOLD_BASE64) };
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(`${GIFT_VOUCHER_TEXTS.title} ${voucher.code}`);
+  doc.setAuthor(voucher.seller.name);
+  doc.setLanguage('et-EE');
+  const issued = new Date(`${voucher.issuedOn}T00:00:00Z`);
+  doc.setCreationDate(issued);
+  doc.setModificationDate(issued);
+  const fonts = { regular: await doc.embedFont(fontBytes.regular, { subset: true }), bold: await doc.embedFont(fontBytes.bold, { subset: true }) };
+  const page = doc.addPage(A4);
+  const centre = (text: string, y: number, size: number, font: PDFFont, color = INK) =>
+    page.drawText(text, { x: (A4[0] - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+  const accent = rgb(0.05, 0.42, 0.45);
+  page.drawRectangle({ x: MARGIN, y: MARGIN, width: A4[0] - 2 * MARGIN, height: A4[1] - 2 * MARGIN, borderColor: accent, borderWidth: 2 });
+  centre(voucher.seller.name, A4[1] - 120, 14, fonts.regular, MUTED);
+  centre(GIFT_VOUCHER_TEXTS.title.toUpperCase(), A4[1] - 190, 40, fonts.bold, accent);
+  let y = A4[1] - 280;
+  for (const line of wrap(GIFT_VOUCHER_TEXTS.for(voucher.recipientName), fonts.bold, 28, A4[0] - 4 * MARGIN)) {
+    centre(line, y, 28, fonts.bold);
+    y -= 36;
+  }
+  centre(GIFT_VOUCHER_TEXTS.worth(formatMoney(voucher.amountCents)), y - 10, 22, fonts.regular);
+  const boxY = y - 120;
+  page.drawRectangle({ x: A4[0] / 2 - 170, y: boxY, width: 340, height: 64, borderColor: INK, borderWidth: 1 });
+  centre(GIFT_VOUCHER_TEXTS.code, boxY + 44, 10, fonts.regular, MUTED);
+  centre(voucher.code, boxY + 16, 22, fonts.bold);
+  centre(GIFT_VOUCHER_TEXTS.validUntil(voucher.validUntil), boxY - 36, 13, fonts.regular);
+  let noteY = boxY - 90;
+  for (const line of wrap(GIFT_VOUCHER_TEXTS.howTo, fonts.regular, 11, A4[0] - 4 * MARGIN)) {
+    centre(line, noteY, 11, fonts.regular, MUTED);
+    noteY -= 16;
+  }
+  centre([voucher.seller.email, voucher.seller.website].filter(Boolean).join(' · '), MARGIN + 30, 10, fonts.regular, MUTED);
+  return doc.save();
 }

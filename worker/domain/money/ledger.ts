@@ -25,6 +25,7 @@ import { START_DATE_SQL } from '../bookings/days';
 import { IN_STATES_SQL } from '../bookings/states';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import { OUTSTANDING_SQL } from './balance';
+import { VOUCHER_BALANCE_SQL } from '../vouchers/balance';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
@@ -110,6 +111,8 @@ export interface LedgerRow {
   reversesPaymentId?: number | null;
   bankTransactionId?: number | SQL | null;
   onlineOrderId?: number | null;
+  /** Paid with a gift voucher (issue 38): the voucher, on its payment and on the payment's reversal. */
+  giftVoucherId?: number | null;
   recordedBy: string | null;
 }
 
@@ -127,10 +130,10 @@ function insertRows(deps: Deps, rows: LedgerRow[], options: InsertOptions = {}) 
   const stamp = deps.now().toISOString();
   const selects = rows.map((r) => {
     const amount = options.abortUnless ? sql`CASE WHEN ${options.abortUnless(r)} THEN ${r.amountCents} END` : r.amountCents;
-    return sql`SELECT ${r.bookingId}, ${amount}, ${r.method}, ${r.receivedOn}, ${r.reference}, ${r.note ?? null}, ${r.reversesPaymentId ?? null}, ${r.recordedBy}, ${stamp}, ${r.bankTransactionId ?? null}, ${r.onlineOrderId ?? null}`;
+    return sql`SELECT ${r.bookingId}, ${amount}, ${r.method}, ${r.receivedOn}, ${r.reference}, ${r.note ?? null}, ${r.reversesPaymentId ?? null}, ${r.recordedBy}, ${stamp}, ${r.bankTransactionId ?? null}, ${r.onlineOrderId ?? null}, ${r.giftVoucherId ?? null}`;
   });
   return deps.db.all<{ id: number }>(sql`
-    INSERT ${options.orIgnore ? sql`OR IGNORE ` : sql``}INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, reverses_payment_id, recorded_by, created_at, bank_transaction_id, online_order_id)
+    INSERT ${options.orIgnore ? sql`OR IGNORE ` : sql``}INTO ${payments} (booking_id, amount_cents, method, received_on, reference, note, reverses_payment_id, recorded_by, created_at, bank_transaction_id, online_order_id, gift_voucher_id)
     SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) WHERE ${options.when ?? sql`1`}
     RETURNING id`);
 }
@@ -166,6 +169,8 @@ interface TypedEntry {
   reference: string | null;
   note: string | null;
   reversesPaymentId: number | null;
+  /** A reversal of a voucher's payment gives the money back to the voucher. */
+  giftVoucherId?: number | null;
 }
 
 /** The batch for one typed row; answers the new row's id, or says why nothing was written. */
@@ -226,7 +231,7 @@ async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {
 /** Corrects a mistaken entry by its opposite, today; an entry is reversed once, and a reversal is not reversed. */
 export async function reversePayment(deps: Deps, bookingId: number, paymentId: number, note: string | null, actor: Actor): Promise<number> {
   const [original] = await deps.db
-    .select({ amountCents: payments.amountCents, method: payments.method, reference: payments.reference, reversesPaymentId: payments.reversesPaymentId })
+    .select({ amountCents: payments.amountCents, method: payments.method, reference: payments.reference, reversesPaymentId: payments.reversesPaymentId, giftVoucherId: payments.giftVoucherId })
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.bookingId, bookingId)));
   if (!original) throw paymentNotFound();
@@ -237,7 +242,16 @@ export async function reversePayment(deps: Deps, bookingId: number, paymentId: n
       deps,
       bookingId,
       // A reversal puts the ledger back as it was before the entry: never an overpayment to confirm.
-      { amountCents: -original.amountCents, overpayment: true, method: original.method, receivedOn: tallinnDay(deps.now()), reference: original.reference, note, reversesPaymentId: paymentId },
+      {
+        amountCents: -original.amountCents,
+        overpayment: true,
+        method: original.method,
+        receivedOn: tallinnDay(deps.now()),
+        reference: original.reference,
+        note,
+        reversesPaymentId: paymentId,
+        giftVoucherId: original.giftVoucherId,
+      },
       actor,
       'payment.reverse',
     );
@@ -350,6 +364,28 @@ export function onlinePayment(deps: Deps, order: { id: number; bookingId: number
     facts,
     { actor: null, action: 'payment.online', metadata: order.metadata },
     { orIgnore: true },
+  );
+}
+
+// ── gift vouchers ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A payment with a gift voucher (issue 38), for its caller's batch: written only where, in the statement that writes,
+ * the booking takes money and owes at least this much (a voucher never pays beyond what is owed) and the voucher is
+ * valid today with at least this much left (../vouchers/balance.ts), so two redemptions at once never spend more
+ * than the voucher holds. Its audit record and the derived fields only if it went in.
+ */
+type Redemption = { bookingId: number; voucherId: number; code: string; amountCents: number; facts: ScheduleFacts; actor: Actor; channel: 'admin' | 'portal' };
+export function voucherRedemption(deps: Deps, r: Redemption) {
+  const today = tallinnDay(deps.now());
+  const guard = sql`EXISTS (SELECT 1 FROM ${bookings} AS b WHERE b.id = ${r.bookingId} AND ${IN_STATES_SQL('b', TRANSITIONS.takePayment)} AND ${OUTSTANDING_SQL('b')} >= ${r.amountCents})
+    AND EXISTS (SELECT 1 FROM gift_vouchers AS v WHERE v.id = ${r.voucherId} AND v.valid_until >= ${today} AND ${VOUCHER_BALANCE_SQL('v')} >= ${r.amountCents})`;
+  return oneRow(
+    deps,
+    { bookingId: r.bookingId, amountCents: r.amountCents, method: 'gift_voucher', receivedOn: today, reference: bookingReferenceNumber(r.bookingId), note: `Kinkekaart ${r.code}`, giftVoucherId: r.voucherId, recordedBy: r.actor.userId },
+    r.facts,
+    { actor: r.actor, action: 'payment.gift_voucher', metadata: { amountCents: r.amountCents, giftVoucherId: r.voucherId, channel: r.channel } },
+    { when: guard },
   );
 }
 

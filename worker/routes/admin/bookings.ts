@@ -15,6 +15,8 @@ import {
 } from '../../../src/lib/admin/bookings';
 import { invoiceIssueSchema } from '../../../src/lib/admin/invoices';
 import { cancelInputSchema, paymentInputSchema, reversalInputSchema } from '../../../src/lib/payments';
+import { giftVoucherRedeemSchema } from '../../../src/lib/gift-vouchers';
+import { redeemVoucher } from '../../domain/vouchers/redeem';
 import { tallinnDay } from '../../../src/lib/format';
 import type { SignedInEnv } from '../../app-env';
 import { ApiError } from '../../errors';
@@ -100,6 +102,12 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
     const { id } = c.req.valid('param');
     const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor);
     return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+  })
+  // Issue 38: pay part of the booking with a gift voucher (the ledger's voucher door checks the voucher and the debt).
+  .post('/:id/gift-vouchers', bookingPath, validJson(giftVoucherRedeemSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const redeemed = await redeemVoucher(c.var.deps, id, c.req.valid('json'), c.var.actor, 'admin');
+    return c.json({ ...redeemed, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
   })
   .post('/:id/payments/:paymentId/reverse', bookingPaymentPath, validJson(reversalInputSchema), async (c) => {
     const { id, paymentId: target } = c.req.valid('param');

@@ -8,6 +8,7 @@ import { validQuery } from '../../http/validate';
 import { bookingsCsv, clientsCsv, invoicesCsv, paymentsCsv } from '../../admin/exports';
 import { invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
 import { paymentsExportQuerySchema } from '../../../src/lib/payments';
+import { giftVouchersCsv } from '../../admin/gift-vouchers';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
@@ -27,6 +28,11 @@ export const adminExportRoutes = new Hono<SignedInEnv>()
   .get('/invoices.csv', validQuery(invoiceListQuerySchema), (c) => {
     const { deps } = c.var;
     return c.body(invoicesCsv(deps, c.req.valid('query')), 200, csvHeaders('arved', tallinnDay(deps.now())));
+  })
+  // Issue 38: the vouchers sold, used and open in a period.
+  .get('/gift-vouchers.csv', validQuery(paymentsExportQuerySchema), (c) => {
+    const { deps } = c.var;
+    return c.body(giftVouchersCsv(deps, c.req.valid('query')), 200, csvHeaders('kinkekaardid', tallinnDay(deps.now())));
   })
   .get('/payments.csv', validQuery(paymentsExportQuerySchema), (c) => {
     const { deps } = c.var;

@@ -18,6 +18,7 @@ import { adminBookingRoutes } from './bookings';
 import { adminClientRoutes } from './clients';
 import { adminContactMessageRoutes } from './contact-messages';
 import { adminDiscountCodeRoutes } from './discount-codes';
+import { adminGiftVoucherRoutes } from './gift-vouchers';
 import { adminExportRoutes } from './exports';
 import { adminInvoiceRoutes } from './invoices';
 import { adminRetreatFeedbackRoutes } from './retreat-feedback';
@@ -44,6 +45,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/invoices', adminInvoiceRoutes)
   .route('/bank-statements', adminBankStatementRoutes)
   .route('/discount-codes', adminDiscountCodeRoutes)
+  .route('/gift-vouchers', adminGiftVoucherRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatSheetRoutes)

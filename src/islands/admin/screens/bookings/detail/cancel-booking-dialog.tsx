@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CANCEL_MESSAGES, cancelInputSchema, PAYMENT_METHOD_LABELS, type CancelInput, type CancelValues, type CancellationPreview } from '../../../../../lib/payments';
-import { PAYMENT_METHODS } from '../../../../../lib/enums';
+import { TYPED_PAYMENT_METHODS } from '../../../../../lib/enums';
 import { formatMoney } from '../../../../../lib/format';
 import { centsToInput } from '../../../../../lib/money-text';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
@@ -73,7 +73,7 @@ function CancelForm({ bookingId, preview, onClose }: { bookingId: string; previe
           description="Tingimuste järgi arvutatud; vajadusel muutke. 0 – ei tagastata."
           isRequired
         />
-        <FormSelectField control={control} name="method" label="Tagastuse viis" options={optionsOf(PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
+        <FormSelectField control={control} name="method" label="Tagastuse viis" options={optionsOf(TYPED_PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
         <div className="sm:col-span-2">
           <FormTextField control={control} name="reason" label="Põhjus" maxLength={500} description="Jääb tagastuse kandele ja kreeditarvele." />
         </div>

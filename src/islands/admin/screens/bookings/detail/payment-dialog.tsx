@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS, paymentInputSchema, type PaymentInput, type PaymentValues } from '../../../../../lib/payments';
-import { PAYMENT_METHODS } from '../../../../../lib/enums';
+import { TYPED_PAYMENT_METHODS } from '../../../../../lib/enums';
 import { tallinnDay } from '../../../../../lib/format';
 import { hasErrorCode } from '../../../../api/client';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
@@ -53,7 +53,7 @@ export function PaymentDialog({ bookingId, referenceNumber, onClose }: { booking
           description="Eurodes, kuni kaks kohta pärast koma."
           isRequired
         />
-        <FormSelectField control={control} name="method" label="Makseviis" options={optionsOf(PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
+        <FormSelectField control={control} name="method" label="Makseviis" options={optionsOf(TYPED_PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v])} />
         <Controller
           control={control}
           name="receivedOn"
