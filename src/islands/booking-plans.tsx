@@ -11,7 +11,6 @@ import { useEffect, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { EditionAvailability } from '../lib/booking/availability';
 import type { RoomTypeOption } from '../lib/booking/form-options';
-import { struckCents } from '../lib/booking/offer';
 import { goesOnWaitingList, partyOnWaitingListText } from '../lib/booking/waiting-list';
 import { formatDateEt, formatMoney } from '../lib/format';
 import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type CodeDiscountTerms, type PaymentPlan, type Quote } from '../lib/payment-plans';
@@ -31,6 +30,14 @@ export const PLAN_TEXTS = {
   deferred: `Soovi korral saab tasuda ka järelmaksuga alates ${formatMoney(DEFERRED_PAYMENT.fromEur * 100)} kuus kuni ${DEFERRED_PAYMENT.maxMonths} kuu jooksul: kirjutage sõnumisse ja leiame lahenduse.`,
   waitingList: 'Ootejärjekorras olles ei pea veel maksma: maksegraafik hakkab kehtima, kui koht vabaneb.',
 } as const;
+
+/**
+ * The price struck beside the one that applies: the regular price while the early-bird one runs, else the compare-at
+ * when above it. The pages' price block says the same (src/lib/booking/price-block's struckCents), kept apart so that
+ * the pages' script stays one small chunk of its own.
+ */
+const struckCents = ({ priceCents, compareAtCents, earlyBird }: EditionAvailability['price']): number | null =>
+  earlyBird ? earlyBird.regularCents : compareAtCents !== null && compareAtCents > priceCents ? compareAtCents : null;
 
 interface Props {
   edition: EditionAvailability | undefined;

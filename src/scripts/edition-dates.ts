@@ -2,11 +2,12 @@
  * The editions' dates on pages built once (the landing hero, the booking page's facts card), without React: the
  * published editions that take requests, from GET /api/availability at each visit (issue "Sell"), so an edition an
  * admin opens shows at once. Each `[data-edition-dates]` list is filled from the templates EditionDates.astro renders
- * beside it (a date; none open; the dates could not be read). When an edition is open and the page has a price block
- * (`[data-offer]`), ./edition-offer fills it (issue 38), loaded then with the plans' rules. Content pages ship at
- * most 3 KB of JavaScript: this carries no texts and no formatting library.
+ * beside it (a date; none open; the dates could not be read); ./edition-offer fills the page's price blocks
+ * (`[data-offer]`, issue 38). Content pages ship at most 3 KB of JavaScript: this carries no texts, no formatting
+ * library and no plans' rules (the page renders the numbers it needs).
  */
 import type { AvailabilityResponse } from '../lib/booking/availability';
+import { fillOffer } from './edition-offer';
 
 const lists = document.querySelectorAll<HTMLElement>('[data-edition-dates]');
 const copy = (list: HTMLElement, kind: string) => (list.parentElement!.querySelector<HTMLTemplateElement>(`template[data-edition-${kind}]`)!.content.cloneNode(true) as DocumentFragment);
@@ -30,8 +31,8 @@ if (lists.length > 0) {
               })),
         );
       }
-      // The pages' own prices stay if this cannot load.
-      if (open.length > 0 && document.querySelector('[data-offer]')) import('./edition-offer').then(({ fillOffer }) => fillOffer(availability), () => undefined);
+      const block = document.querySelector<HTMLElement>('[data-offer]');
+      if (block) fillOffer(availability, block);
     })
     .catch(() => {
       for (const list of lists) list.replaceChildren(copy(list, 'failed'));
