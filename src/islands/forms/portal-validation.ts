@@ -2,6 +2,7 @@
 // First: configures zod before the shared schemas below are constructed.
 import './zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { giftVoucherRedeemSchema } from '../../lib/gift-vouchers';
 import { cancellationRequestSchema, deleteAccountSchema } from '../../lib/portal-schemas';
 import { travelDetailsSchema } from '../../lib/travel-details-schema';
 
@@ -9,3 +10,5 @@ import { travelDetailsSchema } from '../../lib/travel-details-schema';
 export const travelDetailsResolver = (today: string) => zodResolver(travelDetailsSchema(today));
 export const cancellationRequestResolver = zodResolver(cancellationRequestSchema);
 export const deleteAccountResolver = zodResolver(deleteAccountSchema);
+/** "Kasuta kinkekaarti" (issue 38): the voucher's code and the amount, as the API checks them. */
+export const giftVoucherRedeemResolver = zodResolver(giftVoucherRedeemSchema);

@@ -8,6 +8,7 @@ import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
 import { isNotFound } from '../api/client';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
+import { GiftVoucherPanel } from './gift-voucher-form';
 import { BackToList, BookingPending, Pair } from './parts';
 import { PayOnline } from './pay-online';
 import { portalApi, portalKeys } from './portal-api';
@@ -130,6 +131,7 @@ function Payments({ booking }: { booking: MyBookingDetail }) {
         </div>
       )}
       <PayOnline booking={booking} />
+      <GiftVoucherPanel booking={booking} />
       {booking.outstandingCents > 0 && (
         <div>
           <h4 className="font-semibold text-ink-900">Maksmine pangaülekandega</h4>

@@ -6,6 +6,7 @@ import { apiRequest } from '../api/client';
 import { refreshSession } from '../../lib/auth/session-client';
 import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib/portal';
 import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';
+import type { GiftVoucherRedeemInput, GiftVoucherRedeemResponse } from '../../lib/gift-vouchers';
 import type { TravelDetailsInput } from '../../lib/travel-details-schema';
 
 export type OnlinePart = 'next' | 'rest';
@@ -26,6 +27,9 @@ export const portalApi = {
   /** "Maksa kohe" (issue "Pay online"): an order at the provider; answers the page to send the browser to. */
   pay: (id: number, body: { part: OnlinePart; method: OnlineMethod }) =>
     apiRequest<{ paymentUrl: string; amountCents: number }>(`/api/me/bookings/${id}/pay`, { method: 'POST', body }),
+  /** "Kasuta kinkekaarti" (issue 38): pays part of the booking with a voucher; answers its balance left and the booking now. */
+  redeemGiftVoucher: (id: number, body: GiftVoucherRedeemInput) =>
+    apiRequest<GiftVoucherRedeemResponse & { booking: MyBookingDetail }>(`/api/me/bookings/${id}/gift-vouchers`, { method: 'POST', body }),
   deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
 };
 

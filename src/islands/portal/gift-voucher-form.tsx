@@ -1,0 +1,138 @@
+/**
+ * "Kasuta kinkekaarti" in the portal (issue 38): on a booking that owes money the guest pays part or all of it with a
+ * gift voucher's code, the amount still owed to begin with. The shared schema checks the fields here (its chunk loads
+ * on first focus) and the API checks the voucher and the debt; a refusal shows under its field. Afterwards the guest
+ * reads what was paid and what is left on the voucher, and the booking's amounts are the server's new ones.
+ *
+ * The words are the contract's (GIFT_VOUCHER_MESSAGES in src/lib/gift-vouchers.ts) written out: that module holds the
+ * schemas too, and the portal's booking page loads no zod until a form is used (docs/decisions/023-page-javascript.md).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatMoney } from '../../lib/format';
+import type { GiftVoucherRedeem, GiftVoucherRedeemInput } from '../../lib/gift-vouchers';
+import { centsToInput } from '../../lib/money-text';
+import type { MyBookingDetail } from '../../lib/portal';
+import { ApiRequestError } from '../api/client';
+import { Field } from '../forms/field';
+import { portalValidation } from '../forms/lazy-validation';
+import { useValidatedForm } from '../forms/use-validated-form';
+import { toast, toastError } from '../toast';
+import { FormActions } from './parts';
+import { portalApi, portalKeys } from './portal-api';
+
+const USE = 'Kasuta kinkekaarti';
+
+interface Paid {
+  amountCents: number;
+  balanceCents: number;
+}
+
+export function GiftVoucherPanel({ booking }: { booking: MyBookingDetail }) {
+  const [open, setOpen] = useState(false);
+  const [paid, setPaid] = useState<Paid | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const owes = booking.state !== 'cancelled' && booking.outstandingCents > 0;
+  if (!owes && !paid) return null;
+
+  const close = () => {
+    setOpen(false);
+    // Back to the button that opened the form (after it is drawn again).
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  return (
+    <div className="space-y-3 rounded-lg border border-sand-200 p-4" data-gift-voucher>
+      <h4 className="font-semibold text-ink-900">Kinkekaart</h4>
+      <div role="status">
+        {paid && (
+          <p className="rounded-lg bg-lagoon-50 p-3 text-ink-900 ring-1 ring-lagoon-200" data-gift-voucher-paid>
+            Kinkekaardiga tasutud {formatMoney(paid.amountCents)}. Kinkekaardile jäi {formatMoney(paid.balanceCents)}.
+          </p>
+        )}
+      </div>
+      {owes &&
+        (open ? (
+          <RedeemForm
+            booking={booking}
+            onPaid={(result) => {
+              setPaid(result);
+              close();
+            }}
+            onCancel={close}
+          />
+        ) : (
+          <>
+            <p className="text-sm text-ink-600">Kui Teil on kinkekaart, saate sellega tasuda osa broneeringu summast või kogu summa.</p>
+            <button ref={opener} type="button" className="btn-outline" onClick={() => setOpen(true)}>
+              {USE}
+            </button>
+          </>
+        ))}
+    </div>
+  );
+}
+
+function RedeemForm({ booking, onPaid, onCancel }: { booking: MyBookingDetail; onPaid: (paid: Paid) => void; onCancel: () => void }) {
+  const uid = useId();
+  const queryClient = useQueryClient();
+  const { register, formProps, showFieldIssues, setError, setFocus, formState } = useValidatedForm<GiftVoucherRedeemInput, GiftVoucherRedeem>({
+    defaultValues: { code: '', amount: centsToInput(booking.outstandingCents) },
+    resolver: portalValidation.resolver<GiftVoucherRedeemInput, GiftVoucherRedeem>((chunk) => chunk.giftVoucherRedeemResolver),
+    preload: portalValidation.preload,
+  });
+  const errors = formState.errors;
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const onValid = async (values: GiftVoucherRedeem) => {
+    try {
+      const answer = await portalApi.redeemGiftVoucher(booking.id, { code: values.code, amount: centsToInput(values.amount) });
+      queryClient.setQueryData<{ booking: MyBookingDetail }>(portalKeys.booking(booking.id), { booking: answer.booking });
+      void queryClient.invalidateQueries({ queryKey: portalKeys.bookings });
+      toast({ title: `Kinkekaardiga tasutud ${formatMoney(values.amount)}`, description: `Kinkekaardile jäi ${formatMoney(answer.balanceCents)}.` });
+      onPaid({ amountCents: values.amount, balanceCents: answer.balanceCents });
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        if (showFieldIssues(error.details).length > 0) return;
+        // More than the voucher holds: the API's message names what is left, and it belongs under the amount.
+        if (error.code === 'gift_voucher_balance') {
+          setError('amount', { type: 'server', message: error.message });
+          setFocus('amount');
+          return;
+        }
+      }
+      toastError('Kinkekaardiga tasumine ebaõnnestus', error);
+    }
+  };
+
+  return (
+    <form {...formProps(onValid)} aria-label={USE} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${uid}code`} label="Kinkekaardi kood" required error={errors.code?.message} hint="Kood on kinkekaardil, nt K7Q2-M9XD-4TRP-HZ3B.">
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('code')}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              className="field-input"
+            />
+          )}
+        </Field>
+        <Field
+          id={`${uid}amount`}
+          label="Summa (€)"
+          required
+          error={errors.amount?.message}
+          hint={`Tasuda on ${formatMoney(booking.outstandingCents)}; kinkekaardiga saab tasuda kuni selle summani.`}
+        >
+          {(a11y) => <input {...a11y} {...register('amount')} type="text" inputMode="decimal" autoComplete="off" className="field-input" />}
+        </Field>
+      </div>
+      <FormActions submit="Tasu kinkekaardiga" pending="Tasun..." isPending={formState.isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}
