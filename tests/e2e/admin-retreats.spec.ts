@@ -7,7 +7,8 @@ import { serverSql } from './booking-requests';
  * The back office's retreats (admin spec sections 2 "Retreats" and "Retreat detail", 5, 8; issue "Back office III":
  * capacity) in Chromium against the real Node host, API and database: add by keyboard (the name first), search,
  * edit, the detail with its cards and bookings, delete with the spec's question, the not-found message, and a
- * confirmation past the places that needs the admin's explicit override; axe at two widths. Names carry a tag
+ * confirmation past the places that needs the admin's explicit override; the early-bird price (issue 38) refused
+ * unless below the price, then saved and shown; axe at two widths. Names carry a tag
  * unique to the worker, so the searches see only this file's retreats.
  */
 
@@ -123,6 +124,34 @@ test('a retreat that does not exist says so and goes back to the list', async ({
   await expect(toast(page, 'Retriiti ei leitud')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/retreats$/);
   expectFailedRequest(consoleErrors, /^404 .*\/api\/admin\/retreats\/987654321$/);
+});
+
+test('the early-bird price: refused unless below the price, then saved and shown on the detail', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const [created] = await sql(
+    "INSERT INTO retreats (name, start_date, end_date, price_cents, base_price_cents) VALUES (?, '2027-03-14', '2027-03-24', 129900, 159900) RETURNING id",
+    [`Varajane ${TAG}`],
+  );
+  await page.goto(`/admin/retreats/${Number(created!.id)}`);
+  await expect(page.locator('[data-fact="Varajase broneerija hind"]')).toHaveText('–');
+  await page.getByRole('button', { name: 'Muuda retriiti' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Muuda retriiti' });
+  const early = dialog.getByRole('textbox', { name: /^Varajase broneerija hind inimese kohta/ });
+  await early.fill('1299');
+  await dialog.getByRole('group', { name: 'Varajase broneerija hind kehtib kuni (k.a)' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type('31122026');
+  await expect(dialog.getByText('Tallinna aja järgi kuni 23.59.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Salvesta' }).click();
+  await expect(early).toHaveAccessibleDescription(/Varajase broneerija hind peab olema väiksem kui hind inimese kohta/);
+  await expect(early).toBeFocused();
+  await early.fill('1099');
+  await dialog.getByRole('button', { name: 'Salvesta' }).click();
+  await expect(toast(page, 'Retriit uuendatud')).toBeVisible();
+  await expect(page.locator('[data-fact="Varajase broneerija hind"]')).toHaveText('1\u00a0099,00\u00a0€ kuni 31.12.2026');
+  // The dialog opens again with what was saved.
+  await page.getByRole('button', { name: 'Muuda retriiti' }).click();
+  await expect(early).toHaveValue('1099,00');
+  await expect(dialog.getByRole('group', { name: 'Varajase broneerija hind kehtib kuni (k.a)' })).toContainText('31.12.2026');
 });
 
 for (const width of [1280, 390]) {

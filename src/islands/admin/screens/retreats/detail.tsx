@@ -45,6 +45,10 @@ export default function RetreatDetailScreen({ params }: ScreenProps) {
 
 type Row = RetreatDetail['bookings'][number];
 
+/** "1 099,00 € kuni 31.12.2026" (issue 38), or null when the edition has no early-bird price. */
+const earlyBirdText = (r: RetreatDetail): string | null =>
+  r.earlyBirdPriceCents === null ? null : `${formatMoney(r.earlyBirdPriceCents)}${r.earlyBirdUntil ? ` kuni ${formatDate(r.earlyBirdUntil)}` : ''}`;
+
 /**
  * On sale or not (issue "Sell"): the state in words and the one button that changes it, while there is a sale to
  * change (not for an edition that has begun, ended or was cancelled: issue 37). Publishing needs the dates and the
@@ -128,6 +132,7 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
             items={[
               ['Baashind', formatMoney(retreat.basePriceCents)],
               ['Hind inimese kohta', formatMoney(retreat.priceCents)],
+              ['Varajase broneerija hind', earlyBirdText(retreat)],
               ['Ühekohalise toa lisatasu', formatMoney(retreat.singleRoomSupplementCents)],
               ['Jagatud toa lisatasu', formatMoney(retreat.sharedRoomSupplementCents)],
               ['Kohtade arv', retreat.capacity === null ? 'Piiramata' : String(retreat.capacity)],

@@ -1,7 +1,8 @@
 /**
  * The add and edit dialogs of a retreat (admin spec sections 2 and 5): every field; empty dates and prices are saved
  * as null, prices are typed as decimals and stored as exact cents; plus the number of places (issue "Back office III"),
- * the room types' supplements, the minimum number of participants and when registration closes (issue "Sell").
+ * the room types' supplements, the minimum number of participants and when registration closes (issue "Sell"); the
+ * early-bird price and its last day (issue 38).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldPath } from 'react-hook-form';
@@ -28,6 +29,8 @@ const valuesOf = (r: RetreatItem | null): RetreatFormInput => ({
   departureDate: r?.departureDate ?? null,
   basePrice: centsToInput(r?.basePriceCents),
   price: centsToInput(r?.priceCents),
+  earlyBirdPrice: centsToInput(r?.earlyBirdPriceCents),
+  earlyBirdUntil: r?.earlyBirdUntil ?? null,
   capacity: r?.capacity === null || r?.capacity === undefined ? '' : String(r.capacity),
   singleRoomSupplement: centsToInput(r?.singleRoomSupplementCents ?? 0),
   sharedRoomSupplement: centsToInput(r?.sharedRoomSupplementCents ?? 0),
@@ -73,7 +76,7 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
     />
   );
 
-  const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate' | 'decisionOn', label: string, description?: string) => (
+  const day = (name: 'startDate' | 'endDate' | 'arrivalDate' | 'departureDate' | 'decisionOn' | 'earlyBirdUntil', label: string, description?: string) => (
     <Controller
       control={control}
       name={name}
@@ -101,6 +104,8 @@ export function RetreatDialog({ retreat, onClose }: { retreat: RetreatItem | nul
         {day('arrivalDate', 'Saabumise kuupäev')}
         {day('departureDate', 'Lahkumise kuupäev')}
         {text('price', 'Hind inimese kohta (€)', { decimal: true, description: 'Müüki avaldamiseks kohustuslik.' })}
+        {text('earlyBirdPrice', 'Varajase broneerija hind inimese kohta (€)', { decimal: true, description: 'Tühi: varajase broneerija hinda ei ole.' })}
+        {day('earlyBirdUntil', 'Varajase broneerija hind kehtib kuni (k.a)', 'Tallinna aja järgi kuni 23.59.')}
         {text('basePrice', 'Baashind (€)', { decimal: true, description: 'Läbikriipsutatud tavahind broneerimisvormis.' })}
         {text('singleRoomSupplement', 'Ühekohalise toa lisatasu inimese kohta (€)', { decimal: true, description: 'Tühi või 0: hinnas.' })}
         {text('sharedRoomSupplement', 'Jagatud toa lisatasu inimese kohta (€)', { decimal: true, description: 'Tühi või 0: hinnas.' })}
