@@ -19,6 +19,7 @@ export const ADMIN_PATHS = [
   '/admin/users',
   '/admin/retreats',
   '/admin/retreats/:id',
+  '/admin/discount-codes',
   '/admin/audit',
   '/email-test',
 ] as const;

@@ -6,12 +6,17 @@
  * Bodies are the forms' values as typed (the schemas' *input* types: amounts as decimal text), checked in the browser
  * with the shared schema and parsed again by the API with the same one; the parsed output (cents) never travels.
  */
+import type { z } from 'zod';
 import type { BookingListQuery } from '../../../lib/admin/bookings';
 import type { AuditListQuery } from '../../../lib/admin/audit';
 import type { InvoiceListQuery } from '../../../lib/admin/invoices';
 import type { ClientListQuery } from '../../../lib/admin/clients';
+import type { discountCodeListQuerySchema } from '../../../lib/discount-codes';
 import type { RetreatListQuery } from '../../../lib/admin/retreats';
 import type { UserListQuery } from '../../../lib/admin/users';
+
+/** The discount codes' list query (the contract names no type for it). */
+export type DiscountCodeListQuery = z.output<typeof discountCodeListQuerySchema>;
 
 export const adminKeys = {
   dashboard: ['dashboard'] as const,
@@ -41,6 +46,8 @@ export const adminKeys = {
   clients: ['clients'] as const,
   clientList: (query: ClientListQuery) => ['clients', 'list', query] as const,
   client: (id: string) => ['clients', 'detail', id] as const,
+  discountCodes: ['discount-codes'] as const,
+  discountCodeList: (query: DiscountCodeListQuery) => ['discount-codes', 'list', query] as const,
 };
 
 /** Every page of the invoices screen ("Arved"), whatever its filters. */
