@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { discountCodeRoutes } from './routes/discount-codes';
+import { placeOfferRoutes } from './routes/place-offers';
 import { contactRoutes } from './routes/contact';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
   app.route('/api/discount-codes', discountCodeRoutes);
+  app.route('/api/place-offers', placeOfferRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);

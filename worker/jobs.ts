@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { dispatchDueMail, pruneOutbox } from './domain/mail/outbox';
 import { markOverdueBookings, queuePaymentReminders } from './domain/money/jobs';
 import { queueFeedbackRequests } from './domain/feedback';
+import { moveWaitingLists } from './domain/bookings/offers';
 import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
@@ -18,6 +19,8 @@ export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
 export async function runScheduledJobs(deps: AppDeps): Promise<void> {
   await pruneOutbox(deps);
   await moneyJobs(deps);
+  // Issue 38: offers past their time lapse and pass on; free places are offered to the waiting parties that fit.
+  await moveWaitingLists(deps);
   await dispatchDueMail(deps);
   await pruneAuthData(deps);
 }

@@ -42,6 +42,9 @@ export const API_ERRORS = {
   discount_code_ended: { status: 409, message: 'Sooduskood on juba lõpetatud.' },
   /** A gift voucher asked for more than it holds (issue 38): the message names what is left. */
   gift_voucher_balance: { status: 409, message: 'Kinkekaardil ei ole nii palju raha alles.' },
+  /** Issue 38: a waiting-list offer's link that is wrong, spent, or past its time. */
+  offer_not_found: { status: 404, message: 'Seda pakkumist ei leitud: link on vigane või juba kasutatud.' },
+  offer_expired: { status: 409, message: 'Pakkumine on aegunud: koht anti järjekorras järgmisele. Kui soovite, kirjutage meile.' },
   invoice_already_credited: { status: 409, message: 'See arve on juba täielikult krediteeritud.' },
   client_email_taken: { status: 409, message: 'Selle e-posti aadressiga klient on juba olemas.' },
   client_bookings_changed: { status: 409, message: 'Kliendi broneeringud muutusid vahepeal. Vaadake kinnitus uuesti üle; midagi ei kustutatud.' },

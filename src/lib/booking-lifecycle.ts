@@ -44,6 +44,8 @@ export const TRANSITIONS = {
   putOnWaitingList: ['request'],
   /** A waiting-list party gets its places when the whole party fits. */
   promote: ['waiting'],
+  /** Issue 38: the guest takes the places a waiting-list offer holds for them, while it is open. */
+  acceptOffer: ['waiting'],
   /** To another edition that takes it (./edition rule in worker/domain/retreats/eligibility.ts). */
   move: ['request', 'waiting', 'confirmed'],
   changePlan: ['request', 'waiting', 'confirmed'],

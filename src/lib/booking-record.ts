@@ -104,6 +104,14 @@ export interface BookingDetail {
   discountCode: (CodeDiscountTerms & { discountCents: number }) | null;
   /** Issue 38: what each gift voucher paid on it (a voucher's payments less their reversals), in the order first used. */
   giftVoucherPayments: { code: string; amountCents: number }[];
+  /** Issue 38: when the schedule counts from, if not the day it was made (a party given its places from the waiting list). */
+  scheduleStartsAt: string | null;
+  /**
+   * Issue 38: a waiting party's open offer of freed places (held until `expiresAt`), and since when the waiting list
+   * no longer offers it places by itself (an offer lapsed, or the organiser put it on the list by hand).
+   */
+  offer: { offeredAt: string; expiresAt: string } | null;
+  offersStoppedAt: string | null;
   balancePaid: boolean;
   specialRequests: string | null;
   comment: string | null;

@@ -266,6 +266,8 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
       invoiceTermDays: z.int().min(0),
       /** Payment reminders go this many days before a due date and this many after it (and on the day). */
       reminderDays: z.strictObject({ before: z.int().positive(), after: z.int().positive() }),
+      /** Issue 38: a waiting party's offer of freed places holds them this many hours, then passes to the next. */
+      waitingListOfferHours: z.int().min(1).max(24 * 14),
       /** From the most days before the start down to 0: the first row whose `fromDaysBefore` is reached applies. */
       cancellation: z
         .array(

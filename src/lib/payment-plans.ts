@@ -15,7 +15,7 @@
  */
 // A named import: the browser's bundle takes only the price block, not the whole settings file.
 import { price } from '../../content/settings/site.json';
-import { addDays, daysBetween } from './format';
+import { addDays, daysBetween, formatMoney } from './format';
 import { ADVANCE_CENTS, BALANCE_DUE_DAYS_BEFORE, INVOICE_TERM_DAYS } from './payment-rules';
 import type { SchedulePart } from './payment-schedule';
 
@@ -36,7 +36,7 @@ export const DEFERRED_PAYMENT = { fromEur: price.deferred.fromEur, maxMonths: pr
 export const PAYMENT_PLAN_LABELS: Record<PaymentPlan, string> = {
   full: `Täismakse ette (−${FULL_PAYMENT_DISCOUNT_PERCENT} %)`,
   instalments: `${INSTALMENT_COUNT} intressivaba osamakset`,
-  advance: `Ettemaks ${ADVANCE_CENTS / 100} € inimese kohta ja ülejäänu ${BALANCE_DUE_DAYS_BEFORE} päeva enne algust`,
+  advance: `Ettemaks ${formatMoney(ADVANCE_CENTS)} inimese kohta ja ülejäänu ${BALANCE_DUE_DAYS_BEFORE} päeva enne algust`,
 };
 
 /** One part of a plan: what is due and when. */

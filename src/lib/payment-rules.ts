@@ -16,6 +16,8 @@ export const INVOICE_TERM_DAYS: number = payments.invoiceTermDays;
 
 /** Reminders: this many days before a due date, on it, and this many days after it. */
 export const REMINDER_DAYS: { before: number; after: number } = payments.reminderDays;
+/** Issue 38: how long a waiting party's offer of freed places holds them (hours). */
+export const WAITING_LIST_OFFER_HOURS: number = payments.waitingListOfferHours;
 
 export interface CancellationTier {
   fromDaysBefore: number;

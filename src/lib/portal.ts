@@ -23,6 +23,8 @@ export interface MyBookingSummary {
   refundOwedCents: number;
   /** People whose travel details are complete, of all on the booking. */
   travelDetails: { complete: number; total: number };
+  /** Issue 38: freed places held for this waiting party until then ("Kinnita koht"); null: no open offer. */
+  offerExpiresAt: string | null;
 }
 
 /** One person on the booking (position 0: the main guest; 1..n: the companions in order) and their travel details. */

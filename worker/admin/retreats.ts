@@ -9,13 +9,14 @@ import { saleState, type RetreatDetail, type RetreatForm, type RetreatItem, type
 import { RETREAT_MESSAGES } from '../../src/lib/retreat-messages';
 import { tallinnDay } from '../../src/lib/format';
 import { pageWindow, retreatIdsMatching } from '../db/paging';
-import { IN_STATES_SQL } from '../domain/bookings/states';
+import { IN_STATES_SQL, stateOf } from '../domain/bookings/states';
 import { bookings, guests, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { auditIfChanged } from '../domain/audit';
 import { freeEditionKey } from '../domain/retreats/editions';
 import { PEOPLE_OF_BOOKING, placesTaken } from '../domain/retreats/places';
+import { offerFreedPlaces } from '../domain/bookings/offers';
 import type { Actor } from '../domain/actor';
 import type { AuditAction } from '../../src/lib/enums';
 import { retreatNotFound } from '../domain/not-found';
@@ -112,6 +113,8 @@ export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail>
         paymentStatus: bookings.paymentStatus,
         bookingDate: bookings.bookingDate,
         people: sql<number>`${PEOPLE_OF_BOOKING('"bookings"')}`,
+        waitingList: bookings.waitingList,
+        offerExpiresAt: bookings.offerExpiresAt,
       })
       .from(bookings)
       .innerJoin(guests, eq(guests.id, bookings.guestId))
@@ -132,6 +135,8 @@ export async function getRetreat(deps: Deps, id: number): Promise<RetreatDetail>
       paymentStatus: b.paymentStatus,
       bookingDate: b.bookingDate,
       people: Number(b.people),
+      state: stateOf(b),
+      offerExpiresAt: b.offerExpiresAt,
     })),
   };
 }
@@ -183,7 +188,7 @@ export async function createRetreat(deps: Deps, form: RetreatForm, actor: Actor)
   return getRetreat(deps, created!.id);
 }
 
-export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {
+export async function updateRetreat(deps: Deps & Pick<AppDeps, 'config'>, id: number, form: RetreatForm, actor: Actor): Promise<RetreatDetail> {
   const { db } = deps;
   const [before] = await db.select().from(retreats).where(eq(retreats.id, id));
   if (!before) throw retreatNotFound();
@@ -207,6 +212,8 @@ export async function updateRetreat(deps: Deps, id: number, form: RetreatForm, a
     if (!row) throw retreatNotFound();
     throw new ApiError('validation_failed', { details: [{ path: 'capacity', message: RETREAT_MESSAGES.capacityBelowTaken(Number(row.taken)) }] });
   }
+  // More places: the waiting list moves (issue 38).
+  await offerFreedPlaces(deps, id);
   return getRetreat(deps, id);
 }
 

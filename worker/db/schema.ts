@@ -540,6 +540,17 @@ export const bookings = sqliteTable(
     termsVersion: text('terms_version'),
     /** A request for an edition that had no places left: a place on its waiting list, not a claim on a place. */
     waitingList: integer('waiting_list', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Issue 38 (migration 0034): the waiting list's offer of freed places: made then, held until then (the places
+     * rule counts it), confirmed by the link whose SHA-256 this is. `offersStoppedAt`: from then the party is not
+     * offered places by itself (its offer lapsed, or the organiser put it on the list by hand). A party given its
+     * places from the waiting list starts its plan's schedule at `scheduleStartsAt` (null: when it was made).
+     */
+    offeredAt: text('offered_at'),
+    offerExpiresAt: text('offer_expires_at'),
+    offerTokenHash: text('offer_token_hash'),
+    offersStoppedAt: text('offers_stopped_at'),
+    scheduleStartsAt: text('schedule_starts_at'),
 
     source: text('source', { enum: BOOKING_SOURCES }).notNull().default('public_form'),
     /**
@@ -577,6 +588,8 @@ export const bookings = sqliteTable(
       .on(t.createdAt, t.id)
       .where(sql`(${col(t.status)} = 'confirmed' OR (${col(t.status)} = 'pending' AND ${col(t.waitingList)} = 0)) AND ${col(t.travellersMissing)} > 0`),
     index('bookings_discount_code_idx').on(t.discountCodeId).where(sql`${col(t.discountCodeId)} IS NOT NULL`),
+    uniqueIndex('bookings_offer_token_unique').on(t.offerTokenHash).where(sql`${col(t.offerTokenHash)} IS NOT NULL`),
+    index('bookings_offer_expires_idx').on(t.offerExpiresAt).where(sql`${col(t.offerExpiresAt)} IS NOT NULL`),
     index('bookings_paid_created_idx').on(t.createdAt, t.id).where(sql`coalesce(${col(t.amountPaidCents)}, 0) > 0`),
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_payment_status_valid', oneOf(t.paymentStatus, PAYMENT_STATUSES)),

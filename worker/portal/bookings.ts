@@ -10,7 +10,7 @@ import { refundQuote } from '../../src/lib/cancellation';
 import { tallinnDay } from '../../src/lib/format';
 import { bookingSchedule } from '../domain/money/schedule';
 import { billedCents, moneyRowOf, outstandingCents, refundOwedCents } from '../domain/money/balance';
-import { stateOf } from '../domain/bookings/states';
+import { holdsOffer, stateOf } from '../domain/bookings/states';
 import type { MyBookingDetail, MyBookingSummary } from '../../src/lib/portal';
 import { bookingReferenceNumber } from '../../src/lib/reference-number';
 import { travelDetailsDueOn } from '../../src/lib/travel-details';
@@ -37,6 +37,7 @@ function toSummary(row: OwnedRow): MyBookingSummary {
     outstandingCents: outstandingCents(money),
     refundOwedCents: refundOwedCents(money),
     travelDetails: { complete: row.completeTravellers, total: 1 + (row.companions?.length ?? 0) },
+    offerExpiresAt: holdsOffer(row) ? row.offerExpiresAt : null,
   };
 }
 

@@ -15,6 +15,8 @@ import { validJson } from '../http/validate';
 import { perIpLimit } from '../http/public-form-guard';
 import { giftVoucherRedeemSchema } from '../../src/lib/gift-vouchers';
 import { redeemVoucher } from '../domain/vouchers/redeem';
+import { acceptOffer } from '../domain/bookings/waiting-list';
+import { getBookingDetail } from '../domain/bookings/record';
 import { getInvoice } from '../domain/invoices/issue';
 import { deleteMyAccount, exportMyData } from '../portal/account';
 import { myBooking, myBookings } from '../portal/bookings';
@@ -54,6 +56,14 @@ export const meRoutes = new Hono<SignedInEnv>()
     await ownedBooking(c.var.deps, c.var.actor.userId, id);
     const redeemed = await redeemVoucher(c.var.deps, id, c.req.valid('json'), c.var.actor, 'portal');
     return c.json({ ...redeemed, booking: await myBooking(c.var.deps, c.var.actor.userId, id, { onlinePayment: onlineProvider(c.var.deps) !== null }) }, 201);
+  })
+  // Issue 38: "Kinnita koht": the guest takes the places a waiting-list offer holds for them.
+  .post('/bookings/:id/accept-offer', bookingPath, async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await ownedBooking(deps, actor.userId, id);
+    await acceptOffer(deps, await getBookingDetail(deps, id), actor, { ip: actor.ip, userAgent: actor.userAgent });
+    return c.json({ booking: await myBooking(deps, actor.userId, id, { onlinePayment: onlineProvider(deps) !== null }) });
   })
   .post('/bookings/:id/cancellation-request', bookingPath, validJson(cancellationRequestSchema), async (c) => {
     const request = await requestCancellation(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'));

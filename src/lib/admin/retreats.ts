@@ -10,6 +10,7 @@ import { optionalDay, optionalText } from '../validation/form-fields';
 import { pagingParams, searchParam, type ListPage } from '../list-query';
 
 import { RETREAT_MESSAGES } from '../retreat-messages';
+import type { BookingState } from '../booking-lifecycle';
 const M = RETREAT_MESSAGES;
 
 /** GET /api/admin/retreats: searched over name, location and description; newest start first. */
@@ -130,6 +131,9 @@ export interface RetreatBookingRow {
   paymentStatus: string;
   bookingDate: string | null;
   people: number;
+  /** Its lifecycle state; issue 38: freed places held for a waiting party until `offerExpiresAt` (null: no open offer). */
+  state: BookingState;
+  offerExpiresAt: string | null;
 }
 
 export interface RetreatDetail extends RetreatItem {

@@ -24,6 +24,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
+import { offerFreedPlaces } from './offers';
 import { getBookingDetail } from './record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
@@ -142,7 +143,7 @@ export async function cancellationPreview(deps: Deps, bookingId: number): Promis
 }
 
 /** The transition `cancel`: the refund as the admin confirmed or changed it, and the invoice credited to what is kept. */
-export async function cancelBooking(deps: Deps, bookingId: number, input: CancelValues, actor: Actor): Promise<{ creditNoteId: number | null }> {
+export async function cancelBooking(deps: Deps & Pick<AppDeps, 'config'>, bookingId: number, input: CancelValues, actor: Actor): Promise<{ creditNoteId: number | null }> {
   const { booking, paid, quote, invoice } = await cancellable(deps, bookingId);
   if (booking.version !== input.version) throw new ApiError('booking_changed');
   if (input.refund > paid) throw new ApiError('validation_failed', { details: [{ path: 'refund', message: CANCEL_MESSAGES.refundExceedsPaid }] });
@@ -167,5 +168,7 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
   const results = await runCancellationBatch(deps, statements, () => new ApiError('booking_changed'));
   if ((results[0] as { rowsAffected: number }).rowsAffected === 0) throw new ApiError('booking_changed');
   const credit = original ? (results[results.length - 2] as { id: number }[])[0] : undefined;
+  // Its places are free: the waiting list's first party that fits is offered them (issue 38).
+  await offerFreedPlaces(deps, booking.retreat?.id);
   return { creditNoteId: credit?.id ?? null };
 }

@@ -11,10 +11,11 @@ import { auditIfChanged } from '../audit';
 import { IN_THE_BOOKS_SQL } from '../money/balance';
 import { requireTransition } from './lifecycle';
 import { loadRow } from './record';
+import { offerFreedPlaces } from './offers';
 import { bookingNotFound } from '../not-found';
 import { stateOf } from './states';
 
-export async function deleteBooking(deps: Pick<AppDeps, 'db' | 'now'>, id: number, actor: Actor): Promise<void> {
+export async function deleteBooking(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, id: number, actor: Actor): Promise<void> {
   const { booking: before } = await loadRow(deps, id);
   requireTransition(stateOf(before), 'delete');
   const { db } = deps;
@@ -34,4 +35,6 @@ export async function deleteBooking(deps: Pick<AppDeps, 'db' | 'now'>, id: numbe
     const [still] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
     throw still ? new ApiError('booking_has_money') : bookingNotFound();
   }
+  // Its places are free (issue 38).
+  await offerFreedPlaces(deps, before.retreatId);
 }

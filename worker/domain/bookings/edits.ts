@@ -66,7 +66,12 @@ async function writeBooking(deps: Deps, loaded: LoadedRow, write: BookingWrite):
   const { db } = deps;
   const id = loaded.booking.id;
   const stamp = deps.now().toISOString();
-  const facts = scheduleFactsOf({ ...loaded.booking, startDate: detailStart({ retreat: loaded.retreat, checkInDate: loaded.booking.checkInDate }) });
+  const facts = scheduleFactsOf({
+    ...loaded.booking,
+    // A waiting party given its places by this write starts its schedule with it.
+    scheduleStartsAt: write.values.scheduleStartsAt ?? loaded.booking.scheduleStartsAt,
+    startDate: detailStart({ retreat: loaded.retreat, checkInDate: loaded.booking.checkInDate }),
+  });
   const [result] = await db.batch([
     db
       .update(bookings)

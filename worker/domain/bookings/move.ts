@@ -27,6 +27,7 @@ import { FITS_IN_RETREAT } from '../retreats/places';
 import { detailStart } from './days';
 import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
 import { advanceOnPlan } from './plan';
+import { offerFreedPlaces } from './offers';
 import { getBookingDetail } from './record';
 import { TAKES_PLACE_SQL, takesPlace } from './states';
 
@@ -45,7 +46,7 @@ export interface MoveInput {
 const peopleHolding = (booking: BookingDetail) => (takesPlace(booking) ? 1 + booking.companions.length : 0);
 
 const plansOn = (booking: BookingDetail, startDate: string | null) =>
-  PAYMENT_PLANS.filter((plan) => planOffered(plan, { bookedOn: bookedOnOf(booking.createdAt), startDate }));
+  PAYMENT_PLANS.filter((plan) => planOffered(plan, { bookedOn: bookedOnOf(booking), startDate }));
 
 /** The editions the booking may move to: not started, not cancelled, its whole party fits; soonest first. */
 export async function moveTargets(deps: Deps, id: number): Promise<MoveTarget[]> {
@@ -88,7 +89,7 @@ function planOnTarget(booking: BookingDetail, target: EditionFacts, asked: Payme
   return { paymentPlan: plan, advanceCents: advanceOnPlan(booking, plan) };
 }
 
-export async function moveBooking(deps: Deps, id: number, input: MoveInput, actor: Actor): Promise<BookingDetail> {
+export async function moveBooking(deps: Deps & Pick<AppDeps, 'config'>, id: number, input: MoveInput, actor: Actor): Promise<BookingDetail> {
   const booking = await bookingFor(deps, id, input.version, 'move');
   if (booking.retreat?.id === input.retreatId) throw new ApiError('validation_failed', { details: [{ path: 'retreatId', message: MOVE_MESSAGES.sameRetreat }] });
   const target = await readEdition(deps, input.retreatId);
@@ -127,5 +128,7 @@ export async function moveBooking(deps: Deps, id: number, input: MoveInput, acto
   if (result.rowsAffected === 0) {
     throw await refusedWrite(deps, id, input.version, async () => editionRefusalError('full', (await readEdition(deps, target.id)) ?? target, people));
   }
+  // The places it left are free: the old edition's waiting list moves (issue 38).
+  await offerFreedPlaces(deps, booking.retreat?.id);
   return getBookingDetail(deps, id);
 }

@@ -29,6 +29,8 @@ export async function ownedRows({ db }: Deps, userId: string, { where, all = fal
       status: bookings.status,
       waitingList: bookings.waitingList,
       createdAt: bookings.createdAt,
+      scheduleStartsAt: bookings.scheduleStartsAt,
+      offerExpiresAt: bookings.offerExpiresAt,
       owedCents: bookings.owedCents,
       amountPaidCents: bookings.amountPaidCents,
       keptCents: bookings.keptCents,

@@ -27,7 +27,7 @@ export const advanceOnPlan = (booking: Pick<BookingDetail, 'advanceCents' | 'com
 
 export async function changePlan(deps: Deps, id: number, input: { version: number; paymentPlan: PaymentPlan }, actor: Actor): Promise<BookingDetail> {
   const booking = await bookingFor(deps, id, input.version, 'changePlan');
-  const days = { bookedOn: bookedOnOf(booking.createdAt), startDate: detailStart(booking) };
+  const days = { bookedOn: bookedOnOf(booking), startDate: detailStart(booking) };
   if (!planOffered(input.paymentPlan, days)) throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
   const advanceCents = advanceOnPlan(booking, input.paymentPlan);
   const [result] = await deps.db.batch([

@@ -72,6 +72,30 @@ export const takesPlace = (b: StateRow): boolean => holdsPlaces(stateOf(b));
 export const TAKES_PLACE_SQL = (alias: string): SQL =>
   sql.raw(`(${alias}.status = 'confirmed' OR (${alias}.status = 'pending' AND ${alias}.waiting_list = 0))`);
 
+// ── holds an offer ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A waiting party offered freed places (issue 38): the places are kept for it until it confirms or the offer lapses
+ * (../bookings/offers.ts clears a lapsed one), so the places rule counts them as held; it still owes nothing.
+ */
+export const holdsOffer = (b: StateRow & { offerExpiresAt: string | null }): boolean => stateOf(b) === 'waiting' && b.offerExpiresAt !== null;
+
+export const HOLDS_OFFER_SQL = (alias: string): SQL =>
+  sql.raw(`(${alias}.status = 'pending' AND ${alias}.waiting_list = 1 AND ${alias}.offer_expires_at IS NOT NULL)`);
+
+/**
+ * What a waiting party given its places stores besides its new state (issue 38): its plan's schedule starts that day
+ * (it was told it need not pay while it waited), and its offer, if any, is spent.
+ */
+export const placesGiven = (stamp: string) => ({ scheduleStartsAt: stamp, offerExpiresAt: null, offerTokenHash: null });
+
+/**
+ * Waiting without an offer, and not stopped (an offer that lapsed, or put on the list by the organiser's hand): the
+ * parties a freed place is offered to by itself, in order.
+ */
+export const AWAITS_OFFER_SQL = (alias: string): SQL =>
+  sql.raw(`(${alias}.status = 'pending' AND ${alias}.waiting_list = 1 AND ${alias}.offer_expires_at IS NULL AND ${alias}.offers_stopped_at IS NULL)`);
+
 // ── is a participant ────────────────────────────────────────────────────────────────────────────────────────────
 
 /**

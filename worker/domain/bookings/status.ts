@@ -16,12 +16,12 @@ import { FITS_IN_RETREAT } from '../retreats/places';
 import { detailStart } from './days';
 import { requireTransition } from './lifecycle';
 import { toDetail, type LoadedRow } from './record';
-import { stateOf, storedState } from './states';
+import { placesGiven, stateOf, storedState } from './states';
 
 /** What a status change writes besides the edit's own fields, and what it must find to write. */
 export interface StatusChange {
   transition: Transition;
-  values: { status: BookingStatus; waitingList?: boolean };
+  values: { status: BookingStatus; waitingList?: boolean; scheduleStartsAt?: string; offerExpiresAt?: null; offerTokenHash?: null };
   /** Checked inside the UPDATE (the places). */
   guard?: { condition: SQL; refusal: ApiError };
   /** The guest's e-mail, in the same batch. */
@@ -47,12 +47,14 @@ export function statusChange(deps: Pick<AppDeps, 'db' | 'now'>, loaded: LoadedRo
   // The guest hears of the confirmation, with what is due as the edit leaves it.
   const today = tallinnDay(deps.now());
   const detail = toDetail(loaded, today);
-  const schedule = bookingSchedule({ ...detail, status: 'confirmed', waitingList: false, owedCents: options.priceCents, startDate: detailStart(detail) }, today);
+  // A waiting party confirmed gets its places now: its schedule starts today (issue 38).
+  const given = from === 'waiting' ? placesGiven(deps.now().toISOString()) : {};
+  const schedule = bookingSchedule({ ...detail, ...given, status: 'confirmed', waitingList: false, owedCents: options.priceCents, startDate: detailStart(detail) }, today);
   const notice = guestNoticeInsert(deps, { id: detail.id, firstName: detail.guest?.firstName ?? null }, 'booking_confirmed', GUEST_NOTICES.confirmed({ id: detail.id, retreat: detail.retreat, schedule }));
   return {
     transition: 'confirm',
     // A waiting-list party that is confirmed has its places now: it leaves the waiting list (and its filter).
-    values: storedState('confirmed'),
+    values: { ...storedState('confirmed'), ...given },
     guard: options.overrideCapacity ? undefined : { condition: FITS_IN_RETREAT('"bookings"'), refusal: new ApiError('retreat_full') },
     notice,
   };

@@ -23,7 +23,7 @@ import { FITS_IN_RETREAT, retreatFullFor } from '../retreats/places';
 import { detailStart } from './days';
 import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
 import { getBookingDetail } from './record';
-import { storedState } from './states';
+import { placesGiven, storedState } from './states';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -35,18 +35,33 @@ interface Move {
   guard?: ReturnType<typeof sql>;
   action: AuditAction;
   notice: { kind: GuestNoticeKind; notice: Notice };
-  actor: Actor;
+  /** null: the guest by the offer's signed link (no account); the audit record keeps the address and browser. */
+  actor: Actor | null;
+  via?: { ip?: string; userAgent?: string };
 }
 
 async function moveOnList(deps: Deps, m: Move): Promise<number> {
   const id = m.booking.id;
-  const facts = scheduleFactsOf({ ...m.booking, startDate: detailStart(m.booking) });
+  const stamp = deps.now().toISOString();
+  // Given its places, a waiting party starts its schedule now and spends its offer (issue 38).
+  // Put on the list by the organiser's hand, a party is not offered its places back by itself (./offers.ts).
+  const given = m.to === 'request' ? placesGiven(stamp) : { offersStoppedAt: stamp };
+  const facts = scheduleFactsOf({ ...m.booking, ...given, startDate: detailStart(m.booking) });
   const [result] = await deps.db.batch([
     deps.db
       .update(bookings)
-      .set({ ...storedState(m.to), version: sql`${bookings.version} + 1`, updatedAt: deps.now().toISOString() })
+      .set({ ...storedState(m.to), ...given, version: sql`${bookings.version} + 1`, updatedAt: stamp })
       .where(and(eq(bookings.id, id), eq(bookings.version, m.version), MAY_SQL('"bookings"', m.transition), m.guard)),
-    auditIfChanged(deps, { actor: m.actor, action: m.action, severity: 'medium', resourceType: 'booking', resourceId: String(id), metadata: { retreatId: m.booking.retreat?.id ?? null, people: 1 + m.booking.companions.length } }),
+    auditIfChanged(deps, {
+      actor: m.actor,
+      userId: null,
+      ...m.via,
+      action: m.action,
+      severity: 'medium',
+      resourceType: 'booking',
+      resourceId: String(id),
+      metadata: { retreatId: m.booking.retreat?.id ?? null, people: 1 + m.booking.companions.length },
+    }),
     guestNoticeInsert(deps, { id, firstName: m.booking.guest?.firstName ?? null }, m.notice.kind, m.notice.notice),
     // A waiting-list party owes nothing; with its places it owes its schedule again (and the other way round).
     deriveMoney(deps, id, facts, afterVersion(m.version)),
@@ -56,7 +71,10 @@ async function moveOnList(deps: Deps, m: Move): Promise<number> {
 
 export async function promoteBooking(deps: Deps, id: number, input: { version: number }, actor: Actor): Promise<BookingDetail> {
   const booking = await bookingFor(deps, id, input.version, 'promote');
-  const schedule = bookingSchedule({ ...booking, waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) }, tallinnDay(deps.now()));
+  const schedule = bookingSchedule(
+    { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) },
+    tallinnDay(deps.now()),
+  );
   const written = await moveOnList(deps, {
     booking,
     version: input.version,
@@ -90,3 +108,32 @@ export async function putOnWaitingList(deps: Deps, id: number, input: { version:
   if (written === 0) throw await refusedWrite(deps, id, input.version, withMoney);
   return getBookingDetail(deps, id);
 }
+
+/**
+ * The guest takes the places a waiting-list offer holds for them (issue 38), by the offer's signed link or in the
+ * portal: while the offer is open (checked again inside the UPDATE, with the places), the party gets its places, its
+ * schedule starts today, and the guest is told what is due. `offerId` is the offer as the guest saw it (its expiry),
+ * so a lapsed and renewed offer is not taken by an old page.
+ */
+export async function acceptOffer(deps: Deps, booking: BookingDetail, actor: Actor | null, via: { ip?: string; userAgent?: string }): Promise<BookingDetail> {
+  const expiresAt = booking.offer?.expiresAt;
+  if (!expiresAt || expiresAt <= deps.now().toISOString()) throw new ApiError('offer_expired');
+  const schedule = bookingSchedule(
+    { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) },
+    tallinnDay(deps.now()),
+  );
+  const written = await moveOnList(deps, {
+    booking,
+    version: booking.version,
+    transition: 'acceptOffer',
+    to: 'request',
+    guard: sql`${bookings.offerExpiresAt} = ${expiresAt} AND ${bookings.offerExpiresAt} > ${deps.now().toISOString()} AND ${FITS_IN_RETREAT('"bookings"')}`,
+    action: 'booking.offer_accepted',
+    notice: { kind: 'place_offered', notice: GUEST_NOTICES.offerAccepted({ ...booking, schedule }) },
+    actor,
+    via,
+  });
+  if (written === 0) throw await refusedWrite(deps, booking.id, booking.version, () => new ApiError('offer_expired'));
+  return getBookingDetail(deps, booking.id);
+}
+

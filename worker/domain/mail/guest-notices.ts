@@ -6,7 +6,7 @@
  * the guard given), so a refused or repeated action tells no one. Each is in the booking's e-mails.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDateEt, formatMoney } from '../../../src/lib/format';
+import { formatDateEt, formatDateTime, formatMoney } from '../../../src/lib/format';
 import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
@@ -23,6 +23,9 @@ export type GuestNoticeKind =
   | 'booking_cancelled'
   | 'booking_moved'
   | 'place_offered'
+  // Issue 38: the waiting list's offer of freed places, and its lapse.
+  | 'place_offer'
+  | 'place_offer_lapsed'
   | 'put_on_waiting_list'
   | 'booking_created'
   // The go/no-go (issue 24, ./edition-notices): the edition goes ahead, or the organiser cancelled it.
@@ -49,6 +52,9 @@ function paying(bookingId: number, schedule: readonly ScheduleItem[]): string[] 
 }
 
 const name = SITE_CONTACTS.retreatName;
+
+/** An offer's deadline as the guest reads it: "30.11.2026 kell 14:05" (Tallinn time). */
+export const offerDeadline = (instant: string): string => formatDateTime(instant).replace(' ', ' kell ');
 
 export const GUEST_NOTICES = {
   confirmed: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({
@@ -78,6 +84,26 @@ export const GUEST_NOTICES = {
     paragraphs: [
       `Hea uudis: retriidil ${retreatDays(b.retreat)} vabanes koht kogu Teie seltskonnale ja Teie broneering nr ${b.id} ei ole enam ootejärjekorras.`,
       ...paying(b.id, b.schedule),
+    ],
+  }),
+  /** Issue 38: freed places held for a waiting party until `expiresAt`; the link confirms them. */
+  offer: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; people: number }, o: { link: string; expiresAt: string }): Notice => ({
+    subject: `Teile vabanes koht – kinnitage see ${offerDeadline(o.expiresAt)} – ${name}`,
+    paragraphs: [
+      `Hea uudis: retriidil ${retreatDays(b.retreat)} vabanes koht kogu Teie seltskonnale (${b.people} ${b.people === 1 ? 'inimene' : 'inimest'}), broneering nr ${b.id}.`,
+      `Hoiame kohta Teie jaoks kuni ${offerDeadline(o.expiresAt)}. Kinnitage see lingil ${o.link} või oma kontol („Minu broneeringud“).`,
+      'Kui Te kohta enam ei soovi, ei pea midagi tegema: pärast tähtaega pakume seda järjekorras järgmisele.',
+    ],
+  }),
+  offerAccepted: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({
+    subject: `Koht on Teie – ${name}`,
+    paragraphs: [`Kinnitasite koha retriidil ${retreatDays(b.retreat)}: Teie broneering nr ${b.id} ei ole enam ootejärjekorras.`, ...paying(b.id, b.schedule)],
+  }),
+  offerLapsed: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null }): Notice => ({
+    subject: `Pakkumine aegus – ${name}`,
+    paragraphs: [
+      `Pakutud koht retriidil ${retreatDays(b.retreat)} (broneering nr ${b.id}) jäi tähtajaks kinnitamata ja läks järjekorras järgmisele.`,
+      'Teie broneering jääb ootejärjekorda. Kui soovite siiski tulla, kirjutage meile.',
     ],
   }),
   putOnWaitingList: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null }): Notice => ({

@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays, formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SCHEDULE_PART_GENITIVES, type ScheduleItem } from '../../../src/lib/payment-schedule';
-import { bookingSchedule, reminderDue, type BookingForSchedule, type ReminderStage } from './schedule';
+import { bookedOnOf, bookingSchedule, reminderDue, type BookingForSchedule, type ReminderStage } from './schedule';
 import { OWES_SQL } from './balance';
 import { START_DATE_SQL } from '../bookings/days';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
@@ -48,6 +48,7 @@ async function owingBookings({ db }: Deps, until: string, afterId: number, extra
       waitingList: bookings.waitingList,
       paymentStatus: bookings.paymentStatus,
       createdAt: bookings.createdAt,
+      scheduleStartsAt: bookings.scheduleStartsAt,
       startDate: start,
       owedCents: bookings.owedCents,
       amountPaidCents: bookings.amountPaidCents,
@@ -63,7 +64,7 @@ async function owingBookings({ db }: Deps, until: string, afterId: number, extra
       and(
         gt(bookings.id, afterId),
         OWES_SQL('"bookings"'),
-        or(lte(bookings.createdAt, madeBy), sql`${start} <= ${until}`),
+        or(lte(sql`coalesce(${bookings.scheduleStartsAt}, ${bookings.createdAt})`, madeBy), sql`${start} <= ${until}`),
         extra,
       ),
     )
@@ -153,7 +154,7 @@ export async function queuePaymentReminders(deps: Deps): Promise<number> {
     after = rows.at(-1)!.id;
     for (const row of rows) {
       if (!row.email) continue;
-      const bookedOn = tallinnDay(new Date(row.createdAt));
+      const bookedOn = bookedOnOf(row);
       for (const item of bookingSchedule(row, today)) {
         const stage = reminderDue(item, bookedOn, today);
         if (!stage) continue;

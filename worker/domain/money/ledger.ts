@@ -47,15 +47,15 @@ export interface ScheduleFacts {
 }
 
 /** The schedule facts of a booking already read (its start day as the booking's days rule gives it). */
-export const scheduleFactsOf = (b: { createdAt: string; startDate: string | null; paymentPlan: PaymentPlan | null; advanceCents: number | null }): ScheduleFacts => ({
-  bookedOn: bookedOnOf(b.createdAt),
+export const scheduleFactsOf = (b: { createdAt: string; scheduleStartsAt: string | null; startDate: string | null; paymentPlan: PaymentPlan | null; advanceCents: number | null }): ScheduleFacts => ({
+  bookedOn: bookedOnOf(b),
   startDate: b.startDate,
   plan: b.paymentPlan,
   advanceCents: b.advanceCents ?? ADVANCE_CENTS,
 });
 
 /** The columns scheduleFactsOf reads, from `bookings` left-joined with its retreat. */
-export const SCHEDULE_FACT_COLUMNS = { createdAt: bookings.createdAt, startDate: START_DATE_SQL, paymentPlan: bookings.paymentPlan, advanceCents: bookings.advanceCents };
+export const SCHEDULE_FACT_COLUMNS = { createdAt: bookings.createdAt, scheduleStartsAt: bookings.scheduleStartsAt, startDate: START_DATE_SQL, paymentPlan: bookings.paymentPlan, advanceCents: bookings.advanceCents };
 
 /** The booking's schedule facts, or null when there is no such booking. */
 export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {

@@ -69,6 +69,8 @@ export function reminderDue(item: ScheduleItem, bookedOn: string, today: string,
 export interface BookingForSchedule extends StateRow {
   /** When the booking was made (ISO instant). */
   createdAt: string;
+  /** When its schedule starts, if not then: the day a waiting party got its places (issue 38). */
+  scheduleStartsAt: string | null;
   /** The retreat's first day, else the booking's check-in day. */
   startDate: string | null;
   owedCents: number;
@@ -77,13 +79,16 @@ export interface BookingForSchedule extends StateRow {
   advanceCents: number | null;
 }
 
-/** The day a booking was made, the schedule's first input: its creation instant's Tallinn day. */
-export const bookedOnOf = (createdAt: string): string => tallinnDay(new Date(createdAt));
+/**
+ * The day a booking's schedule counts from, its first input: the Tallinn day it was made, or, for a party that got its
+ * places from the waiting list, the day it got them (issue 38: a party that waited months does not owe at once).
+ */
+export const bookedOnOf = (b: { createdAt: string; scheduleStartsAt: string | null }): string => tallinnDay(new Date(b.scheduleStartsAt ?? b.createdAt));
 
 export function bookingSchedule(booking: BookingForSchedule, today: string): ScheduleItem[] {
   if (!isBilled(booking)) return [];
   return paymentSchedule({
-    bookedOn: bookedOnOf(booking.createdAt),
+    bookedOn: bookedOnOf(booking),
     startDate: booking.startDate,
     plan: booking.paymentPlan,
     advanceCents: booking.advanceCents,

@@ -41,6 +41,7 @@ export async function editionBookings({ db }: Deps, retreatId: number) {
         participant: sql<number>`${PARTICIPANT_SQL('"bookings"')}`,
         paid: paidSoFar(sql`"bookings"."id"`),
         createdAt: bookings.createdAt,
+        scheduleStartsAt: bookings.scheduleStartsAt,
         startDate: START_DATE_SQL,
         paymentPlan: bookings.paymentPlan,
         advanceCents: bookings.advanceCents,

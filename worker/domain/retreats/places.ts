@@ -7,14 +7,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RETREAT_MESSAGES } from '../../../src/lib/retreat-messages';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { TAKES_PLACE_SQL } from '../bookings/states';
+import { HOLDS_OFFER_SQL, TAKES_PLACE_SQL } from '../bookings/states';
 
 /** People one booking brings: its main guest and each companion. `alias` names the bookings row in the query. */
 export const PEOPLE_OF_BOOKING = (alias: string) => sql.raw(`(1 + coalesce(json_array_length(${alias}.companions), 0))`);
 
-/** Places taken on a retreat (by id expression), by every booking but `except` when given. */
+/**
+ * Places taken on a retreat (by id expression), by every booking but `except` when given: those holding their places
+ * and those a waiting-list offer holds them for (issue 38), so a freed place offered to one party is not taken by
+ * another meanwhile.
+ */
 export const placesTaken = (retreatId: SQL, except?: SQL) =>
-  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND ${TAKES_PLACE_SQL('b')}${except ? sql` AND b.id <> ${except}` : sql``})`;
+  sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND (${TAKES_PLACE_SQL('b')} OR ${HOLDS_OFFER_SQL('b')})${except ? sql` AND b.id <> ${except}` : sql``})`;
 
 /**
  * For the UPDATE that gives the bookings row `alias` places on the retreat `retreatId` (its own by default: a

@@ -3,10 +3,12 @@
  * status plus id; the status from the dates (Tulevane / Käimasolev / Lõppenud / Määramata); an edit dialog; the
  * confirmed and pending bookings. A retreat that does not exist says 'Retriiti ei leitud' and goes back to the list.
  */
+import { PLACE_OFFER_TEXTS } from '../../../../lib/place-offers';
 import { useState } from 'react';
 import { occupancyText, retreatStatus, SALE_STATE_LABELS, SALE_STATE_TEXTS, type RetreatDetail, type SaleState } from '../../../../lib/admin/retreats';
 import { RETREAT_MESSAGES } from '../../../../lib/retreat-messages';
 import { bookingStatusLabel, bookingStatusTone, paymentStatusLabel, paymentStatusTone, roomTypeLabel } from '../../../../lib/labels';
+import { BOOKING_STATE_LABELS } from '../../../../lib/booking-lifecycle';
 import { addDays, formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { toast, toastError } from '../../../toast';
 import { usePublishRetreat, useRetreat } from '../../api/retreats';
@@ -94,7 +96,21 @@ function Detail({ retreat }: { retreat: RetreatDetail }) {
       ),
     },
     { id: 'email', header: 'E-post', cell: (b) => b.email ?? '–' },
-    { id: 'status', header: 'Staatus', cell: (b) => <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge> },
+    {
+      id: 'status',
+      header: 'Staatus',
+      cell: (b) => (
+        <>
+          {b.state === 'waiting' ? <Badge tone="yellow">{BOOKING_STATE_LABELS.waiting}</Badge> : <Badge tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Badge>}
+          {/* Issue 38: the waiting list's offer and its deadline; the organiser can still promote by hand. */}
+          {b.offerExpiresAt && (
+            <span className="mt-1 block text-xs text-ink-600" data-offer-deadline>
+              {PLACE_OFFER_TEXTS.adminLine(b.offerExpiresAt)}
+            </span>
+          )}
+        </>
+      ),
+    },
     { id: 'room', header: 'Majutus', cell: (b) => roomTypeLabel(b.roomType) },
     { id: 'people', header: 'Inimesi', cell: (b) => String(b.people), className: 'text-right tabular-nums' },
     { id: 'amount', header: 'Summa', cell: (b) => formatMoney(b.totalAmountCents), className: 'text-right tabular-nums whitespace-nowrap' },

@@ -5,6 +5,7 @@
  * the guest is told by e-mail.
  */
 import { MOVE_MESSAGES } from '../../../../../lib/labels';
+import { PLACE_OFFER_TEXTS } from '../../../../../lib/place-offers';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { refusalReason } from '../../../../api/client';
 import { toast, toastError } from '../../../../toast';
@@ -31,7 +32,19 @@ function ListMoveButton({ label, pending, run, failed, done }: { label: string; 
 /** "Anna vabanenud koht": a waiting-list party gets its place only if all of it fits (the API decides). */
 export function PromoteButton({ booking }: { booking: BookingDetail }) {
   const promote = usePromoteBooking(String(booking.id));
-  return <ListMoveButton label="Anna vabanenud koht" pending={promote.isPending} run={() => promote.mutateAsync({ version: booking.version })} failed="Kohta ei saanud anda" done={MOVE_MESSAGES.promoted} />;
+  return (
+    <>
+      <ListMoveButton label="Anna vabanenud koht" pending={promote.isPending} run={() => promote.mutateAsync({ version: booking.version })} failed="Kohta ei saanud anda" done={MOVE_MESSAGES.promoted} />
+      {/* Issue 38: the waiting list's own offer, or why it makes none for this party. */}
+      {booking.offer ? (
+        <p className="text-sm text-ink-600" data-offer-deadline>
+          {PLACE_OFFER_TEXTS.adminLine(booking.offer.expiresAt)}
+        </p>
+      ) : booking.offersStoppedAt ? (
+        <p className="text-sm text-ink-600">{PLACE_OFFER_TEXTS.adminStopped}</p>
+      ) : null}
+    </>
+  );
 }
 
 /** "Pane ootejärjekorda": a request without money on it gives up its places and waits. */
