@@ -8,7 +8,8 @@ import { PLACE_OFFER_TEXTS as T, type PlaceOfferView } from '../lib/place-offers
 const root = document.querySelector<HTMLElement>('[data-place-offer]');
 if (root) {
   const $ = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector)!;
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('pakkumine');
+  const tokenOfPage = () => new URLSearchParams(window.location.hash.slice(1)).get('pakkumine');
+  let token = tokenOfPage();
   const accept = $<HTMLButtonElement>('[data-accept]');
   const retry = $<HTMLButtonElement>('[data-retry]');
 
@@ -64,5 +65,12 @@ if (root) {
     }
   });
   retry.addEventListener('click', () => void load());
+  // Another link opened in the same tab changes only the fragment: the page reads the new offer.
+  window.addEventListener('hashchange', () => {
+    token = tokenOfPage();
+    $('[data-loading]').hidden = false;
+    for (const name of ['offer', 'done', 'failure'] as const) $(`[data-${name}]`).hidden = true;
+    void load();
+  });
   void load();
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, fileAdmin } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { API_ERRORS } from '../../src/lib/api-errors';
@@ -21,7 +21,6 @@ async function admin(page: Page, baseURL: string, method: 'get' | 'post' | 'put'
 }
 
 test('a waiting guest is offered a freed place and confirms it on the page the e-mail links to', async ({ page, baseURL, consoleErrors }) => {
-  void consoleErrors;
   const tag = letters();
   const { retreat } = await admin(page, baseURL!, 'post', '/api/admin/retreats', { name: `Ootejärjekord ${tag}`, startDate: '2027-09-14', endDate: '2027-09-24', price: '1299', capacity: '1' });
   const { retreat: onSale } = await admin(page, baseURL!, 'put', `/api/admin/retreats/${retreat.id}/published`, { published: true });
@@ -44,6 +43,7 @@ test('a waiting guest is offered a freed place and confirms it on the page the e
   // A wrong link says so.
   await page.goto(`/vaba-koht#pakkumine=${'x'.repeat(43)}`);
   await expect(page.getByRole('alert')).toContainText(API_ERRORS.offer_not_found.message);
+  expectFailedRequest(consoleErrors, /^404 .*\/api\/place-offers\/view$/);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -60,4 +60,6 @@ test('a waiting guest is offered a freed place and confirms it on the page the e
   // The link is spent.
   await page.reload();
   await expect(page.getByRole('alert')).toContainText(API_ERRORS.offer_not_found.message);
+  await expect.poll(() => consoleErrors.length).toBe(1);
+  expectFailedRequest(consoleErrors, /^404 .*\/api\/place-offers\/view$/);
 });
