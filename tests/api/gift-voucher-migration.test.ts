@@ -1,32 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../worker/db/migrate';
-import { createTestDb, type TestDb } from '../helpers/test-db';
+import { migrateDatabase } from '../../worker/db/migrate';
+import { databaseBefore } from '../helpers/migrated-before';
 
 /**
  * Migration 0033 (issue 38): `payments` rebuilt again so that a gift voucher pays through the ledger. A database that
  * stopped at 0032 keeps every row, id and link; the ledger stays append-only; a voucher's payment needs its voucher
  * and only it may say `gift_voucher`; a voucher is never deleted and its amount never changes.
  */
-let t: TestDb;
-let folder: string;
+let t: Awaited<ReturnType<typeof databaseBefore>>;
 
 beforeEach(async () => {
-  const journal = JSON.parse(readFileSync(join(DEFAULT_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === '0033_gift_vouchers');
-  expect(upTo).toBeGreaterThan(0);
-  folder = await mkdtemp(join(tmpdir(), 'migrations-0032-'));
-  await cp(DEFAULT_MIGRATIONS_FOLDER, folder, { recursive: true });
-  await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  t = await createTestDb({ migrate: false });
-  await migrateDatabase(t.client, folder);
+  t = await databaseBefore('0033_gift_vouchers');
 });
 afterEach(async () => {
-  await t.cleanup();
-  await rm(folder, { recursive: true, force: true });
+  await t.dispose();
 });
 
 const run = (sql: string, args: (string | number | null)[] = []) => t.client.execute({ sql, args });

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../worker/db/migrate';
-import { createTestDb, type TestDb } from '../helpers/test-db';
+import { migrateDatabase } from '../../worker/db/migrate';
+import { databaseBefore } from '../helpers/migrated-before';
 
 /**
  * Migration 0024 (issue "Pay online"): `payments` rebuilt so `method` takes `bank_link`. A database that stopped at
@@ -12,22 +8,13 @@ import { createTestDb, type TestDb } from '../helpers/test-db';
  * 'other' stays 'other'; the append-only triggers, the foreign keys and the unique indexes are back.
  */
 
-let t: TestDb;
-let folder: string;
+let t: Awaited<ReturnType<typeof databaseBefore>>;
 
 beforeEach(async () => {
-  const journal = JSON.parse(readFileSync(join(DEFAULT_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === '0024_payment_method_bank_link');
-  expect(upTo).toBeGreaterThan(0);
-  folder = await mkdtemp(join(tmpdir(), 'migrations-0023-'));
-  await cp(DEFAULT_MIGRATIONS_FOLDER, folder, { recursive: true });
-  await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  t = await createTestDb({ migrate: false });
-  await migrateDatabase(t.client, folder);
+  t = await databaseBefore('0024_payment_method_bank_link');
 });
 afterEach(async () => {
-  await t.cleanup();
-  await rm(folder, { recursive: true, force: true });
+  await t.dispose();
 });
 
 const run = (sql: string, args: (string | number | null)[] = []) => t.client.execute({ sql, args });
