@@ -8,6 +8,7 @@
 import { paymentStatusLabel, paymentStatusTone } from '../../../../../lib/labels';
 import type { BookingDetail } from '../../../../../lib/admin/booking-views';
 import { formatDate, formatMoney } from '../../../../../lib/format';
+import { discountLineText } from '../../../../../lib/discount-code-text';
 import { Badge } from '../../../ui/badge';
 import { Facts, Section, YesNo, type Fact } from '../../../ui/detail-parts';
 
@@ -23,6 +24,11 @@ export function PaymentInfo({ booking }: { booking: BookingDetail }) {
           ...(booking.priceSnapshot
             ? [['Hind broneerimisel', `${booking.priceSnapshot.people} × ${formatMoney(booking.priceSnapshot.unitAfterDiscountCents)} (${formatDate(booking.priceSnapshot.pricedOn)})`] as Fact]
             : []),
+          // Issue 38: the early-bird price it was made with, the discount code and what the code took off.
+          ...(booking.priceSnapshot?.earlyBird
+            ? [['Varajase broneerija hind', `tavahind ${formatMoney(booking.priceSnapshot.earlyBird.regularCents)}, kehtis kuni ${formatDate(booking.priceSnapshot.earlyBird.until)}`] as Fact]
+            : []),
+          ...(booking.discountCode ? [['Sooduskood', `${discountLineText(booking.discountCode)}: ${formatMoney(-booking.discountCode.discountCents)}`] as Fact] : []),
           ['Makstud', formatMoney(booking.amountPaidCents)],
           ['Ettemaks', formatMoney(booking.depositAmountCents)],
           ['Kaasreisijate hinnad kokku', formatMoney(totals.companionsCents)],
