@@ -32,13 +32,21 @@ export function GiftVoucherPanel({ booking }: { booking: MyBookingDetail }) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState<Paid | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const paidNote = useRef<HTMLParagraphElement>(null);
+  const returnFocus = useRef(false);
+  // Once the form has closed, the focus goes back to the button that opened it (drawn again by then).
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    // Nothing left to pay: no button any more, so the focus goes to what was paid.
+    (opener.current ?? paidNote.current)?.focus();
+  }, [open]);
   const owes = booking.state !== 'cancelled' && booking.outstandingCents > 0;
   if (!owes && !paid) return null;
 
   const close = () => {
+    returnFocus.current = true;
     setOpen(false);
-    // Back to the button that opened the form (after it is drawn again).
-    requestAnimationFrame(() => opener.current?.focus());
   };
 
   return (
@@ -46,7 +54,7 @@ export function GiftVoucherPanel({ booking }: { booking: MyBookingDetail }) {
       <h4 className="font-semibold text-ink-900">Kinkekaart</h4>
       <div role="status">
         {paid && (
-          <p className="rounded-lg bg-lagoon-50 p-3 text-ink-900 ring-1 ring-lagoon-200" data-gift-voucher-paid>
+          <p ref={paidNote} tabIndex={-1} className="rounded-lg bg-lagoon-50 p-3 text-ink-900 ring-1 ring-lagoon-200" data-gift-voucher-paid>
             Kinkekaardiga tasutud {formatMoney(paid.amountCents)}. Kinkekaardile jäi {formatMoney(paid.balanceCents)}.
           </p>
         )}
