@@ -92,9 +92,10 @@ function AdminRoutes({ initialPath, idleTimeoutMs, idleCheckMs }: Required<Admin
 
 function AdminNav({ current }: { current?: NavSection }) {
   return (
-    // The tabs wrap on a narrow screen: every section stays in sight (a sideways-scrolling bar hid three on a phone).
+    // The tabs wrap below 1280 px: every section stays in sight (a sideways-scrolling bar hid three on a phone; ten tabs
+    // in one row need about 1 150 px).
     <nav aria-label="Haldus">
-      <ul role="list" className="inline-flex flex-wrap gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-sand-200 lg:flex-nowrap lg:rounded-full">
+      <ul role="list" className="inline-flex flex-wrap gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-sand-200 xl:flex-nowrap xl:rounded-full">
         {NAV_SECTIONS.map((item) => (
           <li key={item.href}>
             <AppLink href={item.href} current={item.section === current} className="admin-tab">

@@ -10,7 +10,7 @@ import { ADMIN_HOME, matchAdminPath, type AdminPath } from '../../lib/admin/rout
 import type { ScreenProps } from './screen-props';
 
 
-export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'messages' | 'users' | 'retreats' | 'discount-codes' | 'audit';
+export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'messages' | 'users' | 'retreats' | 'discount-codes' | 'gift-vouchers' | 'audit';
 
 export interface AdminRouteDef {
   /** One of ADMIN_PATHS ("/admin/bookings/:id": a `:name` segment becomes `params.name`). */
@@ -45,6 +45,8 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/retreats', title: 'Retriidid', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats')) },
   { path: '/admin/retreats/:id', title: 'Retriit', section: 'retreats', screen: lazyScreen(() => import('./screens/retreats/detail')) },
   { path: '/admin/discount-codes', title: 'Soodustused', section: 'discount-codes', screen: lazyScreen(() => import('./screens/discount-codes')) },
+  { path: '/admin/gift-vouchers', title: 'Kinkekaardid', section: 'gift-vouchers', screen: lazyScreen(() => import('./screens/gift-vouchers')) },
+  { path: '/admin/gift-vouchers/:id', title: 'Kinkekaart', section: 'gift-vouchers', screen: lazyScreen(() => import('./screens/gift-vouchers/detail')) },
   { path: '/admin/audit', title: 'Auditilogi', section: 'audit', screen: lazyScreen(() => import('./screens/audit')) },
   { path: '/email-test', title: 'E-posti test', screen: lazyScreen(() => import('./screens/email-test')) },
 ];
@@ -58,6 +60,7 @@ export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[
   { section: 'users', href: '/admin/users', label: 'Kasutajad' },
   { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },
   { section: 'discount-codes', href: '/admin/discount-codes', label: 'Soodustused' },
+  { section: 'gift-vouchers', href: '/admin/gift-vouchers', label: 'Kinkekaardid' },
   { section: 'audit', href: '/admin/audit', label: 'Auditilogi' },
 ];
 

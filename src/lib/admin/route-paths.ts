@@ -20,6 +20,8 @@ export const ADMIN_PATHS = [
   '/admin/retreats',
   '/admin/retreats/:id',
   '/admin/discount-codes',
+  '/admin/gift-vouchers',
+  '/admin/gift-vouchers/:id',
   '/admin/audit',
   '/email-test',
 ] as const;

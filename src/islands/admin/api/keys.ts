@@ -12,11 +12,14 @@ import type { AuditListQuery } from '../../../lib/admin/audit';
 import type { InvoiceListQuery } from '../../../lib/admin/invoices';
 import type { ClientListQuery } from '../../../lib/admin/clients';
 import type { discountCodeListQuerySchema } from '../../../lib/discount-codes';
+import type { giftVoucherListQuerySchema } from '../../../lib/gift-vouchers';
 import type { RetreatListQuery } from '../../../lib/admin/retreats';
 import type { UserListQuery } from '../../../lib/admin/users';
 
 /** The discount codes' list query (the contract names no type for it). */
 export type DiscountCodeListQuery = z.output<typeof discountCodeListQuerySchema>;
+/** The gift vouchers' list query (likewise). */
+export type GiftVoucherListQuery = z.output<typeof giftVoucherListQuerySchema>;
 
 export const adminKeys = {
   dashboard: ['dashboard'] as const,
@@ -48,6 +51,10 @@ export const adminKeys = {
   client: (id: string) => ['clients', 'detail', id] as const,
   discountCodes: ['discount-codes'] as const,
   discountCodeList: (query: DiscountCodeListQuery) => ['discount-codes', 'list', query] as const,
+  // Every voucher query: a redemption on a booking changes a voucher's balance and uses.
+  giftVouchers: ['gift-vouchers'] as const,
+  giftVoucherList: (query: GiftVoucherListQuery) => ['gift-vouchers', 'list', query] as const,
+  giftVoucher: (id: string) => ['gift-vouchers', 'detail', id] as const,
 };
 
 /** Every page of the invoices screen ("Arved"), whatever its filters. */
