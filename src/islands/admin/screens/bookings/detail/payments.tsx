@@ -25,14 +25,20 @@ import { lazyComponent } from '../../../../lazy-component';
 
 // "Lisa makse" (its form, selects and date picker) loads when it is first opened.
 const PaymentDialog = lazyComponent(() => import('./payment-dialog').then((m) => m.PaymentDialog));
+// "Kasuta kinkekaarti" (issue 38) likewise; its words are GIFT_VOUCHER_MESSAGES.use, written out here because that
+// module holds the schemas too, and the detail loads no zod until a dialog opens (docs/decisions/023-page-javascript.md).
+const GiftVoucherDialog = lazyComponent(() => import('./gift-voucher-dialog').then((m) => m.GiftVoucherDialog));
 
 const ONLINE_PROVIDER_LABELS: Record<string, string> = { montonio: 'Montonio' };
 const ONLINE_METHOD_LABELS: Record<string, string> = { paymentInitiation: 'pangalink', cardPayments: 'kaart' };
 
 export function BookingPayments({ bookingId }: { bookingId: string }) {
   const ledger = useBookingPayments(bookingId);
+  const booking = useBooking(bookingId);
   const write = usePaymentWrite(bookingId);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'payment' | 'gift-voucher' | null>(null);
+  // A cancelled booking takes no payment: the voucher is not offered there.
+  const takesVoucher = booking.data !== undefined && booking.data.state !== 'cancelled';
   const [reversing, setReversing] = useState<PaymentEntry | null>(null);
 
   const reverse = (entry: PaymentEntry) =>
@@ -109,9 +115,16 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
       id="booking-payments"
       title="Maksed"
       actions={
-        <Button size="sm" onPress={() => setAdding(true)} isDisabled={!ledger.data}>
-          + Lisa makse
-        </Button>
+        <span className="flex flex-wrap gap-2">
+          {takesVoucher && (
+            <Button size="sm" variant="outline" onPress={() => setAdding('gift-voucher')} onHoverStart={GiftVoucherDialog.preload} onFocus={GiftVoucherDialog.preload}>
+              Kasuta kinkekaarti
+            </Button>
+          )}
+          <Button size="sm" onPress={() => setAdding('payment')} isDisabled={!ledger.data}>
+            + Lisa makse
+          </Button>
+        </span>
       }
     >
       <QueryView query={ledger} loading="Maksete laadimine..." failed="Maksete laadimine ebaõnnestus">
@@ -131,7 +144,10 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
         )}
       </QueryView>
       <PaymentSchedule bookingId={bookingId} />
-      {adding && ledger.data && <PaymentDialog bookingId={bookingId} referenceNumber={ledger.data.referenceNumber} onClose={() => setAdding(false)} />}
+      {adding === 'payment' && ledger.data && <PaymentDialog bookingId={bookingId} referenceNumber={ledger.data.referenceNumber} onClose={() => setAdding(null)} />}
+      {adding === 'gift-voucher' && booking.data && (
+        <GiftVoucherDialog bookingId={bookingId} outstandingCents={booking.data.totals.remainingCents} onClose={() => setAdding(null)} />
+      )}
       <ConfirmDialog
         title="Tühista kanne"
         message={
