@@ -68,7 +68,7 @@ export default function GiftVoucherList() {
   return (
     <>
       <ScreenHeader title="Kinkekaardid" intro="Väljastatud kinkekaardid: nendega saab tasuda broneeringu eest." back={BACK_TO_DASHBOARD}>
-        <Button onPress={() => setIssuing(true)} onHoverStart={IssueGiftVoucherDialog.preload} onFocus={IssueGiftVoucherDialog.preload}>
+        <Button onPress={() => setIssuing(true)}>
           + Väljasta kinkekaart
         </Button>
       </ScreenHeader>

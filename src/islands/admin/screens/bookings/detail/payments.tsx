@@ -117,7 +117,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
       actions={
         <span className="flex flex-wrap gap-2">
           {takesVoucher && (
-            <Button size="sm" variant="outline" onPress={() => setAdding('gift-voucher')} onHoverStart={GiftVoucherDialog.preload} onFocus={GiftVoucherDialog.preload}>
+            <Button size="sm" variant="outline" onPress={() => setAdding('gift-voucher')}>
               Kasuta kinkekaarti
             </Button>
           )}
