@@ -4,14 +4,15 @@
  * on first focus) and the API checks the voucher and the debt; a refusal shows under its field. Afterwards the guest
  * reads what was paid and what is left on the voucher, and the booking's amounts are the server's new ones.
  *
- * The words are the contract's (GIFT_VOUCHER_MESSAGES in src/lib/gift-vouchers.ts) written out: that module holds the
- * schemas too, and the portal's booking page loads no zod until a form is used (docs/decisions/023-page-javascript.md).
+ * The words come from the zod-free texts module (src/lib/gift-voucher-text.ts): the portal's booking page loads no zod
+ * until a form is used (docs/decisions/023-page-javascript.md).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import type { GiftVoucherRedeem, GiftVoucherRedeemInput } from '../../lib/gift-vouchers';
 import { centsToInput } from '../../lib/money-text';
+import { GIFT_VOUCHER_USE, VOUCHER_PAY_FAILED, voucherLeftText, voucherPaidText } from '../../lib/gift-voucher-text';
 import type { MyBookingDetail } from '../../lib/portal';
 import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
@@ -21,7 +22,7 @@ import { toast, toastError } from '../toast';
 import { FormActions } from './parts';
 import { portalApi, portalKeys } from './portal-api';
 
-const USE = 'Kasuta kinkekaarti';
+const USE = GIFT_VOUCHER_USE;
 
 interface Paid {
   amountCents: number;
@@ -55,7 +56,7 @@ export function GiftVoucherPanel({ booking }: { booking: MyBookingDetail }) {
       <div role="status">
         {paid && (
           <p ref={paidNote} tabIndex={-1} className="rounded-lg bg-lagoon-50 p-3 text-ink-900 ring-1 ring-lagoon-200" data-gift-voucher-paid>
-            Kinkekaardiga tasutud {formatMoney(paid.amountCents)}. Kinkekaardile jäi {formatMoney(paid.balanceCents)}.
+            {voucherPaidText(formatMoney(paid.amountCents))}. {voucherLeftText(formatMoney(paid.balanceCents))}
           </p>
         )}
       </div>
@@ -97,7 +98,7 @@ function RedeemForm({ booking, onPaid, onCancel }: { booking: MyBookingDetail; o
       const answer = await portalApi.redeemGiftVoucher(booking.id, { code: values.code, amount: centsToInput(values.amount) });
       queryClient.setQueryData<{ booking: MyBookingDetail }>(portalKeys.booking(booking.id), { booking: answer.booking });
       void queryClient.invalidateQueries({ queryKey: portalKeys.bookings });
-      toast({ title: `Kinkekaardiga tasutud ${formatMoney(values.amount)}`, description: `Kinkekaardile jäi ${formatMoney(answer.balanceCents)}.` });
+      toast({ title: voucherPaidText(formatMoney(values.amount)), description: voucherLeftText(formatMoney(answer.balanceCents)) });
       onPaid({ amountCents: values.amount, balanceCents: answer.balanceCents });
     } catch (error) {
       if (error instanceof ApiRequestError) {
@@ -109,7 +110,7 @@ function RedeemForm({ booking, onPaid, onCancel }: { booking: MyBookingDetail; o
           return;
         }
       }
-      toastError('Kinkekaardiga tasumine ebaõnnestus', error);
+      toastError(VOUCHER_PAY_FAILED, error);
     }
   };
 

@@ -8,7 +8,7 @@ import * as fontkit from 'fontkit';
 import type { InvoiceDocument } from '../../../src/lib/invoices/documents';
 import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
-import { GIFT_VOUCHER_TEXTS } from '../../../src/lib/gift-vouchers';
+import { GIFT_VOUCHER_TEXTS } from '../../../src/lib/gift-voucher-text';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './fonts.generated';
 
 const A4: [number, number] = [595.28, 841.89];

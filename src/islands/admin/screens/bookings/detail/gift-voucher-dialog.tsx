@@ -11,6 +11,7 @@ import {
   type GiftVoucherRedeem,
   type GiftVoucherRedeemInput,
 } from '../../../../../lib/gift-vouchers';
+import { VOUCHER_PAY_FAILED, voucherLeftText } from '../../../../../lib/gift-voucher-text';
 import { centsToInput } from '../../../../../lib/money';
 import { ApiRequestError } from '../../../../api/client';
 import { useValidatedForm } from '../../../../forms/use-validated-form';
@@ -30,7 +31,7 @@ export function GiftVoucherDialog({ bookingId, outstandingCents, onClose }: { bo
   });
 
   const onValid = async ({ amount }: GiftVoucherRedeem) => {
-    const saved = await writeForm(() => redeem.mutateAsync(getValues()), 'Kinkekaardiga tasumine ebaõnnestus', showFieldIssues);
+    const saved = await writeForm(() => redeem.mutateAsync(getValues()), VOUCHER_PAY_FAILED, showFieldIssues);
     if (!saved.ok) {
       // More than the voucher holds: the API names what is left; it belongs under the amount.
       const { error } = saved;
@@ -39,7 +40,7 @@ export function GiftVoucherDialog({ bookingId, outstandingCents, onClose }: { bo
       }
       return;
     }
-    toast({ title: GIFT_VOUCHER_MESSAGES.redeemed(formatMoney(amount)), description: `Kinkekaardile jäi ${formatMoney(saved.value.balanceCents)}.` });
+    toast({ title: GIFT_VOUCHER_MESSAGES.redeemed(formatMoney(amount)), description: voucherLeftText(formatMoney(saved.value.balanceCents)) });
     onClose();
   };
 

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../../../lib/labels';
+import { GIFT_VOUCHER_USE } from '../../../../../lib/gift-voucher-text';
 import type { PaymentEntry } from '../../../../../lib/payments';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../lib/format';
 import { toast, toastError } from '../../../../toast';
@@ -25,8 +26,8 @@ import { lazyComponent } from '../../../../lazy-component';
 
 // "Lisa makse" (its form, selects and date picker) loads when it is first opened.
 const PaymentDialog = lazyComponent(() => import('./payment-dialog').then((m) => m.PaymentDialog));
-// "Kasuta kinkekaarti" (issue 38) likewise; its words are GIFT_VOUCHER_MESSAGES.use, written out here because that
-// module holds the schemas too, and the detail loads no zod until a dialog opens (docs/decisions/023-page-javascript.md).
+// "Kasuta kinkekaarti" (issue 38) likewise; its words come from the zod-free texts module (the detail loads no zod
+// until a dialog opens: docs/decisions/023-page-javascript.md).
 const GiftVoucherDialog = lazyComponent(() => import('./gift-voucher-dialog').then((m) => m.GiftVoucherDialog));
 
 const ONLINE_PROVIDER_LABELS: Record<string, string> = { montonio: 'Montonio' };
@@ -118,7 +119,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
         <span className="flex flex-wrap gap-2">
           {takesVoucher && (
             <Button size="sm" variant="outline" onPress={() => setAdding('gift-voucher')}>
-              Kasuta kinkekaarti
+              {GIFT_VOUCHER_USE}
             </Button>
           )}
           <Button size="sm" onPress={() => setAdding('payment')} isDisabled={!ledger.data}>
