@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequest, test } from './fixtures';
-import { expectNoAxeViolations, fileAdmin } from './accounts';
+import { confirmedUser, expectNoAxeViolations, fileAdmin, signInContext, toast } from './accounts';
 import { bookingRequest, letters, serverSql } from './booking-requests';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { PLACE_OFFER_TEXTS } from '../../src/lib/place-offers';
@@ -62,4 +62,34 @@ test('a waiting guest is offered a freed place and confirms it on the page the e
   await expect(page.getByRole('alert')).toContainText(API_ERRORS.offer_not_found.message);
   await expect.poll(() => consoleErrors.length).toBe(1);
   expectFailedRequest(consoleErrors, /^404 .*\/api\/place-offers\/view$/);
+});
+
+test('a waiting guest with an account takes the offered place in the portal', async ({ page, browser, baseURL, consoleErrors }) => {
+  void consoleErrors;
+  const tag = letters();
+  const guestContext = await browser.newContext({ baseURL });
+  const email = await confirmedUser(guestContext.request, baseURL!, `offer-${tag}`, { firstName: 'Portaali', lastName: `Ootaja${tag}` });
+  const { retreat } = await admin(page, baseURL!, 'post', '/api/admin/retreats', { name: `Portaal ${tag}`, startDate: '2027-10-14', endDate: '2027-10-24', price: '1299', capacity: '1' });
+  const { retreat: onSale } = await admin(page, baseURL!, 'put', `/api/admin/retreats/${retreat.id}/published`, { published: true });
+  const holder = await bookingRequest(page.request, baseURL!, { firstName: 'Koht', lastName: `Hoidja${tag}`, retreatMonth: onSale.edition });
+  const waiter = await bookingRequest(page.request, baseURL!, { firstName: 'Portaali', lastName: `Ootaja${tag}`, email, retreatMonth: onSale.edition });
+  await admin(page, baseURL!, 'put', `/api/admin/retreats/${retreat.id}/published`, { published: false });
+  const preview = await admin(page, baseURL!, 'get', `/api/admin/bookings/${holder}/cancellation`);
+  await admin(page, baseURL!, 'post', `/api/admin/bookings/${holder}/cancel`, { version: preview.version, refund: '0', method: 'bank_transfer', reason: 'Ei saa tulla' });
+
+  const guest = await guestContext.newPage();
+  await signInContext(guest, baseURL!, email);
+  for (const width of [1280, 390]) {
+    await guest.setViewportSize({ width, height: 900 });
+    await guest.goto(`/minu-broneeringud?broneering=${waiter}`);
+    const panel = guest.locator('[data-place-offer-panel]');
+    await expect(panel.getByRole('heading', { name: PLACE_OFFER_TEXTS.title })).toBeVisible();
+    await expect(panel).toContainText(/Teile vabanes koht! Kinnitage see kuni \d{2}\.\d{2}\.\d{4} kell \d{2}:\d{2}\./);
+    await expectNoAxeViolations(guest);
+  }
+  await guest.getByRole('button', { name: PLACE_OFFER_TEXTS.portalAccept }).click();
+  await expect(toast(guest, PLACE_OFFER_TEXTS.accepted)).toBeVisible();
+  await expect(guest.locator('[data-place-offer-panel]')).toHaveCount(0);
+  expect(await serverSql('SELECT waiting_list FROM bookings WHERE id = ?', [waiter])).toEqual([{ waiting_list: 0 }]);
+  await guestContext.close();
 });

@@ -11,6 +11,7 @@ import { DownloadLink } from './download-link';
 import { GiftVoucherPanel } from './gift-voucher-form';
 import { BackToList, BookingPending, Pair } from './parts';
 import { PayOnline } from './pay-online';
+import { PlaceOfferPanel } from './place-offer-panel';
 import { portalApi, portalKeys } from './portal-api';
 import { TravellerForm } from './traveller-form';
 import { ColumnHeads } from '../column-heads';
@@ -65,6 +66,7 @@ export function BookingPage({ id, onBack, onSessionOver }: BookingPageProps) {
         {booking.companionNames.length > 0 && <p className="mt-1 text-ink-600">Kaasreisijad: {booking.companionNames.join(', ')}</p>}
       </header>
 
+      <PlaceOfferPanel booking={booking} />
       <Payments booking={booking} />
       <Invoices booking={booking} onSessionOver={onSessionOver} />
       <TravelDetails booking={booking} />

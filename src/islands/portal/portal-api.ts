@@ -30,6 +30,8 @@ export const portalApi = {
   /** "Kasuta kinkekaarti" (issue 38): pays part of the booking with a voucher; answers its balance left and the booking now. */
   redeemGiftVoucher: (id: number, body: GiftVoucherRedeemInput) =>
     apiRequest<GiftVoucherRedeemResponse & { booking: MyBookingDetail }>(`/api/me/bookings/${id}/gift-vouchers`, { method: 'POST', body }),
+  /** "Kinnitage koht" (issue 38): takes the places a waiting-list offer holds; answers the booking now. */
+  acceptOffer: (id: number) => apiRequest<{ booking: MyBookingDetail }>(`/api/me/bookings/${id}/accept-offer`, { method: 'POST', body: {} }),
   deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
 };
 
