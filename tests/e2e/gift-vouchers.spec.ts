@@ -25,6 +25,7 @@ const pdfText = (bytes: Buffer) =>
     .replace(/\u00a0/g, ' ');
 
 const state = { adminEmail: '', code: '', voucherId: 0, bookingId: 0, guestEmail: '' };
+const DISCOUNT_CODE = `KINK${TAG}`.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 test.beforeAll(async ({ request, baseURL }) => {
   state.adminEmail = await extraAdmin(request, baseURL!, `kinkekaart-${TAG}`);
@@ -135,11 +136,10 @@ test("a guest pays 60 € of their booking with the voucher in the portal; the b
   expect(state.code, 'the voucher of the first step').not.toBe('');
   const lastName = `Kinkija${TAG}`;
   state.guestEmail = await confirmedUser(request, baseURL!, 'kinkekaart', { firstName: 'Kertu', lastName });
-  state.bookingId = await bookingRequest(request, baseURL!, { firstName: 'Kertu', lastName, email: state.guestEmail });
-  await serverSql(
-    'UPDATE bookings SET total_amount_cents = 129900, payment_plan = NULL, advance_cents = NULL, deposit_amount_cents = NULL, price_snapshot = NULL WHERE id = ?',
-    [state.bookingId],
-  );
+  // The guest books with the organiser's discount code (issue 38: the code and the voucher on one invoice).
+  await serverSql('INSERT INTO discount_codes (code, percent, note) VALUES (?, 10, ?)', [DISCOUNT_CODE, 'Kinkekaardi test']);
+  state.bookingId = await bookingRequest(request, baseURL!, { firstName: 'Kertu', lastName, email: state.guestEmail, discountCode: DISCOUNT_CODE.toLowerCase() });
+  expect(await serverSql('SELECT discount_code_id IS NOT NULL AS coded FROM bookings WHERE id = ?', [state.bookingId])).toEqual([{ coded: 1 }]);
   await signInContext(page, baseURL!, state.guestEmail);
   await page.goto(`/minu-broneeringud?broneering=${state.bookingId}`);
   await expect(page.getByRole('heading', { level: 2, name: /retriit/i })).toBeFocused();
@@ -151,7 +151,7 @@ test("a guest pays 60 € of their booking with the voucher in the portal; the b
   const amount = form.getByRole('textbox', { name: /^Summa/ });
   await expect(code).toBeFocused();
   // What is still owed, to begin with.
-  await expect(amount).toHaveValue('1299,00');
+  await expect(amount).toHaveValue('1169,10');
   await axeAtBothWidths(page);
 
   // A code that is no voucher: refused under the field, nothing paid.
@@ -168,7 +168,7 @@ test("a guest pays 60 € of their booking with the voucher in the portal; the b
   await expect(payments.locator('[data-gift-voucher-paid]')).toHaveText(money('Kinkekaardiga tasutud 60,00 €. Kinkekaardile jäi 40,00 €.'));
   await expect(form).toBeHidden();
   await expect(payments.locator('dl > div').filter({ hasText: /^Makstud/ })).toContainText(money('60,00 €'));
-  await expect(payments.locator('dl > div').filter({ hasText: /^Tasuda/ })).toContainText(money('1 239,00 €'));
+  await expect(payments.locator('dl > div').filter({ hasText: /^Tasuda/ })).toContainText(money('1 109,10 €'));
   await expect(payments.getByRole('button', { name: 'Kasuta kinkekaarti' })).toBeFocused();
 
   // The organiser's ledger: the voucher's payment, its method and its code.
@@ -198,7 +198,7 @@ test('the organiser pays the rest from the booking\'s "Kasuta kinkekaarti"; a se
   const code = dialog.getByRole('textbox', { name: /^Kinkekaardi kood/ });
   const amount = dialog.getByRole('textbox', { name: /^Summa/ });
   await expect(code).toBeFocused();
-  await expect(amount).toHaveValue('1239,00');
+  await expect(amount).toHaveValue('1109,10');
   await axeAtBothWidths(page);
 
   // More than the voucher holds: the API's answer names what is left, under the amount.
@@ -239,7 +239,7 @@ test('the organiser pays the rest from the booking\'s "Kasuta kinkekaarti"; a se
   await expect(page).toHaveURL(new RegExp(`/admin/bookings/${state.bookingId}$`));
 });
 
-test('the booking\'s invoice shows the voucher as a payment: "sh kinkekaardiga <code>"', async ({ page, baseURL }) => {
+test('the booking\'s invoice shows the voucher as a payment ("sh kinkekaardiga <code>") and the discount code as its own line', async ({ page, baseURL }) => {
   expect(state.bookingId, 'the booking of the steps before').toBeGreaterThan(0);
   await signInContext(page, baseURL!, state.adminEmail);
   const headers = { Origin: baseURL! };
@@ -255,4 +255,5 @@ test('the booking\'s invoice shows the voucher as a payment: "sh kinkekaardiga <
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = pdfText(await pdf.body());
   expect(text).toContain(`sh kinkekaardiga ${state.code}`);
+  expect(text).toContain(`Soodustus ${DISCOUNT_CODE} −10 %`);
 });
