@@ -1,9 +1,8 @@
 /**
- * What the booking form needs of discount codes (issue 38), kept apart from the back office's contract
- * (./discount-codes) so the form's bundle stays small: the code's spelling, the guest's field, the refusals and
- * the words for what a code gives.
+ * What the screens need of discount codes (issue 38), without zod, kept apart from the back office's contract
+ * (./discount-codes) so the booking form's and the booking detail's bundles stay small: the code's spelling, the
+ * refusals and the words for what a code gives. The guest's field (zod) is ./booking/discount-code-field.
  */
-import * as z from 'zod';
 import { formatDateEt, formatMoney } from './format';
 import type { CodeDiscountTerms } from './payment-plans';
 
@@ -24,21 +23,6 @@ export const DISCOUNT_REFUSALS = {
   notForEdition: 'See sooduskood ei kehti valitud retriidile.',
 } as const;
 export type DiscountRefusal = keyof typeof DISCOUNT_REFUSALS;
-
-/** The guest's code in the booking form and the check: empty is none; not letters and digits is no code there is. */
-export const guestDiscountCodeField = z
-  .string()
-  .max(100, DISCOUNT_REFUSALS.unknown)
-  .nullish()
-  .transform((v, ctx) => {
-    const code = normalizeDiscountCode(v ?? '');
-    if (code === '') return undefined;
-    if (!CODE_TEXT.test(code) || code.length > DISCOUNT_CODE_MAX) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_REFUSALS.unknown });
-      return z.NEVER;
-    }
-    return code;
-  });
 
 /** What a code gives, in words: "−10 %" or "−50,00 € inimese kohta". */
 export const discountText = (terms: Pick<CodeDiscountTerms, 'percent' | 'amountPerPersonCents'>): string =>

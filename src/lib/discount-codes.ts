@@ -6,13 +6,15 @@
  * checks and the counting are the server's (worker/domain/discounts).
  */
 import * as z from 'zod';
-import { CODE_TEXT, DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, guestDiscountCodeField, normalizeDiscountCode } from './discount-code-text';
+import { CODE_TEXT, DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, normalizeDiscountCode } from './discount-code-text';
+import { guestDiscountCodeField } from './booking/discount-code-field';
 import { nullableMoneyInput } from './money';
 import { pagingParams, searchParam, type ListPage } from './list-query';
 import { optionalDay, optionalText } from './validation/form-fields';
 import type { CodeDiscountTerms } from './payment-plans';
 
-export { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, DISCOUNT_REFUSALS, discountLineText, discountText, guestDiscountCodeField, normalizeDiscountCode } from './discount-code-text';
+export { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, DISCOUNT_REFUSALS, discountLineText, discountText, normalizeDiscountCode } from './discount-code-text';
+export { guestDiscountCodeField } from './booking/discount-code-field';
 export type { DiscountRefusal } from './discount-code-text';
 
 export const DISCOUNT_CODE_MESSAGES = {

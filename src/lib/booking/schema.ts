@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import { PAYMENT_PLANS } from '../payment-plans';
-import { guestDiscountCodeField } from '../discount-code-text';
+import { guestDiscountCodeField } from './discount-code-field';
 import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
 import { ageOn } from './age';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
