@@ -13,6 +13,8 @@ const MODULES: Record<string, string> = {
   'invoice-pdf': 'worker/domain/invoices/pdf.ts',
   // The run sheets (issue 24): the same stack and font, its own module so an invoice does not load the sheets.
   'sheets-pdf': 'worker/domain/retreats/sheets/pdf.ts',
+  // The e-invoice (issue 39): small, but only the few routes that make one need it.
+  'invoice-ubl': 'worker/domain/invoices/ubl.ts',
 };
 
 for (const [name, entry] of Object.entries(MODULES)) {

@@ -9,6 +9,8 @@ import type { MailTransport } from './domain/mail/transport';
 export type InvoicePdfModule = typeof import('./domain/invoices/pdf');
 /** The run sheets' PDF module (issue 24): the same pdf-lib stack and font, drawing an edition's sheets. */
 export type SheetsPdfModule = typeof import('./domain/retreats/sheets/pdf');
+/** The e-invoice module (issue 39): an issued document as EN 16931 UBL, loaded by the routes that make one. */
+export type InvoiceUblModule = typeof import('./domain/invoices/ubl');
 
 export type { AppConfig };
 
@@ -27,6 +29,8 @@ export interface AppDeps {
   invoicePdf: () => Promise<InvoicePdfModule>;
   /** The run sheets' PDF module, loaded on demand the same way (a module of its own on Workers). */
   sheetsPdf: () => Promise<SheetsPdfModule>;
+  /** The e-invoice (UBL) module, loaded on demand the same way. */
+  invoiceUbl: () => Promise<InvoiceUblModule>;
   now: () => Date;
   /** The client's address as this host knows it (socket on Node, CF-Connecting-IP on Workers). */
   clientIp: (c: Context) => string | undefined;

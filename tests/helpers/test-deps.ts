@@ -42,6 +42,7 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {},
     passwords: nodePasswordHasher,
     invoicePdf: () => import('../../worker/domain/invoices/pdf'),
     sheetsPdf: () => import('../../worker/domain/retreats/sheets/pdf'),
+    invoiceUbl: () => import('../../worker/domain/invoices/ubl'),
     // The test servers' clock (./test-clock): every edition of the content file still takes requests.
     now: clockFromEnv({ TEST_CLOCK_START }),
     clientIp: () => '127.0.0.1',

@@ -32,6 +32,13 @@ describe('the worker loads the invoice PDF module on demand only', () => {
     expect(readFileSync('scripts/build-lazy-modules.ts', 'utf8')).toContain("'invoice-pdf': 'worker/domain/invoices/pdf.ts'");
   });
 
+  it('the e-invoice module (issue 39) is reached the same way: deps.invoiceUbl only', () => {
+    const importers = files('worker').filter((file) => /(?:from\s+|import\(\s*)['"][./]*(?:domain\/invoices\/|invoices\/|\.\/)ubl['"]/.test(readFileSync(file, 'utf8')) && !file.endsWith(path.join('invoices', 'ubl.ts')));
+    expect(importers.sort()).toEqual([path.join('worker', 'deps.ts'), path.join('worker', 'hosts', 'node.ts')]);
+    expect(readFileSync('worker/hosts/cloudflare.ts', 'utf8')).toContain("'./lazy/invoice-ubl.js'");
+    expect(readFileSync('scripts/build-lazy-modules.ts', 'utf8')).toContain("'invoice-ubl': 'worker/domain/invoices/ubl.ts'");
+  });
+
   it('the run sheets\' PDF module (issue 24) is reached the same way: deps.sheetsPdf only', () => {
     const importers = files('worker').filter((file) => /(?:from\s+|import\(\s*)['"][./]*(?:domain\/retreats\/sheets\/|sheets\/|\.\/)pdf['"]/.test(readFileSync(file, 'utf8')) && !file.endsWith(path.join('sheets', 'pdf.ts')));
     expect(importers.sort()).toEqual([path.join('worker', 'deps.ts'), path.join('worker', 'hosts', 'node.ts')]);

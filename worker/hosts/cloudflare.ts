@@ -8,7 +8,7 @@ import { reportingUnavailability } from '../db/availability';
 import { unavailableClient } from '../db/unavailable-client';
 import { withWriteIntent } from '../db/write-intent';
 import { clockFromEnv, configFromEnv, mailTransportFromEnv, type EnvSettings } from '../config';
-import type { AppDeps, InvoicePdfModule, SheetsPdfModule } from '../deps';
+import type { AppDeps, InvoicePdfModule, SheetsPdfModule, InvoiceUblModule } from '../deps';
 import { runScheduledJobs } from '../jobs';
 import { workersPasswordHasher } from './passwords-workers';
 
@@ -46,6 +46,9 @@ const loadInvoicePdf = () => import(/* @vite-ignore */ INVOICE_PDF_MODULE) as Pr
 /** The run sheets' PDF module (issue 24), the same way: lazy/sheets-pdf.js. */
 const SHEETS_PDF_MODULE = './lazy/sheets-pdf.js';
 const loadSheetsPdf = () => import(/* @vite-ignore */ SHEETS_PDF_MODULE) as Promise<SheetsPdfModule>;
+/** The e-invoice module (issue 39), the same way: lazy/invoice-ubl.js. */
+const INVOICE_UBL_MODULE = './lazy/invoice-ubl.js';
+const loadInvoiceUbl = () => import(/* @vite-ignore */ INVOICE_UBL_MODULE) as Promise<InvoiceUblModule>;
 
 /** One client and app per isolate and configuration; a libSQL web client is stateless HTTP, so sharing is safe. */
 let cached: { key: string; app: App; deps: AppDeps } | null = null;
@@ -70,6 +73,7 @@ function appFor(env: Env) {
     passwords: workersPasswordHasher,
     invoicePdf: loadInvoicePdf,
     sheetsPdf: loadSheetsPdf,
+    invoiceUbl: loadInvoiceUbl,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: clockFromEnv(env, log),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),

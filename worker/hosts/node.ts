@@ -131,6 +131,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     passwords: nodePasswordHasher,
     invoicePdf: () => import('../domain/invoices/pdf'),
     sheetsPdf: () => import('../domain/retreats/sheets/pdf'),
+    invoiceUbl: () => import('../domain/invoices/ubl'),
     now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,

@@ -24,6 +24,15 @@ export const adminInvoiceRoutes = new Hono<SignedInEnv>()
       'Content-Disposition': `${c.req.query('download') ? 'attachment' : 'inline'}; filename="${name}"`,
     });
   })
+  // Issue 39: the same document as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0), named by its number.
+  .get('/:id/ubl', invoicePath, async (c) => {
+    const invoice = await getInvoice(c.var.deps, c.req.valid('param').id);
+    const xml = (await c.var.deps.invoiceUbl()).renderUbl(invoice.document);
+    return c.body(xml, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.kind, invoice.number).replace(/\.pdf$/, '.xml')}"`,
+    });
+  })
   // Answers within the configured wait whatever the provider does: { state: 'sent' | 'failed' | 'pending', to, outboxId }.
   .post('/:id/send', invoicePath, validJson(z.object({}).optional()), async (c) => {
     return c.json(await sendInvoice(c.var.deps, c.req.valid('param').id, c.var.actor));

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EN16931_ABSENT, en16931Present, compiledRules, fatalRules, validateUbl } from '../helpers/en16931';
+import { useApiFixture } from '../helpers/api-fixture';
+
+/**
+ * Every issued invoice and credit note is also an EN 16931 e-invoice (issue 39): UBL 2.1 from the same frozen
+ * document as the PDF, checked by the standard's own rules (../helpers/en16931.ts). The documents here are made the
+ * way the organiser makes them, through the API: persons and companies, each plan, a party with a service and a
+ * companion's price, a partial payment, an overpayment, a discount code's line, full and partial credit notes, a
+ * guest's cancellation with its fee. Each must have no fatal assert; broken copies fail with the expected rule.
+ */
+if (!en16931Present) console.warn(EN16931_ABSENT);
+
+const f = useApiFixture({ clock: '2026-11-26T10:00:00.000Z' });
+
+const COMPANY = { name: 'Sõbralik Firma OÜ', email: 'arved@firma.example', registryCode: '12345678', vatNumber: 'EE123456789', address: 'Tartu mnt 1, 10115 Tallinn' };
+
+async function ubl(invoiceId: number) {
+  const res = await f.admin.b.get(`/api/admin/invoices/${invoiceId}/ubl`);
+  expect(res.status).toBe(200);
+  return { xml: await res.text(), type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition') };
+}
+
+async function edition(startDate = '2027-05-14') {
+  return (await f.edition({ startDate, priceCents: 129_900 })) as { id: number; edition: string };
+}
+
+async function issue(id: number, buyer: Record<string, unknown> = { name: 'Mari Maasikas', email: 'mari@example.com' }) {
+  return (await f.ok('POST', `/api/admin/bookings/${id}/invoices`, { version: (await f.detail(id)).version, buyer })).invoice as { id: number; number: string };
+}
+
+describe.runIf(en16931Present)('e-invoices (EN 16931 UBL)', () => {
+  beforeAll(() => {
+    compiledRules();
+  }, 600_000);
+
+  it('downloads as XML named by the number; a corpus of documents has no fatal assert', async () => {
+    const e = await edition();
+    const documents: { label: string; invoiceId: number }[] = [];
+    const add = (label: string, invoice: { id: number }) => documents.push({ label, invoiceId: invoice.id });
+
+    for (const plan of ['advance', 'full', 'instalments'] as const) {
+      const { id } = await f.request(e, { paymentPlan: plan });
+      add(`a person, ${plan}`, await issue(id));
+      const company = await f.request(e, { paymentPlan: plan, ...f.party(2) });
+      add(`a company, ${plan}, two people`, await issue(company.id, COMPANY));
+    }
+    const party = await f.pricedBooking({ retreatMonth: e.edition });
+    add('a party with a service and a companion’s price', await issue(party));
+    const partly = await f.request(e, { paymentPlan: 'advance' });
+    await f.pay(partly.id, 30_000);
+    add('after a partial payment', await issue(partly.id));
+    const over = await f.request(e, { paymentPlan: 'full' });
+    await f.pay(over.id, 130_000);
+    add('overpaid', await issue(over.id));
+    await f.ok('POST', '/api/admin/discount-codes', { code: 'KEVAD10', percent: 10 });
+    const coded = await f.request(e, { discountCode: 'kevad10' } as never);
+    add('a discount code’s line', await issue(coded.id, COMPANY));
+    // Credit notes: the whole invoice, and a guest's cancellation that keeps its fee.
+    const credited = await issue((await f.request(e)).id);
+    add('an invoice later credited', credited);
+    add('a full credit note', (await f.ok('POST', `/api/admin/invoices/${credited.id}/credit-note`, { reason: 'Vale saaja' })).invoice);
+    const cancelled = await f.request(e, { paymentPlan: 'advance' });
+    await f.pay(cancelled.id, 30_000);
+    await issue(cancelled.id);
+    await f.cancel(cancelled.id);
+    const [note] = await f.app.rows(`SELECT id FROM invoices WHERE booking_id = ${cancelled.id} AND kind = 'credit_note'`);
+    add('a cancellation’s partial credit note', { id: Number(note!.id) });
+
+    const first = await ubl(documents[0]!.invoiceId);
+    expect(first.type).toBe('application/xml; charset=utf-8');
+    expect(first.disposition).toMatch(/^attachment; filename="arve-\d{4}-\d{4}\.xml"$/);
+    const verdicts: Record<string, string[]> = {};
+    for (const d of documents) verdicts[d.label] = fatalRules(validateUbl((await ubl(d.invoiceId)).xml));
+    expect(verdicts).toEqual(Object.fromEntries(documents.map((d) => [d.label, []])));
+    expect(documents.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('states what the PDF states: number, dates, buyer, lines, totals, IBAN and reference', async () => {
+    const e = await edition();
+    const id = await f.pricedBooking({ retreatMonth: e.edition });
+    await f.pay(id, 30_000);
+    const invoice = await issue(id, COMPANY);
+    const { document } = (await f.ok('GET', `/api/admin/invoices/${invoice.id}`)).invoice;
+    const { xml } = await ubl(invoice.id);
+    for (const expected of [
+      `<cbc:ID>${invoice.number}</cbc:ID>`,
+      `<cbc:IssueDate>${document.issuedOn}</cbc:IssueDate>`,
+      `<cbc:DueDate>${document.dueOn}</cbc:DueDate>`,
+      '<cbc:RegistrationName>Sõbralik Firma OÜ</cbc:RegistrationName>',
+      '<cbc:CompanyID>12345678</cbc:CompanyID>',
+      '<cbc:StreetName>Tartu mnt 1</cbc:StreetName><cbc:CityName>Tallinn</cbc:CityName><cbc:PostalZone>10115</cbc:PostalZone>',
+      `<cbc:PaymentID>${document.booking.referenceNumber}</cbc:PaymentID>`,
+      `<cbc:ID>${document.seller.iban}</cbc:ID>`,
+      '<cbc:TaxInclusiveAmount currencyID="EUR">2194.50</cbc:TaxInclusiveAmount>',
+      '<cbc:PrepaidAmount currencyID="EUR">300.00</cbc:PrepaidAmount>',
+      '<cbc:PayableAmount currencyID="EUR">1894.50</cbc:PayableAmount>',
+      '<cbc:LineExtensionAmount currencyID="EUR">1299.00</cbc:LineExtensionAmount>',
+      '<cbc:LineExtensionAmount currencyID="EUR">45.50</cbc:LineExtensionAmount>',
+      '<cbc:LineExtensionAmount currencyID="EUR">850.00</cbc:LineExtensionAmount>',
+      '<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>',
+    ]) {
+      expect(xml, expected).toContain(expected);
+    }
+    // A seller without a VAT number states no VAT identifier, the buyer's neither (category O).
+    expect(xml).not.toContain('EE123456789');
+  });
+
+  it('broken copies of one invoice fail with the rule each breaks', async () => {
+    const e = await edition();
+    const invoice = await issue(await f.pricedBooking({ retreatMonth: e.edition }), COMPANY);
+    const { xml } = await ubl(invoice.id);
+    expect(fatalRules(validateUbl(xml))).toEqual([]);
+    const broken: [string, (x: string) => string, string][] = [
+      ['the payable amount off by a cent', (x) => x.replace('<cbc:PayableAmount currencyID="EUR">2194.50', '<cbc:PayableAmount currencyID="EUR">2194.51'), 'BR-CO-16'],
+      ['the line total off by a cent', (x) => x.replace('<cbc:LineExtensionAmount currencyID="EUR">2194.50', '<cbc:LineExtensionAmount currencyID="EUR">2194.49'), 'BR-CO-10'],
+      ['no buyer name', (x) => x.replace('<cbc:RegistrationName>Sõbralik Firma OÜ</cbc:RegistrationName>', ''), 'BR-07'],
+      ['no invoice number', (x) => x.replace(`<cbc:ID>${invoice.number}</cbc:ID>`, ''), 'BR-02'],
+      ['no issue date', (x) => x.replace(/<cbc:IssueDate>[\d-]+<\/cbc:IssueDate>/, ''), 'BR-03'],
+      ['no seller country', (x) => x.replace('<cac:Country><cbc:IdentificationCode>EE</cbc:IdentificationCode></cac:Country>', ''), 'BR-09'],
+    ];
+    for (const [label, breakIt, rule] of broken) {
+      const copy = breakIt(xml);
+      expect(copy, label).not.toBe(xml);
+      expect(fatalRules(validateUbl(copy)), label).toContain(rule);
+    }
+  });
+});
