@@ -82,6 +82,13 @@ test('issue an invoice from its preview, print it, download the PDF, e-mail it, 
   expect(text).toContain(`Nr ${number}`);
   expect(text).toContain(`Õnne ${TAG}`);
 
+  // Issue 39: the same document as an e-invoice (UBL XML), named by its number.
+  const [xmlDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Laadi alla e-arve (XML)' }).click()]);
+  expect(xmlDownload.suggestedFilename()).toBe(`arve-${number}.xml`);
+  const xml = Buffer.concat(await (await xmlDownload.createReadStream()).toArray()).toString('utf8');
+  expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+  expect(xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>');
+
   // E-mail: 'Saadan arvet meilile...' while it goes (the request is held a moment to see it), then 'Arve saadetud!'.
   await page.route('**/api/admin/invoices/*/send', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));

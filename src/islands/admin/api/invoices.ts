@@ -96,3 +96,5 @@ export function useSendInvoice() {
 
 /** The PDF's address: `download` saves it, without it the browser shows it. */
 export const invoicePdfUrl = (invoiceId: number, download = false) => `${BASE}/invoices/${invoiceId}/pdf${download ? '?download=1' : ''}`;
+/** Issue 39: the same document as an EN 16931 e-invoice (UBL XML), always a download. */
+export const invoiceUblUrl = (invoiceId: number) => `${BASE}/invoices/${invoiceId}/ubl`;

@@ -5,7 +5,7 @@
  */
 import { INVOICE_TEXTS } from '../../../../lib/invoices/documents';
 import { formatMoney } from '../../../../lib/format';
-import { invoicePdfUrl, useInvoice, useSendInvoice } from '../../api/invoices';
+import { invoicePdfUrl, invoiceUblUrl, useInvoice, useSendInvoice } from '../../api/invoices';
 import { isNotFound } from '../../../api/client';
 import type { ScreenProps } from '../../screen-props';
 import { AppLink, ScreenHeader } from '../../shell';
@@ -46,6 +46,9 @@ export default function InvoiceScreen({ params }: ScreenProps) {
               <Button onPress={() => window.print()}>Prindi</Button>
               <a className="btn-outline" href={invoicePdfUrl(detail.id, true)} download>
                 Laadi PDF alla
+              </a>
+              <a className="btn-outline" href={invoiceUblUrl(detail.id)} download data-e-invoice>
+                Laadi alla e-arve (XML)
               </a>
               <SendInvoiceButton invoice={detail} bookingId={detail.bookingId} lastEmail={detail.emails[0]} send={send} />
               {detail.creditsInvoiceId !== null && (
