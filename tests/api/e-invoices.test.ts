@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EN16931_ABSENT, en16931Present, compiledRules, fatalRules, validateUbl } from '../helpers/en16931';
 import { useApiFixture } from '../helpers/api-fixture';
@@ -126,3 +127,27 @@ describe.runIf(en16931Present)('e-invoices (EN 16931 UBL)', () => {
     }
   });
 });
+
+describe('the period’s e-invoices', () => {
+  it('download as one ZIP of the invoices and credit notes issued in the period, each named like its PDF', async () => {
+    const e = await edition();
+    const invoice = await issue((await f.request(e)).id);
+    const note = (await f.ok('POST', `/api/admin/invoices/${invoice.id}/credit-note`, { reason: 'Vale saaja' })).invoice as { id: number; number: string };
+    await f.clock.set('2026-12-02T10:00:00.000Z');
+    const later = await issue((await f.request(e)).id);
+    const res = await f.admin.b.get('/api/admin/exports/e-invoices.zip?from=2026-11-01&to=2026-11-30');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="e-arved-2026-12-02.zip"');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([`arve-${invoice.number}.xml`, `kreeditarve-${note.number}.xml`]);
+    const xml = strFromU8(files[`kreeditarve-${note.number}.xml`]!);
+    expect(xml).toContain('<CreditNote ');
+    expect(xml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
+    const all = unzipSync(new Uint8Array(await (await f.admin.b.get('/api/admin/exports/e-invoices.zip')).arrayBuffer()));
+    expect(Object.keys(all)).toContain(`arve-${later.number}.xml`);
+    const refused = await f.admin.b.get('/api/admin/exports/e-invoices.zip?from=2026-12-01&to=2026-11-01');
+    expect(refused.status).toBe(422);
+  });
+});
+

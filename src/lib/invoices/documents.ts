@@ -257,6 +257,6 @@ export function scheduleSentence(
 }
 
 /** The PDF's file name: "arve-2026-0001.pdf", "kreeditarve-2026-0002.pdf". */
-export function invoiceFileName(kind: InvoiceKind, number: string): string {
-  return `${kind === 'invoice' ? 'arve' : 'kreeditarve'}-${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+export function invoiceFileName(kind: InvoiceKind, number: string, extension: 'pdf' | 'xml' = 'pdf'): string {
+  return `${kind === 'invoice' ? 'arve' : 'kreeditarve'}-${number.replace(/[^\w.-]+/g, '-')}.${extension}`;
 }

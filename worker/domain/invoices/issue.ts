@@ -173,6 +173,16 @@ export async function issueInvoice(deps: Deps, bookingId: number, input: { versi
   return getInvoice(deps, inserted.id);
 }
 
+/** Every invoice and credit note issued in a period (Tallinn days, either bound open), in the series' order. */
+export async function documentsIssued({ db }: Pick<AppDeps, 'db'>, period: { from?: string; to?: string }): Promise<InvoiceDocument[]> {
+  const rows = await db
+    .select({ document: invoices.document })
+    .from(invoices)
+    .where(and(period.from ? sql`${invoices.issuedOn} >= ${period.from}` : undefined, period.to ? sql`${invoices.issuedOn} <= ${period.to}` : undefined))
+    .orderBy(invoices.id);
+  return rows.map((r) => r.document);
+}
+
 export async function getInvoice({ db }: Pick<AppDeps, 'db'>, id: number): Promise<InvoiceView> {
   const [row] = await db
     .select({ ...SUMMARY_COLUMNS, bookingId: invoices.bookingId, document: invoices.document })

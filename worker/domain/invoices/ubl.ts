@@ -10,7 +10,8 @@
  * A line of a negative amount (a discount code's line) is a negative quantity at a non-negative price (BR-27).
  */
 import type { InvoiceDocument, InvoiceLine } from '../../../src/lib/invoices/documents';
-import { INVOICE_TEXTS } from '../../../src/lib/invoices/documents';
+import { strToU8, zipSync } from 'fflate';
+import { INVOICE_TEXTS, invoiceFileName } from '../../../src/lib/invoices/documents';
 import { formatDateEt } from '../../../src/lib/format';
 
 export const UBL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -147,4 +148,14 @@ export function renderUbl(doc: InvoiceDocument): string {
   ];
   const ns = `xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} ${ns}>${body.filter((b): b is string => typeof b === 'string').join('')}</${root}>\n`;
+}
+
+/**
+ * A period's documents as one ZIP of their e-invoices (the accountant's archive), each named like its PDF but .xml.
+ * fflate: pure JavaScript, so it runs on both hosts; only this on-demand module carries it.
+ */
+export function ublArchive(documents: readonly InvoiceDocument[]): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const doc of documents) files[invoiceFileName(doc.kind, doc.number, 'xml')] = strToU8(renderUbl(doc));
+  return zipSync(files, { level: 6 });
 }

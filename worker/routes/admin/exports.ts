@@ -9,6 +9,7 @@ import { bookingsCsv, clientsCsv, invoicesCsv, paymentsCsv } from '../../admin/e
 import { invoiceListQuerySchema } from '../../../src/lib/admin/invoices';
 import { paymentsExportQuerySchema } from '../../../src/lib/payments';
 import { giftVouchersCsv } from '../../admin/gift-vouchers';
+import { documentsIssued } from '../../domain/invoices/issue';
 
 const csvHeaders = (name: string, day: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
@@ -33,6 +34,13 @@ export const adminExportRoutes = new Hono<SignedInEnv>()
   .get('/gift-vouchers.csv', validQuery(paymentsExportQuerySchema), (c) => {
     const { deps } = c.var;
     return c.body(giftVouchersCsv(deps, c.req.valid('query')), 200, csvHeaders('kinkekaardid', tallinnDay(deps.now())));
+  })
+  // Issue 39: the period's e-invoices (every invoice and credit note issued in it) as one ZIP of UBL files.
+  .get('/e-invoices.zip', validQuery(paymentsExportQuerySchema), async (c) => {
+    const { deps } = c.var;
+    const documents = await documentsIssued(deps, c.req.valid('query'));
+    const zip = (await deps.invoiceUbl()).ublArchive(documents);
+    return c.body(zip as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="e-arved-${tallinnDay(deps.now())}.zip"` });
   })
   .get('/payments.csv', validQuery(paymentsExportQuerySchema), (c) => {
     const { deps } = c.var;

@@ -30,7 +30,7 @@ export const adminInvoiceRoutes = new Hono<SignedInEnv>()
     const xml = (await c.var.deps.invoiceUbl()).renderUbl(invoice.document);
     return c.body(xml, 200, {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.kind, invoice.number).replace(/\.pdf$/, '.xml')}"`,
+      'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.kind, invoice.number, 'xml')}"`,
     });
   })
   // Answers within the configured wait whatever the provider does: { state: 'sent' | 'failed' | 'pending', to, outboxId }.
