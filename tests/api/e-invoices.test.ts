@@ -151,3 +151,58 @@ describe('the period’s e-invoices', () => {
   });
 });
 
+describe('a company that asks for e-invoices', () => {
+  const STRUCTURED = {
+    name: 'Sõbralik Firma OÜ',
+    email: 'arved@firma.example',
+    registryCode: '12345678',
+    vatNumber: 'EE123456789',
+    street: 'Tartu mnt 1',
+    postalCode: '10115',
+    city: 'Tallinn',
+    countryCode: 'ee',
+    eInvoiceAddress: '0191:12345678',
+    wantsEInvoice: true,
+  };
+
+  it('has its address in parts and its e-invoice address on the XML, one line on the PDF, and is offered again next time', async () => {
+    const e = await edition();
+    const invoice = await issue((await f.request(e, { email: 'tellija@firma.example' })).id, STRUCTURED);
+    const { xml } = await ubl(invoice.id);
+    expect(xml).toContain('<cbc:EndpointID schemeID="0191">12345678</cbc:EndpointID>');
+    expect(xml).toContain('<cbc:StreetName>Tartu mnt 1</cbc:StreetName><cbc:CityName>Tallinn</cbc:CityName><cbc:PostalZone>10115</cbc:PostalZone><cac:Country><cbc:IdentificationCode>EE</cbc:IdentificationCode>');
+    if (en16931Present) expect(fatalRules(validateUbl(xml))).toEqual([]);
+    const { document } = (await f.ok('GET', `/api/admin/invoices/${invoice.id}`)).invoice;
+    expect(document.buyer).toMatchObject({ address: 'Tartu mnt 1, 10115 Tallinn', countryCode: 'EE', wantsEInvoice: true });
+    // The same client's next booking: the dialog's buyer is this one again.
+    const next = await f.request(e, { email: 'tellija@firma.example' });
+    const preview = (await f.ok('GET', `/api/admin/bookings/${next.id}/invoices`)).preview;
+    expect(preview.buyer).toMatchObject({ name: 'Sõbralik Firma OÜ', eInvoiceAddress: '0191:12345678', wantsEInvoice: true });
+  });
+
+  it('gets the XML beside the PDF in the invoice e-mail; a person does not', async () => {
+    const stub = await f.sendGrid();
+    const e = await edition();
+    const company = await issue((await f.request(e)).id, STRUCTURED);
+    const person = await issue((await f.request(e)).id, { name: 'Mari Maasikas', email: 'mari@example.com' });
+    for (const id of [company.id, person.id]) expect((await f.admin.b.send('POST', `/api/admin/invoices/${id}/send`, {})).status).toBe(200);
+    const files = (to: string) => stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === to)!.body.attachments!.map((a) => [a.filename, a.type]);
+    expect(files('arved@firma.example')).toEqual([
+      [`arve-${company.number}.pdf`, 'application/pdf'],
+      [`arve-${company.number}.xml`, 'application/xml'],
+    ]);
+    expect(files('mari@example.com')).toEqual([[`arve-${person.number}.pdf`, 'application/pdf']]);
+    const sent = stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === 'arved@firma.example')!.body.attachments![1]!;
+    expect(Buffer.from(sent.content, 'base64').toString('utf8')).toBe((await ubl(company.id)).xml);
+  });
+
+  it('refuses a country that is not two letters and an e-invoice address without its scheme', async () => {
+    const e = await edition();
+    const { id } = await f.request(e);
+    const answer = await f.api('POST', `/api/admin/bookings/${id}/invoices`, { version: (await f.detail(id)).version, buyer: { ...STRUCTURED, countryCode: 'EST', eInvoiceAddress: '12345678' } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['buyer.countryCode', 'buyer.eInvoiceAddress']);
+    expect(await f.app.count('invoices')).toBe(0);
+  });
+});
+

@@ -73,7 +73,9 @@ test('the audit trail names its objects in Estonian, linked; a booking without r
   await page.getByRole('button', { name: 'Koosta arve' }).click();
   const dialog = page.getByRole('dialog', { name: 'Koosta arve' });
   await dialog.getByLabel('Nimi').fill(`Päikese OÜ ${TAG}`);
-  await dialog.getByLabel('Aadress').fill('Pärnu mnt 1, 10141 Tallinn');
+  await dialog.getByRole('textbox', { name: /Tänav ja maja/ }).fill('Pärnu mnt 1');
+  await dialog.getByRole('textbox', { name: /Postiindeks/ }).fill('10141');
+  await dialog.getByRole('textbox', { name: /Linn/ }).fill('Tallinn');
   await expect(dialog.getByText('Pärnu mnt 1, 10141 Tallinn', { exact: true })).toBeVisible();
   await expect(dialog.getByText(`Päikese OÜ ${TAG}`, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Väljasta arve' }).click();

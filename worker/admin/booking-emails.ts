@@ -33,7 +33,7 @@ export async function bookingEmails(deps: Pick<AppDeps, 'db'>, bookingId: number
  * may have lost it) and tries it at once, answering after at most `confirmationWaitMs`; the dispatcher retries it
  * after that as usual.
  */
-export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config' | 'invoicePdf'>, bookingId: number, emailId: number, actor: Actor): Promise<BookingEmail> {
+export async function sendBookingEmailAgain(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config' | 'invoicePdf' | 'invoiceUbl'>, bookingId: number, emailId: number, actor: Actor): Promise<BookingEmail> {
   const { db } = deps;
   const stamp = deps.now().toISOString();
   const [requeued] = await db.batch([

@@ -104,7 +104,7 @@ export async function getContactMessage(deps: Deps, id: number): Promise<Contact
  * and the outbox retries it if that fails.
  */
 export async function replyToContactMessage(
-  deps: Pick<AppDeps, 'db' | 'now' | 'log' | 'mail' | 'waitUntil' | 'config' | 'invoicePdf'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'log' | 'mail' | 'waitUntil' | 'config' | 'invoicePdf' | 'invoiceUbl'>,
   id: number,
   reply: ContactReplyValues,
   actor: Actor,

@@ -68,7 +68,7 @@ function sampleBooking(email: string, retreatMonth: string): BookingRequest {
   } as BookingRequest;
 }
 
-export async function sendTestEmail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf'>, input: { email: string; kind: 'test' | 'booking_confirmation' }, actor: Actor): Promise<{ result: EmailTestResult; outboxId: number }> {
+export async function sendTestEmail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>, input: { email: string; kind: 'test' | 'booking_confirmation' }, actor: Actor): Promise<{ result: EmailTestResult; outboxId: number }> {
   const now = deps.now();
   const mail = input.kind === 'test' ? testMail(input.email, now) : await sampleConfirmation(deps, input.email);
   const { db } = deps;

@@ -109,7 +109,7 @@ async function earlierSend(deps: Deps, retreatId: number, key: string, message: 
 }
 
 export async function sendGroupMessage(
-  deps: Pick<AppDeps, 'db' | 'now' | 'log' | 'mail' | 'waitUntil' | 'invoicePdf'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'log' | 'mail' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>,
   retreatId: number,
   message: GroupMessageValues,
   idempotencyKey: string,

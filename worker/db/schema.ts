@@ -50,7 +50,7 @@ import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
 
 /** A file an outbox message carries, made when it is sent (the database keeps the reference, not the file). */
-export type MailAttachmentRef = { type: 'invoice_pdf'; invoiceId: number };
+export type MailAttachmentRef = { type: 'invoice_pdf' | 'invoice_ubl'; invoiceId: number };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers

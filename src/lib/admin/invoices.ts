@@ -22,6 +22,25 @@ export const invoiceIssueSchema = z.object({
     registryCode: optionalText(20),
     vatNumber: optionalText(20),
     address: optionalText(300),
+    /** Issue 39: the address in parts an e-invoice needs; the country defaults to Estonia. */
+    street: optionalText(200),
+    postalCode: optionalText(20),
+    city: optionalText(100),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^[A-Z]{2}$/.test(v), INVOICE_MESSAGES.countryCode),
+    eInvoiceAddress: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^\d{4}:[A-Za-z0-9._-]{1,60}$/.test(v), INVOICE_MESSAGES.eInvoiceAddress),
+    /** "Soovib e-arvet": the invoice e-mail carries the e-invoice. */
+    wantsEInvoice: z.boolean().default(false),
   }),
 });
 export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;

@@ -39,6 +39,8 @@ export const INVOICE_MESSAGES = {
   credited: 'Kreeditarve väljastatud',
   queued: 'Arve on saatmisjärjekorras ja läheb teele niipea kui võimalik.',
   buyerNameRequired: 'Sisestage arve saaja nimi.',
+  countryCode: 'Riigi kood on kaks suurtähte (nt EE).',
+  eInvoiceAddress: 'E-arve aadress kujul skeem:tunnus (nt 0191:12345678).',
   send: 'Saada e-postiga',
   sendAgain: 'Saada uuesti',
   /** The state of the document's latest e-mail, as the invoice and the booking's invoices show it. */
@@ -106,7 +108,24 @@ export interface InvoiceBuyer {
   phone: string | null;
   registryCode: string | null;
   vatNumber: string | null;
+  /** One line, as documents issued before issue 39 hold it (and as the PDF prints it when the parts are absent). */
   address: string | null;
+  /** Issue 39: the address in parts an e-invoice needs, the country as ISO 3166-1 alpha-2 ("EE"). */
+  street?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  countryCode?: string | null;
+  /** The buyer's e-invoice address (Peppol participant id, "0191:12345678"), if they gave one. */
+  eInvoiceAddress?: string | null;
+  /** "Soovib e-arvet": the invoice e-mail carries the e-invoice (XML) beside the PDF. */
+  wantsEInvoice?: boolean;
+}
+
+/** The buyer's address as one line: the parts when given ("Tartu mnt 1, 10115 Tallinn"), else the line as typed. */
+export function buyerAddressLine(b: Pick<InvoiceBuyer, 'address' | 'street' | 'postalCode' | 'city' | 'countryCode'>): string | null {
+  const place = [b.postalCode, b.city].filter(Boolean).join(' ');
+  const parts = [b.street, place, b.countryCode && b.countryCode !== 'EE' ? b.countryCode : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : (b.address ?? null);
 }
 
 export interface InvoiceLine {

@@ -15,7 +15,7 @@ import type {
   InvoiceSendResult,
   InvoiceView,
 } from '../../../src/lib/invoices/documents';
-import { INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/invoices/documents';
+import { buyerAddressLine, INVOICE_TEXTS, invoiceFileName, scheduleSentence } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import type { Db } from '../../db';
@@ -36,7 +36,8 @@ import { invoiceNotFound } from '../not-found';
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 /** The buyer as the issue dialog names them (src/lib/admin/invoices.ts's schema parsed it). */
-export type InvoiceBuyerInput = Pick<InvoiceBuyer, 'name' | 'registryCode' | 'vatNumber' | 'address'> & { email?: string | null };
+export type InvoiceBuyerInput = Pick<InvoiceBuyer, 'name' | 'registryCode' | 'vatNumber' | 'address'> &
+  Partial<Pick<InvoiceBuyer, 'street' | 'postalCode' | 'city' | 'countryCode' | 'eInvoiceAddress' | 'wantsEInvoice'>> & { email?: string | null };
 
 
 /**
@@ -158,7 +159,13 @@ export async function issueInvoice(deps: Deps, bookingId: number, input: { versi
     phone: input.buyer.name === guestDefaults.name ? guestDefaults.phone : null,
     registryCode: input.buyer.registryCode,
     vatNumber: input.buyer.vatNumber,
-    address: input.buyer.address,
+    // The one line older screens and lists show, made from the parts when they are given.
+    address: input.buyer.address ?? buyerAddressLine({ address: null, street: input.buyer.street, postalCode: input.buyer.postalCode, city: input.buyer.city, countryCode: input.buyer.countryCode }),
+    // Issue 39's parts, kept only when given: a buyer typed as before is frozen as before.
+    ...Object.fromEntries(
+      (['street', 'postalCode', 'city', 'countryCode', 'eInvoiceAddress'] as const).flatMap((key) => (input.buyer[key] ? [[key, input.buyer[key]]] : [])),
+    ),
+    ...(input.buyer.wantsEInvoice ? { wantsEInvoice: true } : {}),
   };
   const draft = invoiceDraft(booking, buyer, tallinnDay(deps.now()));
   if (draft.totalCents <= 0) throw new ApiError('nothing_to_invoice');
@@ -308,7 +315,7 @@ function invoiceMail(invoice: InvoiceView, document: InvoiceDocument) {
  * yet: the outbox retries it (a hanging provider included) and the invoice's detail shows how it ends.
  */
 export async function sendInvoice(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config' | 'invoicePdf'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'config' | 'invoicePdf' | 'invoiceUbl'>,
   invoiceId: number,
   actor: Actor,
 ): Promise<InvoiceSendResult> {
@@ -316,7 +323,8 @@ export async function sendInvoice(
   const to = invoice.buyerEmail;
   if (!to) throw new ApiError('invoice_no_email');
   const mail = { to, ...invoiceMail(invoice, invoice.document) };
-  const attachments: MailAttachmentRef[] = [{ type: 'invoice_pdf', invoiceId }];
+  // Issue 39: a buyer who asked for e-invoices gets the XML beside the PDF.
+  const attachments: MailAttachmentRef[] = [{ type: 'invoice_pdf', invoiceId }, ...(invoice.document.buyer.wantsEInvoice ? [{ type: 'invoice_ubl' as const, invoiceId }] : [])];
   const writtenAt = deps.now();
   const [queued] = await deps.db.batch([
     outboxInsert(deps.db, { kind: 'invoice', ...mail, bookingId: invoice.bookingId ?? undefined, attachments }, writtenAt, { claimed: true }),

@@ -11,3 +11,12 @@ export async function invoicePdfAttachment({ db, invoicePdf }: Pick<AppDeps, 'db
   if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
   return { filename: invoiceFileName(row.document.kind, row.document.number), contentType: 'application/pdf', content: await (await invoicePdf()).renderInvoicePdf(row.document) };
 }
+
+/** The same document as its e-invoice (issue 39), for a buyer who asked for them (deps.invoiceUbl). */
+export async function invoiceUblAttachment({ db, invoiceUbl }: Pick<AppDeps, 'db' | 'invoiceUbl'>, invoiceId: number): Promise<MailAttachment> {
+  const [row] = await db.select({ document: invoices.document }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
+  const xml = (await invoiceUbl()).renderUbl(row.document);
+  return { filename: invoiceFileName(row.document.kind, row.document.number, 'xml'), contentType: 'application/xml', content: new TextEncoder().encode(xml) };
+}
+

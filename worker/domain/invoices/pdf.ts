@@ -6,7 +6,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
 import type { InvoiceDocument } from '../../../src/lib/invoices/documents';
-import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
+import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
 import { GIFT_VOUCHER_TEXTS } from '../../../src/lib/gift-voucher-text';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './fonts.generated';
@@ -140,7 +140,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     buyer.name,
     buyer.registryCode ? `Registrikood ${buyer.registryCode}` : null,
     buyer.vatNumber ? `KMKR nr ${buyer.vatNumber}` : null,
-    buyer.address,
+    buyerAddressLine(buyer),
     buyer.email,
     buyer.phone,
   ]);

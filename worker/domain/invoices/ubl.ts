@@ -84,6 +84,24 @@ function line(kind: InvoiceDocument['kind'], l: InvoiceLine, index: number, sign
   );
 }
 
+/** The buyer's address: its parts when the dialog gave them (issue 39), else the one line read as best it can be. */
+function buyerAddress(buyer: InvoiceDocument['buyer']) {
+  if (!buyer.street && !buyer.city && !buyer.postalCode) return postalAddress(buyer.address, buyer.countryCode ?? 'EE');
+  return el(
+    'cac:PostalAddress',
+    text('cbc:StreetName', buyer.street),
+    text('cbc:CityName', buyer.city),
+    text('cbc:PostalZone', buyer.postalCode),
+    el('cac:Country', text('cbc:IdentificationCode', buyer.countryCode ?? 'EE')),
+  );
+}
+
+/** A participant id "0191:12345678" as UBL's endpoint (BT-49): the scheme, then the id. */
+const endpoint = (address: string | null | undefined) => {
+  const m = address ? /^(\d{4}):(.+)$/.exec(address) : null;
+  return m ? `<cbc:EndpointID schemeID="${m[1]}">${escapeXml(m[2]!)}</cbc:EndpointID>` : '';
+};
+
 /** The document as UBL 2.1 XML (UTF-8). */
 export function renderUbl(doc: InvoiceDocument): string {
   const isInvoice = doc.kind === 'invoice';
@@ -118,7 +136,8 @@ export function renderUbl(doc: InvoiceDocument): string {
       'cac:AccountingCustomerParty',
       el(
         'cac:Party',
-        postalAddress(buyer.address, 'EE'),
+        endpoint(buyer.eInvoiceAddress),
+        buyerAddress(buyer),
         el('cac:PartyLegalEntity', text('cbc:RegistrationName', buyer.name), text('cbc:CompanyID', buyer.registryCode)),
         el('cac:Contact', text('cbc:Telephone', buyer.phone), text('cbc:ElectronicMail', buyer.email)),
       ),

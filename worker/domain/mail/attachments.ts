@@ -5,7 +5,7 @@
  */
 import type { MailAttachmentRef } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { invoicePdfAttachment } from '../invoices/pdf-attachment';
+import { invoicePdfAttachment, invoiceUblAttachment } from '../invoices/pdf-attachment';
 
 export type { MailAttachmentRef };
 
@@ -16,9 +16,9 @@ export interface MailAttachment {
 }
 
 /** Makes the files a message names; fails (and the message is retried) when one cannot be made. */
-export async function resolveAttachments(deps: Pick<AppDeps, 'db' | 'invoicePdf'>, refs: readonly MailAttachmentRef[] | null): Promise<MailAttachment[]> {
+export async function resolveAttachments(deps: Pick<AppDeps, 'db' | 'invoicePdf' | 'invoiceUbl'>, refs: readonly MailAttachmentRef[] | null): Promise<MailAttachment[]> {
   if (!refs || refs.length === 0) return [];
-  return Promise.all(refs.map((ref) => invoicePdfAttachment(deps, ref.invoiceId)));
+  return Promise.all(refs.map((ref) => (ref.type === 'invoice_ubl' ? invoiceUblAttachment(deps, ref.invoiceId) : invoicePdfAttachment(deps, ref.invoiceId))));
 }
 
 /** Bytes as base64 on both hosts (no Buffer in workerd). */

@@ -94,7 +94,7 @@ interface ClaimedMail {
  * the same UPDATE that checks the row is due, and SQLite runs one write at a time, so two dispatchers, or the
  * immediate send racing the background loop, never send the same message twice.
  */
-export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf'>, id: number): Promise<OutboxState> {
+export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>, id: number): Promise<OutboxState> {
   const { db } = deps;
   const now = deps.now();
   // Claim and read in one statement: only a pending row that is due, and not leased by another sender, comes back.
@@ -123,7 +123,7 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
 }
 
 /** Sends a message this caller holds the lease on, and records how it went (sent, retry later, or given up). */
-async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf'>, { id, kind, writtenAt, attempts, mail, attachments }: ClaimedMail): Promise<OutboxState> {
+async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>, { id, kind, writtenAt, attempts, mail, attachments }: ClaimedMail): Promise<OutboxState> {
   const { db, log } = deps;
   try {
     const outcome = await deps.mail.send({ ...mail, attachments: await resolveAttachments(deps, attachments ?? null) });
@@ -182,7 +182,7 @@ async function deliveryWithin(deps: Pick<AppDeps, 'waitUntil'>, delivery: Promis
  * in the background.
  */
 export async function deliverSoon(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>,
   claimed: Omit<ClaimedMail, 'attempts'>,
   waitMs: number,
 ): Promise<FirstDelivery> {
@@ -194,12 +194,12 @@ export async function deliverSoon(
  * `deliverMessage` for a person waiting on the screen: tries the message now and answers after at most `waitMs`
  * (see `deliveryWithin`). The row says how it stands afterwards ('pending' while the attempt or its retries run).
  */
-export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf'>, id: number, waitMs: number): Promise<void> {
+export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>, id: number, waitMs: number): Promise<void> {
   await deliveryWithin(deps, deliverMessage(deps, id), waitMs);
 }
 
 /** Sends what is due, oldest first. Run by the hosts' schedulers; returns how each message ended. */
-export async function dispatchDueMail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf'>): Promise<Record<OutboxState, number>> {
+export async function dispatchDueMail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>): Promise<Record<OutboxState, number>> {
   const due = await deps.db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)

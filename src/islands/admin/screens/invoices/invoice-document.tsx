@@ -3,7 +3,7 @@
  * server's PDF (worker/domain/invoices/pdf.ts). Also the create dialog's preview, before it has a number.
  */
 import type { InvoiceDocument } from '../../../../lib/invoices/documents';
-import { INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/invoices/documents';
+import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../../lib/format';
 import { ColumnHeads } from '../../../column-heads';
 
@@ -57,7 +57,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Printable }) {
           <p>{buyer.name}</p>
           {buyer.registryCode && <p>Registrikood {buyer.registryCode}</p>}
           {buyer.vatNumber && <p>KMKR nr {buyer.vatNumber}</p>}
-          {buyer.address && <p>{buyer.address}</p>}
+          {buyerAddressLine(buyer) && <p>{buyerAddressLine(buyer)}</p>}
           {buyer.email && <p>{buyer.email}</p>}
           {buyer.phone && <p>{buyer.phone}</p>}
         </section>

@@ -1,7 +1,7 @@
 /** The booking's invoice dialogs (./invoices): "Koosta arve" with the invoice's preview, and "Krediteeri arve". */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { INVOICE_MESSAGES, invoiceIssueSchema, type InvoiceIssueInput, type InvoiceIssueValues, type InvoiceSummary } from '../../../../../lib/admin/invoices';
 import { formatMoney } from '../../../../../lib/format';
 import { hasErrorCode } from '../../../../api/client';
@@ -12,6 +12,7 @@ import { writeForm } from '../../../form-write';
 import { Button } from '../../../ui/button';
 import { AppDialog, DialogActions } from '../../../ui/dialog';
 import { FormTextField } from '../../../ui/form-fields';
+import { SwitchField } from '../../../ui/switch';
 import { LoadingState } from '../../../ui/states';
 import { TextInputField } from '../../../ui/text-field';
 import { InvoiceDocumentView } from '../../invoices/invoice-document';
@@ -30,7 +31,13 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
         email: preview?.buyer.email ?? '',
         registryCode: preview?.buyer.registryCode ?? '',
         vatNumber: preview?.buyer.vatNumber ?? '',
-        address: preview?.buyer.address ?? '',
+        // Issue 39: the address in parts an e-invoice needs (an older buyer's one line goes to the street).
+        street: preview?.buyer.street ?? (preview?.buyer.city ? '' : (preview?.buyer.address ?? '')),
+        postalCode: preview?.buyer.postalCode ?? '',
+        city: preview?.buyer.city ?? '',
+        countryCode: preview?.buyer.countryCode ?? 'EE',
+        eInvoiceAddress: preview?.buyer.eInvoiceAddress ?? '',
+        wantsEInvoice: preview?.buyer.wantsEInvoice ?? false,
       },
     },
   });
@@ -44,7 +51,11 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
       email: typed.email || null,
       registryCode: typed.registryCode || null,
       vatNumber: typed.vatNumber || null,
-      address: typed.address || null,
+      address: null,
+      street: typed.street || null,
+      postalCode: typed.postalCode || null,
+      city: typed.city || null,
+      countryCode: typed.countryCode || null,
     },
   };
 
@@ -66,7 +77,7 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
   };
 
   const field = (
-    name: 'name' | 'email' | 'registryCode' | 'vatNumber' | 'address',
+    name: 'name' | 'email' | 'registryCode' | 'vatNumber' | 'street' | 'postalCode' | 'city' | 'countryCode' | 'eInvoiceAddress',
     label: string,
     extra: { description?: string; isRequired?: boolean; maxLength?: number; type?: 'email' } = {},
   ) => <FormTextField control={control} name={`buyer.${name}`} label={label} {...extra} />;
@@ -83,7 +94,25 @@ export function CreateInvoiceDialog({ bookingId, onClose }: { bookingId: string;
             {field('email', 'E-post', { type: 'email', maxLength: 320, description: 'Arve saadetakse sellele aadressile.' })}
             {field('registryCode', 'Registrikood', { maxLength: 20, description: 'Ettevõttele.' })}
             {field('vatNumber', 'KMKR number', { maxLength: 20 })}
-            <div className="sm:col-span-2">{field('address', 'Aadress', { maxLength: 300 })}</div>
+            <div className="sm:col-span-2">{field('street', 'Tänav ja maja', { maxLength: 200 })}</div>
+            {field('postalCode', 'Postiindeks', { maxLength: 20 })}
+            {field('city', 'Linn', { maxLength: 100 })}
+            {field('countryCode', 'Riik', { maxLength: 2, description: 'Kahetäheline kood, nt EE.' })}
+            {field('eInvoiceAddress', 'E-arve aadress', { maxLength: 70, description: 'Kui ettevõte selle andis, nt 0191:12345678.' })}
+            <div className="sm:col-span-2">
+              <Controller
+                control={control}
+                name="buyer.wantsEInvoice"
+                render={({ field: wants }) => (
+                  <SwitchField
+                    label="Soovib e-arvet"
+                    isSelected={Boolean(wants.value)}
+                    onChange={wants.onChange}
+                    description="Arve e-kirjaga saadetakse PDF-i kõrval ka e-arve (XML). Pakutakse järgmisel arvel uuesti."
+                  />
+                )}
+              />
+            </div>
           </fieldset>
           <div className="rounded-xl border border-sand-200 p-4">
             <InvoiceDocumentView invoice={shown ?? preview} />
