@@ -289,4 +289,6 @@ export interface PriceSnapshot extends Quote {
   pricedOn: string;
   /** Issue 38: the early-bird price applied (its regular price and last day); null or absent: the regular price. */
   earlyBird?: EarlyBird | null;
+  /** Issue 39: what the room type added per person (0: included); absent on snapshots made before. */
+  roomSupplementCents?: number;
 }

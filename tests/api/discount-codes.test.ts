@@ -229,14 +229,16 @@ describe('a booking made with a code', () => {
     const id = answer.body.bookingId as number;
 
     const invoice = await f.invoice(id);
+    // Issue 39: a party is invoiced per person, at the price before the code; the code is its own line.
     expect(invoice.document.lines.map((l: { description: string; totalCents: number }) => [l.description, l.totalCents])).toEqual([
-      ['Uus algus retriit Balis', 259_800],
+      ['Uus algus retriit Balis – Mari Tamm', 129_900],
+      ['Uus algus retriit Balis – Kaaslane A Tamm', 129_900],
       ['Soodustus KEVAD10 −10 %', -25_980],
     ]);
     expect(invoice.document.totalCents).toBe(233_820);
     const pdf = await f.admin.b.get(`/api/admin/invoices/${invoice.id}/pdf`);
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: new Uint8Array(await pdf.arrayBuffer()) }).toString().replace(/\u00a0/g, ' ');
-    for (const expected of ['Soodustus KEVAD10 −10 %', '−259,80 €', '2 338,20 €']) expect(text, expected).toContain(expected);
+    for (const expected of ['Soodustus KEVAD10 −10 %', 'Kaaslane A Tamm', '−259,80 €', '2 338,20 €']) expect(text, expected).toContain(expected);
 
     const [mail] = await f.app.rows(`SELECT text FROM email_outbox WHERE booking_id = ${id} AND kind = 'booking_confirmation'`);
     expect(String(mail!.text).replace(/\u00a0/g, ' ')).toContain('Soodustus KEVAD10 −10 %: −259,80 €');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EN16931_ABSENT, en16931Present, compiledRules, fatalRules, validateUbl } from '../helpers/en16931';
@@ -105,6 +106,26 @@ describe.runIf(en16931Present)('e-invoices (EN 16931 UBL)', () => {
     }
     // A seller without a VAT number states no VAT identifier, the buyer's neither (category O).
     expect(xml).not.toContain('EE123456789');
+  });
+
+  it('lists each traveller of a party at the per-person price, the room’s supplement said, on the PDF and the XML alike', async () => {
+    const e = (await f.edition({ startDate: '2027-05-14', priceCents: 129_900 })) as { id: number; edition: string };
+    await f.editEdition(e.id, { singleRoomSupplement: '200' });
+    const { id } = await f.request(e, { roomType: 'single-room', paymentPlan: 'advance', ...f.party(2) });
+    const invoice = await issue(id);
+    const { document } = (await f.ok('GET', `/api/admin/invoices/${invoice.id}`)).invoice;
+    const lines = document.lines.map((l: { description: string; totalCents: number }) => [l.description.replace(/\u00a0/g, ' '), l.totalCents]);
+    expect(lines).toEqual([
+      ['Uus algus retriit Balis – Mari Tamm (ühekohaline tuba, sh lisatasu 200,00 €)', 149_900],
+      ['Uus algus retriit Balis – Kaaslane A Tamm (ühekohaline tuba, sh lisatasu 200,00 €)', 149_900],
+    ]);
+    const { xml } = await ubl(invoice.id);
+    expect(xml.replace(/\u00a0/g, ' ')).toContain('<cbc:Name>Uus algus retriit Balis – Kaaslane A Tamm (ühekohaline tuba, sh lisatasu 200,00 €)</cbc:Name>');
+    expect(xml.match(/<cbc:LineExtensionAmount currencyID="EUR">1499.00<\/cbc:LineExtensionAmount>/g)).toHaveLength(2);
+    expect(fatalRules(validateUbl(xml))).toEqual([]);
+    const pdf = await f.admin.b.get(`/api/admin/invoices/${invoice.id}/pdf`);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: new Uint8Array(await pdf.arrayBuffer()) }).toString().replace(/\u00a0/g, ' ');
+    for (const expected of ['Kaaslane A Tamm', 'Mari Tamm', '1 499,00 €', '2 998,00 €']) expect(text, expected).toContain(expected);
   });
 
   it('broken copies of one invoice fail with the rule each breaks', async () => {

@@ -6,12 +6,16 @@
  */
 import type { InvoiceKind } from '../enums';
 import { SCHEDULE_PART_LABELS, type SchedulePart } from '../payment-schedule';
+import { formatMoney } from '../format';
 
 export const INVOICE_TEXTS = {
   title: { invoice: 'Arve', credit_note: 'Kreeditarve' } satisfies Record<InvoiceKind, string>,
   /** The spec's fixed retreat line. */
   retreatLine: 'Uus algus retriit Balis',
   companionLine: (name: string) => `Kaasreisija: ${name}`,
+  /** Issue 39: a party's traveller, with the room's supplement the per-person price includes. */
+  personLine: (name: string, supplement: { room: string; cents: number } | null) =>
+    `Uus algus retriit Balis – ${name}${supplement ? ` (${supplement.room.toLocaleLowerCase('et')}, sh lisatasu ${formatMoney(supplement.cents)})` : ''}`,
   cancellationLine: (bookingId: number) => `Broneeringu nr ${bookingId} tühistamine`,
   /** The spec: the text says the booking is confirmed by paying 300 euro. */
   advanceNote: (advance: string) => `Broneering kinnitatakse ${advance} ettemaksu tasumisel.`,

@@ -110,6 +110,7 @@ function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: Pla
     compareAtCents: edition.price.compareAtCents,
     pricedOn: days.bookedOn,
     earlyBird: edition.price.earlyBird ?? null,
+    roomSupplementCents: edition.price.roomSupplementCents[booking.roomType],
   };
 }
 

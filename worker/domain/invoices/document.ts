@@ -9,6 +9,7 @@ import settings from '../../../content/settings/site.json';
 import type { BookingDetail } from '../../../src/lib/booking-record';
 import { INVOICE_TEXTS, type InvoiceBuyer, type InvoiceDocument, type InvoiceLine, type InvoiceSeller } from '../../../src/lib/invoices/documents';
 import { discountLineText } from '../../../src/lib/discount-code-text';
+import { ROOM_TYPE_LABELS } from '../../../src/lib/booking/form-options';
 import { sumCents } from '../../../src/lib/money';
 import { planAdvanceCents } from '../../../src/lib/payment-plans';
 import { INVOICE_TERM_DAYS } from '../../../src/lib/payment-rules';
@@ -23,11 +24,27 @@ export const SELLER: InvoiceSeller = settings.invoicing.seller;
 
 const line = (description: string, cents: number): InvoiceLine => ({ description, quantity: 1, unitCents: cents, totalCents: cents });
 
-export function invoiceLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'additionalServices' | 'companions' | 'discountCode'>): InvoiceLine[] {
-  // Issue 38: a code's discount is its own line ("Soodustus KEVAD10 −10 %"), the retreat line the price before it.
+/**
+ * Issue 39: a party priced by the form as it still stands (its total the snapshot's, its people the snapshot's) is
+ * invoiced per person: each traveller by name at the per-person price, the room's supplement said beside it. A total
+ * the organiser changed since is one line, as before: the per-person prices no longer add up to it.
+ */
+function retreatLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'companions' | 'discountCode' | 'priceSnapshot' | 'guest'>): InvoiceLine[] {
+  const code = booking.discountCode;
+  const total = (booking.totalAmountCents ?? 0) + (code?.discountCents ?? 0);
+  const snap = booking.priceSnapshot;
+  const names = [booking.guest ? `${booking.guest.firstName} ${booking.guest.lastName}`.trim() : '', ...booking.companions.map((c) => `${c.firstName} ${c.lastName}`.trim())];
+  if (!snap || snap.totalCents !== booking.totalAmountCents || snap.people !== names.length || names.length < 2) return [line(INVOICE_TEXTS.retreatLine, total)];
+  const perPerson = snap.unitAfterDiscountCents + (snap.codeDiscount?.perPersonCents ?? 0);
+  const supplement = snap.roomSupplementCents ?? 0;
+  return names.map((name) => line(INVOICE_TEXTS.personLine(name, supplement > 0 ? { room: ROOM_TYPE_LABELS[snap.roomType], cents: supplement } : null), perPerson));
+}
+
+export function invoiceLines(booking: Pick<BookingDetail, 'totalAmountCents' | 'additionalServices' | 'companions' | 'discountCode' | 'priceSnapshot' | 'guest'>): InvoiceLine[] {
+  // Issue 38: a code's discount is its own line ("Soodustus KEVAD10 −10 %"), the retreat lines the price before it.
   const code = booking.discountCode;
   return [
-    line(INVOICE_TEXTS.retreatLine, (booking.totalAmountCents ?? 0) + (code?.discountCents ?? 0)),
+    ...retreatLines(booking),
     ...(code ? [line(discountLineText(code), -code.discountCents)] : []),
     ...booking.additionalServices.map((service) => line(service.name, service.priceCents)),
     ...booking.companions
