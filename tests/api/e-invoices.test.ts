@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDateEt, formatMoney } from '../../src/lib/format';
 import { EN16931_ABSENT, en16931Present, compiledRules, fatalRules, validateUbl } from '../helpers/en16931';
 import { useApiFixture } from '../helpers/api-fixture';
 
@@ -109,6 +110,28 @@ describe.runIf(en16931Present)('e-invoices (EN 16931 UBL)', () => {
     for (const [i, d] of documents.entries()) verdicts[`${i + 1}. ${d.label}`] = fatalRules(validateUbl((await ubl(d.invoiceId)).xml));
     expect(verdicts).toEqual(Object.fromEntries(documents.map((d, i) => [`${i + 1}. ${d.label}`, []])));
     expect(documents.length).toBeGreaterThanOrEqual(40);
+
+    // PDF ≡ XML: what the e-invoice states, the PDF prints (a credit note's PDF prints its amounts negative).
+    for (const [i, d] of documents.entries()) {
+      const { xml } = await ubl(d.invoiceId);
+      const pdf = await f.admin.b.get(`/api/admin/invoices/${d.invoiceId}/pdf`);
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: new Uint8Array(await pdf.arrayBuffer()) }).toString().replace(/\u00a0/g, ' ');
+      const sign = xml.includes('<CreditNote ') ? -1 : 1;
+      const cents = (amount: string) => sign * Math.round(Number(amount) * 100);
+      const shown = (c: number) => formatMoney(c).replace(/\u00a0/g, ' ');
+      const field = (re: RegExp) => re.exec(xml)?.[1];
+      const expected = [
+        `Nr ${field(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:IssueDate>/)}`,
+        formatDateEt(field(/<cbc:IssueDate>([\d-]+)<\/cbc:IssueDate>/)!),
+        ...(field(/<cbc:DueDate>([\d-]+)<\/cbc:DueDate>/) ? [formatDateEt(field(/<cbc:DueDate>([\d-]+)<\/cbc:DueDate>/)!)] : []),
+        ...[...xml.matchAll(/<cac:AccountingCustomerParty>[\s\S]*?<cbc:RegistrationName>([^<]+)<\/cbc:RegistrationName>/g)].map((m) => m[1]!.replace(/&amp;/g, '&')),
+        ...[...xml.matchAll(/<cac:(?:Invoice|CreditNote)Line>[\s\S]*?<cbc:LineExtensionAmount currencyID="EUR">(-?[\d.]+)</g)].map((m) => shown(cents(m[1]!))),
+        shown(cents(field(/<cbc:TaxInclusiveAmount currencyID="EUR">(-?[\d.]+)</)!)),
+        ...(field(/<cbc:PaymentID>([^<]+)</) ? [field(/<cbc:PaymentID>([^<]+)</)!] : []),
+        ...(field(/<cac:PayeeFinancialAccount><cbc:ID>([^<]+)</) ? [field(/<cac:PayeeFinancialAccount><cbc:ID>([^<]+)</)!] : []),
+      ];
+      for (const e of expected) expect(text, `${i + 1}. ${d.label}: ${e}`).toContain(e);
+    }
   }, 120_000);
 
   it('states what the PDF states: number, dates, buyer, lines, totals, IBAN and reference', async () => {

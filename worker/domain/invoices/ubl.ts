@@ -142,7 +142,9 @@ export function renderUbl(doc: InvoiceDocument): string {
         el('cac:Contact', text('cbc:Telephone', buyer.phone), text('cbc:ElectronicMail', buyer.email)),
       ),
     ),
+    // How to pay, only where something is to be paid (an invoice paid already asks for nothing, as its PDF).
     isInvoice &&
+      lineTotal - prepaid > 0 &&
       el(
         'cac:PaymentMeans',
         text('cbc:PaymentMeansCode', CREDIT_TRANSFER),
