@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../worker/db/migrate';
-import { databaseBefore } from '../helpers/migrated-before';
+import { databaseBefore, failureOf } from '../helpers/migrated-before';
 
 /**
  * Migration 0033 (issue 38): `payments` rebuilt again so that a gift voucher pays through the ledger. A database that
@@ -18,14 +18,7 @@ afterEach(async () => {
 
 const run = (sql: string, args: (string | number | null)[] = []) => t.client.execute({ sql, args });
 
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  throw new Error('expected the statement to fail, it succeeded');
-}
+const failure = failureOf;
 
 describe('migration 0033: gift vouchers pay through the ledger', () => {
   it('keeps every payment and the ledger append-only; a voucher payment names its voucher', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../worker/db/migrate';
-import { databaseBefore } from '../helpers/migrated-before';
+import { databaseBefore, failureOf } from '../helpers/migrated-before';
 
 /**
  * Migration 0024 (issue "Pay online"): `payments` rebuilt so `method` takes `bank_link`. A database that stopped at
@@ -19,14 +19,7 @@ afterEach(async () => {
 
 const run = (sql: string, args: (string | number | null)[] = []) => t.client.execute({ sql, args });
 
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  throw new Error('expected the statement to fail, it succeeded');
-}
+const failure = failureOf;
 
 describe('migration 0024: payments.method takes bank_link', () => {
   it('keeps every payment, turns online bank-link payments into bank_link, and keeps the ledger append-only', async () => {

@@ -27,3 +27,14 @@ export async function databaseBefore(tag: string): Promise<TestDb & { dispose():
     },
   };
 }
+
+/** The message of a statement that must fail (and fails the test when it succeeds). */
+export async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected the statement to fail, it succeeded');
+}
+
