@@ -6,11 +6,12 @@
  * checks and the counting are the server's (worker/domain/discounts).
  */
 import * as z from 'zod';
+import { API_ERRORS } from './api-errors';
 import { CODE_TEXT, DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, normalizeDiscountCode } from './discount-code-text';
 import { guestDiscountCodeField } from './booking/discount-code-field';
 import { nullableMoneyInput } from './money';
 import { pagingParams, searchParam, type ListPage } from './list-query';
-import { optionalDay, optionalText } from './validation/form-fields';
+import { optionalDay, optionalText, wholeNumberInput } from './validation/form-fields';
 import type { CodeDiscountTerms } from './payment-plans';
 
 export { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, DISCOUNT_REFUSALS, discountLineText, discountText, normalizeDiscountCode } from './discount-code-text';
@@ -20,7 +21,7 @@ export type { DiscountRefusal } from './discount-code-text';
 export const DISCOUNT_CODE_MESSAGES = {
   codeRequired: 'Sisestage sooduskood.',
   codeFormat: `Sooduskood koosneb tähtedest ja numbritest (${DISCOUNT_CODE_MIN}–${DISCOUNT_CODE_MAX} märki).`,
-  codeTaken: 'Selline sooduskood on juba olemas.',
+  codeTaken: API_ERRORS.discount_code_taken.message,
   percent: 'Protsent peab olema täisarv 1–100.',
   oneKind: 'Sisestage kas protsent või summa inimese kohta, mitte mõlemat.',
   kindRequired: 'Sisestage soodustuse protsent või summa inimese kohta.',
@@ -29,8 +30,6 @@ export const DISCOUNT_CODE_MESSAGES = {
   maxUsesBelowUses: (uses: number) => `Kasutuskordi ei saa olla vähem kui juba kasutatud (${uses}).`,
   untilBeforeFrom: 'Lõppkuupäev ei saa olla enne alguskuupäeva.',
   retreatUnknown: 'Valitud retriiti ei leitud.',
-  notFound: 'Sooduskoodi ei leitud.',
-  alreadyEnded: 'Sooduskood on juba lõpetatud.',
   ended: 'Sooduskood lõpetatud',
   created: 'Sooduskood lisatud',
   saved: 'Sooduskood salvestatud',
@@ -41,21 +40,6 @@ const codeField = z
   .transform(normalizeDiscountCode)
   .refine((v) => v.length > 0, DISCOUNT_CODE_MESSAGES.codeRequired)
   .refine((v) => CODE_TEXT.test(v) && v.length >= DISCOUNT_CODE_MIN && v.length <= DISCOUNT_CODE_MAX, DISCOUNT_CODE_MESSAGES.codeFormat);
-
-/** A whole number from JSON or a form's text; empty is absent. */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((v, ctx): number | null => {
-      if (v === null || v === undefined || String(v).trim() === '') return null;
-      const text = String(v).trim();
-      if (!/^\d{1,6}$/.test(text) || Number(text) < min || Number(text) > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
 
 const retreatIdsField = z
   .array(z.number().int().positive(), { error: DISCOUNT_CODE_MESSAGES.retreatUnknown })
@@ -69,14 +53,14 @@ const periodInOrder = (v: { validFrom: string | null; validUntil: string | null 
 export const discountCodeCreateSchema = z
   .strictObject({
     code: codeField,
-    percent: wholeNumber(1, 100, DISCOUNT_CODE_MESSAGES.percent),
+    percent: wholeNumberInput(1, 100, DISCOUNT_CODE_MESSAGES.percent, null),
     amountPerPerson: nullableMoneyInput,
     /** Absent or empty: every edition. */
     retreatIds: retreatIdsField,
     validFrom: optionalDay,
     validUntil: optionalDay,
     /** Absent: no limit. */
-    maxUses: wholeNumber(1, 100_000, DISCOUNT_CODE_MESSAGES.maxUses),
+    maxUses: wholeNumberInput(1, 100_000, DISCOUNT_CODE_MESSAGES.maxUses, null),
     note: optionalText(500),
   })
   .superRefine((v, ctx) => {
@@ -98,7 +82,7 @@ export const discountCodeEditSchema = z
     retreatIds: retreatIdsField,
     validFrom: optionalDay,
     validUntil: optionalDay,
-    maxUses: wholeNumber(1, 100_000, DISCOUNT_CODE_MESSAGES.maxUses),
+    maxUses: wholeNumberInput(1, 100_000, DISCOUNT_CODE_MESSAGES.maxUses, null),
     note: optionalText(500),
   })
   .refine(periodInOrder, { path: ['validUntil'], message: DISCOUNT_CODE_MESSAGES.untilBeforeFrom });

@@ -64,13 +64,8 @@ export function giftVoucherState(v: { balanceCents: number; validUntil: string }
 /** The voucher's printable words (its A4 PDF). */
 export const GIFT_VOUCHER_TEXTS = {
   title: 'Kinkekaart',
-  for: (name: string) => `${name}`,
   worth: (amount: string) => `väärtusega ${amount}`,
   validUntil: (day: string) => `Kehtib kuni ${formatDateEt(day)}`,
   code: 'Kood',
   howTo: 'Kinkekaardiga saab tasuda retriidi „Uus algus“ broneeringu eest: sisestage kood oma konto broneeringu juures („Kasuta kinkekaarti“) või saatke see meile.',
 } as const;
-
-/** The export's money for the voucher summary line ("Kinkekaart K7Q2-… 60,00 €"). */
-export const voucherPaymentText = (code: string, cents: number): string => `Kinkekaart ${code}: ${formatMoney(cents)}`;
-

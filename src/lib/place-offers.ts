@@ -17,6 +17,9 @@ export interface PlaceOfferView {
   firstPart: { label: string; amountCents: number; dueOn: string } | null;
 }
 
+/** An offer's deadline as the guest reads it, in Tallinn time: "30.11.2026 kell 14:05". */
+export const offerDeadline = (instant: string): string => formatDateTime(instant).replace(' ', ' kell ');
+
 const days = (r: PlaceOfferView['retreat']) => (r?.startDate ? `${formatDateEt(r.startDate)}${r.endDate ? `–${formatDateEt(r.endDate)}` : ''}` : '');
 
 export const PLACE_OFFER_TEXTS = {
@@ -24,7 +27,7 @@ export const PLACE_OFFER_TEXTS = {
   loading: 'Laadin pakkumist...',
   summary: (o: PlaceOfferView) =>
     `Retriidil ${o.retreat?.name ?? ''}${o.retreat?.startDate ? ` (${days(o.retreat)})` : ''} vabanes koht kogu Teie seltskonnale: ${o.people} ${o.people === 1 ? 'inimene' : 'inimest'}, broneering nr ${o.bookingId}.`,
-  deadline: (o: PlaceOfferView) => `Hoiame kohta Teie jaoks kuni ${formatDateTime(o.expiresAt).replace(' ', ' kell ')}.`,
+  deadline: (o: PlaceOfferView) => `Hoiame kohta Teie jaoks kuni ${offerDeadline(o.expiresAt)}.`,
   price: (o: PlaceOfferView) =>
     `Hind kokku ${formatMoney(o.totalCents)}.${o.firstPart ? ` Pärast kinnitamist kuulub tasumisele ${o.firstPart.label.toLocaleLowerCase('et')} ${formatMoney(o.firstPart.amountCents)} hiljemalt ${formatDateEt(o.firstPart.dueOn)}.` : ''}`,
   accept: 'Kinnitan koha',
@@ -36,7 +39,7 @@ export const PLACE_OFFER_TEXTS = {
   errorTitle: 'Pakkumist ei saa kinnitada',
   noScript: 'Pakkumise kinnitamiseks on vaja JavaScripti. Saate koha kinnitada ka oma kontol:',
   /** The portal's button and its line on a waiting booking with an open offer. */
-  portalLine: (expiresAt: string) => `Teile vabanes koht! Kinnitage see kuni ${formatDateTime(expiresAt).replace(' ', ' kell ')}.`,
+  portalLine: (expiresAt: string) => `Teile vabanes koht! Kinnitage see kuni ${offerDeadline(expiresAt)}.`,
   portalAccept: 'Kinnitage koht',
   /** The organiser's line on the booking and the retreat. */
   adminLine: (expiresAt: string) => `Koht pakutud, kinnitamise tähtaeg ${formatDateTime(expiresAt)}`,

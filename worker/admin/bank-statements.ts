@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { BANK_STATEMENT_MESSAGES, type BankTransactionView, type ReviewList, type ReviewListQuery, type StatementList } from '../../src/lib/admin/bank-statements';
 import { MAY_SQL } from '../domain/bookings/lifecycle';
-import { containsPattern, pageWindow } from '../db/paging';
+import { containsSql, pageWindow } from '../db/paging';
 import { foldForSearch, foldSql } from '../db/search-fold';
 import { bankStatements, bankTransactions, bookings, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -34,7 +34,7 @@ const waiting = eq(bankTransactions.outcome, 'review');
 export async function reviewList(deps: Deps, query: ReviewListQuery): Promise<ReviewList> {
   const { limit, offset } = pageWindow(query);
   const haystack = sql`coalesce(${bankTransactions.counterpartyName}, '') || ' ' || ${bankTransactions.text} || ' ' || coalesce(${bankTransactions.reference}, '')`;
-  const where = query.q ? and(waiting, sql`${foldSql(haystack)} LIKE ${containsPattern(foldForSearch(query.q))} ESCAPE '\\'`) : waiting;
+  const where = query.q ? and(waiting, containsSql(foldSql(haystack), foldForSearch(query.q))) : waiting;
   const [ids, [total]] = await deps.db.batch([
     deps.db.select({ id: bankTransactions.id }).from(bankTransactions).where(where).orderBy(asc(bankTransactions.bookedOn), asc(bankTransactions.id)).limit(limit).offset(offset),
     deps.db.select({ n: count() }).from(bankTransactions).where(where),

@@ -19,6 +19,7 @@ import type { Actor } from '../domain/actor';
 import { IN_THE_BOOKS_SQL, MONEY_COLUMNS, storedBookingTotals } from '../domain/money/balance';
 import { stateOf } from '../domain/bookings/states';
 import { clientNotFound } from '../domain/not-found';
+import { failedWith } from '../db/failures';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -26,12 +27,7 @@ const emailTaken = () =>
   new ApiError('client_email_taken', { details: [{ path: 'email', message: API_ERRORS.client_email_taken.message }] });
 
 /** True when a write failed on the unique e-mail of customers (a race the pre-checks cannot close). */
-function isEmailTaken(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (/UNIQUE constraint failed: customers\.email/.test(e.message)) return true;
-  }
-  return false;
-}
+const isEmailTaken = (err: unknown): boolean => failedWith(err, /UNIQUE constraint failed: customers\.email/);
 
 const itemColumns = {
   id: customers.id,

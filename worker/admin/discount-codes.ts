@@ -14,7 +14,7 @@ import {
 } from '../../src/lib/discount-codes';
 import { tallinnDay } from '../../src/lib/format';
 import type { PageRequest } from '../db/paging';
-import { containsPattern, pageWindow } from '../db/paging';
+import { containsSql, pageWindow } from '../db/paging';
 import { discountCodes, retreats } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -22,6 +22,7 @@ import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
 import { IS_BILLED_SQL } from '../domain/bookings/states';
 import { discountCodeNotFound } from '../domain/not-found';
+import { failedWith } from '../db/failures';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -59,8 +60,7 @@ async function itemsOf({ db }: Pick<AppDeps, 'db'>, rows: Row[], today: string):
 
 export async function listDiscountCodes(deps: Deps, query: PageRequest & { q?: string }): Promise<DiscountCodeListResponse> {
   const { db } = deps;
-  const contains = (column: typeof discountCodes.code | typeof discountCodes.note, text: string) => sql`${column} LIKE ${containsPattern(text)} ESCAPE '\\'`;
-  const where = query.q ? or(contains(discountCodes.code, query.q.toLocaleUpperCase('et')), contains(discountCodes.note, query.q)) : undefined;
+  const where = query.q ? or(containsSql(discountCodes.code, query.q.toLocaleUpperCase('et')), containsSql(discountCodes.note, query.q)) : undefined;
   const { limit, offset } = pageWindow(query);
   const [rows, [matching]] = await db.batch([
     db.select(columns).from(discountCodes).where(where).orderBy(desc(discountCodes.createdAt), desc(discountCodes.id)).limit(limit).offset(offset),
@@ -88,11 +88,6 @@ async function checkRetreats({ db }: Pick<AppDeps, 'db'>, ids: number[] | null):
 const auditOf = (deps: Deps, actor: Actor, action: 'discount_code.create' | 'discount_code.update' | 'discount_code.end', resourceId: string | ReturnType<typeof sql>, metadata: Record<string, unknown>) =>
   auditIfChanged(deps, { actor, action, severity: 'medium', resourceType: 'discount_code', resourceId, metadata });
 
-function failedOn(err: unknown, pattern: RegExp): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
-  return false;
-}
-
 export async function createDiscountCode(deps: Deps, input: DiscountCodeCreate, actor: Actor): Promise<DiscountCodeItem> {
   await checkRetreats(deps, input.retreatIds);
   const stamp = deps.now().toISOString();
@@ -113,7 +108,7 @@ export async function createDiscountCode(deps: Deps, input: DiscountCodeCreate, 
     ]);
     return getDiscountCode(deps, created!.id);
   } catch (err) {
-    if (failedOn(err, /UNIQUE constraint failed: discount_codes\.code/)) {
+    if (failedWith(err, /UNIQUE constraint failed: discount_codes\.code/)) {
       throw new ApiError('discount_code_taken', { details: [{ path: 'code', message: DISCOUNT_CODE_MESSAGES.codeTaken }] });
     }
     throw err;
@@ -143,7 +138,7 @@ export async function updateDiscountCode(deps: Deps, id: number, input: Discount
     if (result.rowsAffected === 0) throw new ApiError('discount_code_changed');
   } catch (err) {
     // A booking used the code between the read and the write, past the new maximum.
-    if (failedOn(err, /CHECK constraint failed: discount_codes_uses_within_max/)) throw belowUses();
+    if (failedWith(err, /CHECK constraint failed: discount_codes_uses_within_max/)) throw belowUses();
     throw err;
   }
   return getDiscountCode(deps, id);

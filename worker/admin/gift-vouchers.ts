@@ -20,7 +20,7 @@ import {
   type GiftVoucherListResponse,
 } from '../../src/lib/gift-vouchers';
 import type { PageRequest } from '../db/paging';
-import { containsPattern, pageWindow } from '../db/paging';
+import { containsSql, pageWindow } from '../db/paging';
 import { giftVouchers, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -29,6 +29,7 @@ import { auditIfChanged } from '../domain/audit';
 import { giftVoucherNotFound } from '../domain/not-found';
 import { VOUCHER_BALANCE_SQL } from '../domain/vouchers/balance';
 import { csvEuros, csvStream } from './exports';
+import { failedWith } from '../db/failures';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -65,10 +66,8 @@ const itemOf = (r: Row, today: string): GiftVoucherItem => {
 
 export async function listGiftVouchers(deps: Deps, query: PageRequest & { q?: string }): Promise<GiftVoucherListResponse> {
   const { db } = deps;
-  const like = (column: typeof giftVouchers.code | typeof giftVouchers.recipientName | typeof giftVouchers.buyerName | typeof giftVouchers.note, text: string) =>
-    sql`${column} LIKE ${containsPattern(text)} ESCAPE '\\'`;
   const where = query.q
-    ? or(like(giftVouchers.code, query.q.toUpperCase()), like(giftVouchers.recipientName, query.q), like(giftVouchers.buyerName, query.q), like(giftVouchers.note, query.q))
+    ? or(containsSql(giftVouchers.code, query.q.toUpperCase()), containsSql(giftVouchers.recipientName, query.q), containsSql(giftVouchers.buyerName, query.q), containsSql(giftVouchers.note, query.q))
     : undefined;
   const { limit, offset } = pageWindow(query);
   const [rows, [matching]] = await db.batch([
@@ -117,7 +116,7 @@ export async function createGiftVoucher(deps: Deps, input: GiftVoucherCreate, ac
       ]);
       return getGiftVoucher(deps, created!.id);
     } catch (err) {
-      if (attempt === 0 && err instanceof Error && /UNIQUE constraint failed: gift_vouchers\.code/.test(`${err.message} ${String(err.cause)}`)) continue;
+      if (attempt === 0 && failedWith(err, /UNIQUE constraint failed: gift_vouchers\.code/)) continue;
       throw err;
     }
   }

@@ -26,6 +26,7 @@ import { OWES_SQL } from '../domain/money/balance';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
 import { retreatNotFound } from '../domain/not-found';
+import { failedWith } from '../db/failures';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
 
@@ -95,10 +96,7 @@ export async function previewGroupMessage(deps: Deps, retreatId: number, message
   };
 }
 
-const isKeyTaken = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed: group_messages\.idempotency_key/.test(e.message)) return true;
-  return false;
-};
+const isKeyTaken = (err: unknown): boolean => failedWith(err, /UNIQUE constraint failed: group_messages\.idempotency_key/);
 
 /** The send an Idempotency-Key already made: the same message answers with it; another message with the key is a 409. */
 async function earlierSend(deps: Deps, retreatId: number, key: string, message: GroupMessageValues): Promise<GroupMessageSent | null> {

@@ -3,7 +3,7 @@
  * the audit trail next): the list's own zod schema has already checked `page`, `pageSize` and `sort` against a fixed
  * set, so what reaches SQL here is a known column, never text from the request.
  */
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { foldForSearch } from './search-fold';
 
@@ -38,6 +38,9 @@ export function orderBy(sort: string, columns: Record<string, readonly AnySQLite
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/** `expression LIKE '%text%'` with the pattern's escape said: the condition a list's plain search asks. */
+export const containsSql = (expression: SQLWrapper, text: string): SQL => sql`${expression} LIKE ${containsPattern(text)} ESCAPE '\\'`;
 
 /**
  * The ids of the rows of a trigram index (`guests_search` of migration 0003, `users_search` of 0005,

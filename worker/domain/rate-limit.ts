@@ -4,6 +4,7 @@ import type { AuthAttemptKind } from '../../src/lib/enums';
 import { authAttempts } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { failedWith } from '../db/failures';
 
 /** Whole seconds until the oldest counted attempt leaves the window (at least 1), for the Retry-After header. */
 export function retryAfterSeconds(oldest: string | null | undefined, windowMs: number, now: Date): string {
@@ -67,12 +68,7 @@ export function rateLimitGuard(db: Pick<AppDeps['db'], 'run'>, bucket: RateLimit
 }
 
 /** True when a batch failed because its `rateLimitGuard` found the window full. */
-export function isRateLimitRefusal(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (/NOT NULL constraint failed: auth_attempts\.kind/.test(e.message)) return true;
-  }
-  return false;
-}
+export const isRateLimitRefusal = (err: unknown): boolean => failedWith(err, /NOT NULL constraint failed: auth_attempts\.kind/);
 
 /**
  * The answer to a request its `rateLimitGuard` refused: the refused attempt is recorded (hammering must not reopen

@@ -11,11 +11,7 @@ import { perIpLimit } from '../http/public-form-guard';
 import { validJson } from '../http/validate';
 import { bookingOfOffer } from '../domain/bookings/offers';
 import { getBookingDetail } from '../domain/bookings/record';
-import { acceptOffer } from '../domain/bookings/waiting-list';
-import { bookingSchedule } from '../domain/money/schedule';
-import { placesGiven } from '../domain/bookings/states';
-import { detailStart } from '../domain/bookings/days';
-import { tallinnDay } from '../../src/lib/format';
+import { acceptOffer, scheduleOnceGiven } from '../domain/bookings/waiting-list';
 import { ApiError } from '../errors';
 import type { PlaceOfferView } from '../../src/lib/place-offers';
 
@@ -27,11 +23,7 @@ export const placeOfferRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const booking = await getBookingDetail(deps, await bookingOfOffer(deps, c.req.valid('json').token));
     if (!booking.offer || booking.offer.expiresAt <= deps.now().toISOString()) throw new ApiError('offer_expired');
-    const schedule = bookingSchedule(
-      { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) },
-      tallinnDay(deps.now()),
-    );
-    const first = schedule.find((p) => p.outstandingCents > 0);
+    const first = scheduleOnceGiven(deps, booking).find((p) => p.outstandingCents > 0);
     const view: PlaceOfferView = {
       bookingId: booking.id,
       retreat: booking.retreat && { name: booking.retreat.name, startDate: booking.retreat.startDate, endDate: booking.retreat.endDate },

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { nullableMoneyInput } from '../money';
 import { sanitizeSingleLine } from '../validation/sanitize';
 import { MIN_PARTICIPANTS, REGISTRATION_CLOSES_DAYS_BEFORE } from '../retreat-editions';
-import { optionalDay, optionalText } from '../validation/form-fields';
+import { optionalDay, optionalText, wholeNumberInput } from '../validation/form-fields';
 import { pagingParams, searchParam, type ListPage } from '../list-query';
 
 import { RETREAT_MESSAGES } from '../retreat-messages';
@@ -17,23 +17,8 @@ const M = RETREAT_MESSAGES;
 export const retreatListQuerySchema = z.object({ q: searchParam, ...pagingParams });
 export type RetreatListQuery = z.output<typeof retreatListQuerySchema>;
 
-/** A whole number typed as text in the form, like amounts: "" or null → `empty`; otherwise 0..max. */
-const wholeNumberInput = <E extends number | null>(max: number, message: string, empty: E) =>
-  z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((v, ctx): number | E => {
-      if (v === null || v === undefined || String(v).trim() === '') return empty;
-      const text = String(v).trim();
-      if (!/^\d{1,4}$/.test(text) || Number(text) > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
-
 /** "" or null → null (not limited); otherwise a whole number of places. */
-const capacityInput = wholeNumberInput(1000, M.capacity, null);
+const capacityInput = wholeNumberInput(0, 1000, M.capacity, null);
 
 /** A room type's supplement per person: empty is none (0 €). */
 const supplementInput = nullableMoneyInput.transform((cents) => cents ?? 0);
@@ -60,8 +45,8 @@ export const retreatFormSchema = z
     /** Issue "Sell": added per person for each room type of the booking form; the minimum; registration's close. */
     singleRoomSupplement: supplementInput,
     sharedRoomSupplement: supplementInput,
-    minParticipants: wholeNumberInput(1000, M.minParticipants, MIN_PARTICIPANTS),
-    registrationClosesDaysBefore: wholeNumberInput(365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
+    minParticipants: wholeNumberInput(0, 1000, M.minParticipants, MIN_PARTICIPANTS),
+    registrationClosesDaysBefore: wholeNumberInput(0, 365, M.closesDaysBefore, REGISTRATION_CLOSES_DAYS_BEFORE),
     /** Issue 24: the go/no-go decision day, when not the balance due day (empty: that day). */
     decisionOn: optionalDay,
     /** Issue 38: the early-bird price per person and its last day (until 23:59 Tallinn time); both or neither. */

@@ -49,3 +49,22 @@ export const optionalTime = z
     }
     return v.trim();
   });
+
+/**
+ * A whole number typed as text in a form (or sent as a JSON number): "" or null is `empty`; otherwise digits only
+ * ("1e3", "12.5", " 7x" are not numbers here) between `min` and `max`, else `message`.
+ */
+export const wholeNumberInput = <E extends number | null>(min: number, max: number, message: string, empty: E) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx): number | E => {
+      if (v === null || v === undefined || String(v).trim() === '') return empty;
+      const text = String(v).trim();
+      if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+

@@ -28,6 +28,7 @@ import { ApiError } from '../../errors';
 import type { Actor } from '../actor';
 import { stateOf } from '../bookings/states';
 import { moneyRowOf, outstandingCents } from '../money/balance';
+import { failedWith } from '../../db/failures';
 import { isStatementRaceLost, SCHEDULE_FACT_COLUMNS, scheduleFactsOf, statementPayments, type ScheduleFacts } from '../money/ledger';
 import { transactionKeys } from './fingerprint';
 import { isCompanyAccount } from './company-accounts';
@@ -111,10 +112,7 @@ export async function importStatement(deps: Deps, file: { bytes: Uint8Array; nam
 
 /** The batch refused itself because the books moved under the plan: a booking's version, or a key taken. */
 function isRaceLost(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (isStatementRaceLost(e.message) || /UNIQUE constraint failed: bank_transactions\.key/.test(e.message)) return true;
-  }
-  return false;
+  return isStatementRaceLost(error) || failedWith(error, /UNIQUE constraint failed: bank_transactions\.key/);
 }
 
 async function makePlan(deps: Deps, statement: ParsedStatement, keys: string[]): Promise<Plan> {

@@ -25,6 +25,7 @@ import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import { creditNoteDraft } from '../invoices/document';
 import { offerFreedPlaces } from './offers';
+import { failedWith } from '../../db/failures';
 import { getBookingDetail } from './record';
 import type { Actor } from '../actor';
 import { creditedTotal, documentInsert, getInvoice, OUTER_INVOICE_ID } from '../invoices/issue';
@@ -108,9 +109,7 @@ export async function runCancellationBatch(deps: Deps, statements: Statement[], 
   try {
     return await deps.db.batch(statements as unknown as Parameters<Deps['db']['batch']>[0]);
   } catch (err) {
-    for (let e: unknown = err; e instanceof Error; e = e.cause) {
-      if (CREDIT_NOTE_RACE.test(e.message) || guardRefusal?.test(e.message)) throw changed();
-    }
+    if (failedWith(err, CREDIT_NOTE_RACE) || (guardRefusal && failedWith(err, guardRefusal))) throw changed();
     throw err;
   }
 }

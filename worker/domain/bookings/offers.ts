@@ -41,7 +41,7 @@ async function candidates({ db }: Pick<AppDeps, 'db'>, retreatId: number) {
 /** Places free on an edition that still takes offers (limited, not started, not cancelled); null: none to offer. */
 async function freePlaces({ db, now }: Pick<AppDeps, 'db' | 'now'>, retreatId: number): Promise<number | null> {
   const [r] = await db
-    .select({ capacity: retreats.capacity, taken: placesTaken(sql`${retreats.id}`), startDate: retreats.startDate, cancelledAt: retreats.cancelledAt, name: retreats.name })
+    .select({ capacity: retreats.capacity, taken: placesTaken(sql`${retreats.id}`), startDate: retreats.startDate, cancelledAt: retreats.cancelledAt })
     .from(retreats)
     .where(eq(retreats.id, retreatId));
   if (!r || r.capacity === null || r.cancelledAt !== null || (r.startDate !== null && r.startDate <= tallinnDay(now()))) return null;

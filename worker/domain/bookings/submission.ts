@@ -6,6 +6,7 @@ import { API_ERRORS } from '../../../src/lib/api-errors';
 import { tallinnDay } from '../../../src/lib/format';
 import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot } from '../../../src/lib/payment-plans';
 import { editionOptionLabel } from '../../../src/lib/booking/availability';
+import { goesOnWaitingList } from '../../../src/lib/booking/waiting-list';
 import { TERMS_VERSION, type RetreatEdition } from '../../../src/lib/retreat-editions';
 import { bookings, customers, emailOutbox, guests } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -18,6 +19,7 @@ import { bookingConfirmationMail } from '../mail/templates';
 import { PORTAL_PATH } from '../../../src/lib/portal';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bookingReferenceSql } from '../../db/reference-number';
+import { failedWith } from '../../db/failures';
 
 /** Stands for the booking's reference number in its confirmation until the id is known. */
 const REFERENCE_PLACEHOLDER = '{{viitenumber}}';
@@ -87,12 +89,7 @@ async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): P
   return { bookingId: earlier.id, email, replayed: true, waitingList: earlier.waitingList };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (/UNIQUE constraint failed: bookings\.idempotency_key/.test(e.message)) return true;
-  }
-  return false;
-}
+const isUniqueViolation = (err: unknown): boolean => failedWith(err, /UNIQUE constraint failed: bookings\.idempotency_key/);
 
 /**
  * The request's price, made here from the edition and the plan (never from the browser): the plan asked for, or for
@@ -140,7 +137,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   // The code's reason, when it does not hold, before anything is written; the batch counts the use and checks again.
   const code = booking.discountCode ? await usableCode(deps, booking.discountCode, edition.retreatId, today, 'discountCode') : null;
   const priced = priceRequest(booking, edition, { bookedOn: today, startDate: edition.startDate }, code);
-  const waitingList = edition.placesLeft !== null && priced.people > edition.placesLeft;
+  const waitingList = goesOnWaitingList(edition, priced.people);
   const stamp = now.toISOString();
   const guestId = crypto.randomUUID();
   // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail

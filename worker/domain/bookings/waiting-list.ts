@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { BookingDetail } from '../../../src/lib/booking-record';
+import type { ScheduleItem } from '../../../src/lib/payment-schedule';
 import { LIFECYCLE_MESSAGES, type Transition } from '../../../src/lib/booking-lifecycle';
 import { tallinnDay } from '../../../src/lib/format';
 import type { AuditAction } from '../../../src/lib/enums';
@@ -21,7 +22,7 @@ import { afterVersion, deriveMoney, scheduleFactsOf } from '../money/ledger';
 import { bookingSchedule } from '../money/schedule';
 import { FITS_IN_RETREAT, retreatFullFor } from '../retreats/places';
 import { detailStart } from './days';
-import { bookingFor, MAY_SQL, refusedWrite } from './lifecycle';
+import { bookingFor, MAY_SQL, refusedWrite, requireTransition } from './lifecycle';
 import { getBookingDetail } from './record';
 import { placesGiven, storedState } from './states';
 
@@ -38,6 +39,12 @@ interface Move {
   /** null: the guest by the offer's signed link (no account); the audit record keeps the address and browser. */
   actor: Actor | null;
   via?: { ip?: string; userAgent?: string };
+}
+
+/** What a waiting party would owe, part by part, once given its places now: its plan counted from today (issue 38). */
+export function scheduleOnceGiven(deps: Pick<AppDeps, 'now'>, booking: BookingDetail): ScheduleItem[] {
+  const given = { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) };
+  return bookingSchedule(given, tallinnDay(deps.now()));
 }
 
 async function moveOnList(deps: Deps, m: Move): Promise<number> {
@@ -71,10 +78,7 @@ async function moveOnList(deps: Deps, m: Move): Promise<number> {
 
 export async function promoteBooking(deps: Deps, id: number, input: { version: number }, actor: Actor): Promise<BookingDetail> {
   const booking = await bookingFor(deps, id, input.version, 'promote');
-  const schedule = bookingSchedule(
-    { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) },
-    tallinnDay(deps.now()),
-  );
+  const schedule = scheduleOnceGiven(deps, booking);
   const written = await moveOnList(deps, {
     booking,
     version: input.version,
@@ -116,12 +120,11 @@ export async function putOnWaitingList(deps: Deps, id: number, input: { version:
  * so a lapsed and renewed offer is not taken by an old page.
  */
 export async function acceptOffer(deps: Deps, booking: BookingDetail, actor: Actor | null, via: { ip?: string; userAgent?: string }): Promise<BookingDetail> {
+  // A booking that is not waiting has no offer to take: its state's refusal, not "the offer lapsed".
+  requireTransition(booking.state, 'acceptOffer');
   const expiresAt = booking.offer?.expiresAt;
   if (!expiresAt || expiresAt <= deps.now().toISOString()) throw new ApiError('offer_expired');
-  const schedule = bookingSchedule(
-    { ...booking, ...placesGiven(deps.now().toISOString()), waitingList: false, owedCents: booking.totals.priceCents, startDate: detailStart(booking) },
-    tallinnDay(deps.now()),
-  );
+  const schedule = scheduleOnceGiven(deps, booking);
   const written = await moveOnList(deps, {
     booking,
     version: booking.version,

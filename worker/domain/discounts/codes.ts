@@ -11,6 +11,7 @@ import type { CodeDiscountTerms } from '../../../src/lib/payment-plans';
 import { discountCodes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
+import { failedWith } from '../../db/failures';
 
 export interface UsableCode extends CodeDiscountTerms {
   id: number;
@@ -59,9 +60,7 @@ export function codeUseStatement({ db }: Pick<AppDeps, 'db'>, codeId: number, to
 
 /** The reason a batch with `codeUseStatement` failed on the code, or null when it failed for another reason. */
 export function codeUseRefusal(err: unknown): DiscountRefusal | null {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (/CHECK constraint failed: discount_codes_uses_within_max/.test(e.message)) return 'usedUp';
-    if (/NOT NULL constraint failed: discount_codes\.uses/.test(e.message)) return 'ended';
-  }
+  if (failedWith(err, /CHECK constraint failed: discount_codes_uses_within_max/)) return 'usedUp';
+  if (failedWith(err, /NOT NULL constraint failed: discount_codes\.uses/)) return 'ended';
   return null;
 }

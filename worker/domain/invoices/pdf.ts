@@ -253,7 +253,7 @@ export async function renderGiftVoucherPdf(voucher: GiftVoucherPrint): Promise<U
   centre(voucher.seller.name, A4[1] - 120, 14, fonts.regular, MUTED);
   centre(GIFT_VOUCHER_TEXTS.title.toUpperCase(), A4[1] - 190, 40, fonts.bold, accent);
   let y = A4[1] - 280;
-  for (const line of wrap(GIFT_VOUCHER_TEXTS.for(voucher.recipientName), fonts.bold, 28, A4[0] - 4 * MARGIN)) {
+  for (const line of wrap(voucher.recipientName, fonts.bold, 28, A4[0] - 4 * MARGIN)) {
     centre(line, y, 28, fonts.bold);
     y -= 36;
   }

@@ -13,6 +13,7 @@ import type { InvoiceDocument, InvoiceLine } from '../../../src/lib/invoices/doc
 import { strToU8, zipSync } from 'fflate';
 import { INVOICE_TEXTS, invoiceFileName } from '../../../src/lib/invoices/documents';
 import { formatDateEt } from '../../../src/lib/format';
+import { escapeHtml } from '../mail/html';
 
 export const UBL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const UBL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
@@ -25,7 +26,8 @@ const UNIT = 'C62';
 /** UNTDID 5305 O with its reason (VATEX-EU-O: not subject to VAT). */
 const NOT_SUBJECT = { category: 'O', reasonCode: 'VATEX-EU-O', reason: INVOICE_TEXTS.noVat } as const;
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// The mail's escaper: the same five entities are XML's own.
+const escapeXml = escapeHtml;
 
 /** Integer cents as the standard's decimal ("1299.50", "-12.30"): never through floating point. */
 export function ublAmount(cents: number): string {

@@ -6,7 +6,8 @@
  * the guard given), so a refused or repeated action tells no one. Each is in the booking's e-mails.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDateEt, formatDateTime, formatMoney } from '../../../src/lib/format';
+import { formatDateEt, formatMoney } from '../../../src/lib/format';
+import { offerDeadline } from '../../../src/lib/place-offers';
 import { SCHEDULE_PART_LABELS } from '../../../src/lib/payment-schedule';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
@@ -53,8 +54,6 @@ function paying(bookingId: number, schedule: readonly ScheduleItem[]): string[] 
 
 const name = SITE_CONTACTS.retreatName;
 
-/** An offer's deadline as the guest reads it: "30.11.2026 kell 14:05" (Tallinn time). */
-export const offerDeadline = (instant: string): string => formatDateTime(instant).replace(' ', ' kell ');
 
 export const GUEST_NOTICES = {
   confirmed: (b: { id: number; retreat: { name: string; startDate: string | null; endDate: string | null } | null; schedule: readonly ScheduleItem[] }): Notice => ({

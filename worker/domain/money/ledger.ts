@@ -31,6 +31,7 @@ import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import type { Actor } from '../actor';
 import type { AuditAction } from '../../../src/lib/enums';
+import { failedWith } from '../../db/failures';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** A statement for a caller's batch. */
@@ -257,9 +258,7 @@ export async function reversePayment(deps: Deps, bookingId: number, paymentId: n
     );
   } catch (err) {
     // The unique index on reverses_payment_id: someone reversed it first (or a second click got here).
-    for (let e: unknown = err; e instanceof Error; e = e.cause) {
-      if (/UNIQUE constraint failed: payments\.reverses_payment_id/.test(e.message)) throw new ApiError('payment_already_reversed');
-    }
+    if (failedWith(err, /UNIQUE constraint failed: payments\.reverses_payment_id/)) throw new ApiError('payment_already_reversed');
     throw err;
   }
 }
@@ -347,7 +346,7 @@ export function statementPayments(deps: Deps, rows: StatementPayment[], facts: M
 }
 
 /** The batch refused itself because a booking changed under the import's plan. */
-export const isStatementRaceLost = (message: string) => /NOT NULL constraint failed: payments\.amount_cents/.test(message);
+export const isStatementRaceLost = (err: unknown) => failedWith(err, /NOT NULL constraint failed: payments\.amount_cents/);
 
 // ── online payments ─────────────────────────────────────────────────────────────────────────────────────────────
 
