@@ -1,6 +1,8 @@
 import { SITE_CONTACTS } from '../src/lib/retreat-editions';
 import { logTransport, sendGridTransport, type MailTransport } from './domain/mail/transport';
 import type { MailAttachment } from './domain/mail/attachments';
+import type { InvoiceSeller } from '../src/lib/invoices/documents';
+import { SELLER } from './domain/invoices/document';
 
 /** A per-IP limit: at most `max` requests per `windowMs`. */
 export interface RateLimit {
@@ -36,6 +38,12 @@ export interface AppConfig {
    * MONTONIO_API_URL are all set; otherwise null, and the product works as before (bank transfer only).
    */
   montonio: MontonioSettings | null;
+  /**
+   * The seller on the invoices and credit notes issued from now on: the content settings' (content/settings/site.json
+   * `invoicing.seller`). Its VAT number is the seller's VAT status (issue 39): with one, documents are standard-rated
+   * at the rate of the supply date; without, they carry no VAT. A test sets another seller here.
+   */
+  seller: InvoiceSeller;
 }
 
 export interface MontonioSettings {
@@ -163,6 +171,7 @@ export function configFromEnv(
     },
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
     montonio: montonioFromEnv(env),
+    seller: SELLER,
   };
 }
 

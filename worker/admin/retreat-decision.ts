@@ -23,7 +23,7 @@ import { confirmedPeople, paidPeople } from '../domain/retreats/decision';
 import { cancelEdition, editionBookings } from '../domain/retreats/edition-cancellation';
 import { retreatNotFound } from '../domain/not-found';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 /** The edition, the bookings its cancellation would cancel (its participants among them) and their open invoices. */
 async function readFacts(deps: Deps, id: number) {

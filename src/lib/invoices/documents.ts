@@ -31,6 +31,12 @@ export const INVOICE_TEXTS = {
   nothingToPay: 'Arve on tasutud: rohkem tasuda ei ole vaja.',
   giftVoucherPaid: (code: string) => `sh kinkekaardiga ${code}`,
   noVat: 'Müüja ei ole käibemaksukohustuslane; arvel käibemaksu ei ole.',
+  /** Issue 39: a VAT-registered seller's totals and columns. */
+  netTotal: 'Kokku km-ta',
+  vatRow: (percent: number) => `Käibemaks ${percent} %`,
+  netColumn: { price: 'Hind km-ta', sum: 'Summa km-ta' },
+  /** The VAT Act asks for the supply's date where it is not the issue day: the retreat's days. */
+  supplyPeriod: (period: string) => `Teenuse osutamise aeg: ${period}`,
 } as const;
 
 export const INVOICE_MESSAGES = {
@@ -173,6 +179,13 @@ export interface InvoiceDocument {
   reason: string | null;
   /** Issue 38: the part of what was paid that gift vouchers paid, voucher by voucher. Absent on documents issued before. */
   giftVoucherPayments?: { code: string; amountCents: number }[];
+  /**
+   * Issue 39: a VAT-registered seller's document, standard-rated: the rate in force on the supply date (the retreat's
+   * first day) and the VAT taken out of the prices, computed once when the document was issued
+   * (worker/domain/invoices/vat.ts). Each line's amount without VAT is `lineNetCents[i]`. Absent: the seller was not
+   * registered for VAT (EN 16931 category O).
+   */
+  vat?: { percent: number; supplyDate: string; netCents: number; taxCents: number; lineNetCents: number[] };
 }
 
 export interface InvoiceSummary {
@@ -215,10 +228,18 @@ export interface BookingInvoices {
 
 /** The totals block, in order, for the print view and the PDF: [label, cents, emphasised]. */
 export function invoiceTotals(
-  invoice: Pick<InvoiceDocument, 'kind' | 'totalCents' | 'paidCents' | 'outstandingCents' | 'overpaidCents' | 'advanceCents' | 'remainingAfterAdvanceCents' | 'giftVoucherPayments'>,
+  invoice: Pick<InvoiceDocument, 'kind' | 'totalCents' | 'paidCents' | 'outstandingCents' | 'overpaidCents' | 'advanceCents' | 'remainingAfterAdvanceCents' | 'giftVoucherPayments' | 'vat'>,
 ): [string, number, boolean][] {
-  if (invoice.kind === 'credit_note') return [['Kokku krediteeritud', invoice.totalCents, true]];
+  // A VAT-registered seller's document says what is without VAT and the VAT before the total (with VAT).
+  const vat: [string, number, boolean][] = invoice.vat
+    ? [
+        [INVOICE_TEXTS.netTotal, invoice.vat.netCents, false],
+        [INVOICE_TEXTS.vatRow(invoice.vat.percent), invoice.vat.taxCents, false],
+      ]
+    : [];
+  if (invoice.kind === 'credit_note') return [...vat, ['Kokku krediteeritud', invoice.totalCents, true]];
   const rows: [string, number, boolean][] = [
+    ...vat,
     ['Kokku', invoice.totalCents, true],
     ['Tasutud', invoice.paidCents, false],
     // A voucher is a means of payment (a multi-purpose voucher): its use shows as part of what was paid.
@@ -231,6 +252,26 @@ export function invoiceTotals(
     rows.push(['Ettemaks', unpaidAdvance, false], [INVOICE_TEXTS.remainingAfterAdvance, invoice.remainingAfterAdvanceCents, false]);
   }
   return rows;
+}
+
+/**
+ * The lines as the document prints them: as issued, or, on a VAT-registered seller's document, each at its amount
+ * without VAT (the law asks for the price without VAT; the VAT is in the totals).
+ */
+export function linesAsShown(invoice: Pick<InvoiceDocument, 'lines' | 'vat'>): InvoiceLine[] {
+  const vat = invoice.vat;
+  if (!vat) return invoice.lines;
+  return invoice.lines.map((l, i) => {
+    const net = vat.lineNetCents[i] ?? 0;
+    return { ...l, unitCents: l.quantity === 0 ? 0 : Math.round(net / l.quantity), totalCents: net };
+  });
+}
+
+/** "Teenuse osutamise aeg: 14.05.2027–24.05.2027" on a VAT-registered seller's document; null on others. */
+export function supplyPeriodLine(invoice: Pick<InvoiceDocument, 'vat' | 'booking'>, formatDay: (day: string) => string): string | null {
+  if (!invoice.vat) return null;
+  const b = invoice.booking;
+  return INVOICE_TEXTS.supplyPeriod(b?.startDate && b.endDate ? `${formatDay(b.startDate)}–${formatDay(b.endDate)}` : formatDay(invoice.vat.supplyDate));
 }
 
 /** The notes under the totals: the advance, how to pay, and the VAT note. */
@@ -265,7 +306,7 @@ export function invoiceNotes(invoice: Omit<InvoiceDocument, 'number'>, formatDay
       );
     }
   }
-  if (!invoice.seller.vatNumber) notes.push(INVOICE_TEXTS.noVat);
+  if (!invoice.vat && !invoice.seller.vatNumber) notes.push(INVOICE_TEXTS.noVat);
   return notes;
 }
 

@@ -35,7 +35,7 @@ import { GUEST_NOTICES, guestNoticeInsert, type GuestNoticeKind, type Notice } f
 import { IN_STATES_SQL } from './states';
 import { requireTransition } from './lifecycle';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 type Statement = Parameters<Deps['db']['batch']>[0][number];
 
 /** A credit note a cancellation issues: the invoice (as frozen), what was credited of it so far, and how much now. */
@@ -87,7 +87,7 @@ export function cancellationStatements(deps: Deps, c: Cancellation): Statement[]
     ...c.credits.flatMap((credit) =>
       documentInsert(
         deps,
-        creditNoteDraft(credit.invoice, credit.creditedCents, c.reason, today, credit.partial),
+        creditNoteDraft(credit.invoice, credit.creditedCents, c.reason, today, deps.config.seller, credit.partial),
         { bookingId: id, creditsInvoiceId: credit.invoice.id },
         ours,
         c.actor,

@@ -17,6 +17,7 @@ import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { addDays, daysBetween, formatDateEt } from '../../../src/lib/format';
 import { detailEnd, detailStart } from '../bookings/days';
 import { outstandingCents, overpaidCents } from '../money/balance';
+import { standardVatPercentOn, vatBreakdown } from './vat';
 
 export type DraftDocument = Omit<InvoiceDocument, 'number'>;
 
@@ -67,12 +68,27 @@ export function defaultBuyer(booking: BookingDetail): InvoiceBuyer {
 }
 
 /**
+ * Issue 39: a VAT-registered seller's document is standard-rated at the rate in force on the supply date (the
+ * retreat's first day; the issue day when the document names no retreat), the VAT taken out of its prices once,
+ * here. A seller without a VAT number issues none.
+ */
+function withVat<T extends Pick<DraftDocument, 'lines' | 'seller' | 'booking' | 'issuedOn'>>(draft: T, rate?: { percent: number; supplyDate: string }): T & Pick<DraftDocument, 'vat'> {
+  if (!rate && !draft.seller.vatNumber) return draft;
+  const supplyDate = rate?.supplyDate ?? draft.booking?.startDate ?? draft.issuedOn;
+  const breakdown = vatBreakdown(
+    draft.lines.map((l) => l.totalCents),
+    rate?.percent ?? standardVatPercentOn(supplyDate),
+  );
+  return { ...draft, vat: { ...breakdown, supplyDate } };
+}
+
+/**
  * An invoice asks for what the booking's schedule asks on the day it is issued: each part still open with its own
  * day (a part already past its day is due on the issue day), and the invoice's due day is the first of them. The
  * advance and "what remains after it" are shown only while part of the advance is unpaid: an advance already paid
  * is never subtracted again.
  */
-export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issuedOn: string): DraftDocument {
+export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issuedOn: string, seller: InvoiceSeller): DraftDocument {
   const lines = invoiceLines(booking);
   const totalCents = sumCents(lines.map((l) => l.totalCents));
   const paidCents = booking.amountPaidCents ?? 0;
@@ -86,13 +102,13 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
   const advanceCents = planAdvanceCents(booking);
   const unpaidAdvance = Math.min(outstanding, Math.max(0, advanceCents - paidCents));
   const dueOn = schedule[0]?.dueOn ?? addDays(issuedOn, INVOICE_TERM_DAYS);
-  return {
+  return withVat({
     kind: 'invoice',
     issuedOn,
     dueOn,
     paymentTermDays: daysBetween(issuedOn, dueOn),
     schedule,
-    seller: SELLER,
+    seller,
     buyer,
     booking: {
       id: booking.id,
@@ -113,35 +129,37 @@ export function invoiceDraft(booking: BookingDetail, buyer: InvoiceBuyer, issued
     credits: null,
     reason: null,
     ...(booking.giftVoucherPayments.length > 0 ? { giftVoucherPayments: booking.giftVoucherPayments } : {}),
-  };
+  });
 }
 
 /**
  * A credit note for what is still uncredited on an invoice: all its lines negated the first time, else one line
- * for the rest. Issued today, by today's seller, to the invoice's buyer.
+ * for the rest. Issued today, by today's seller, to the invoice's buyer; its VAT is the invoice's (the rate of the
+ * supply it corrects, none when the invoice had none).
  */
 export function creditNoteDraft(
   original: InvoiceDocument & { id: number },
   creditedCents: number,
   reason: string | null,
   issuedOn: string,
+  seller: InvoiceSeller,
   /** Less than the rest (a cancellation keeps part): one line for this amount. */
   partial?: { cents: number; description: string },
 ): DraftDocument {
-  const { id, number, ...document } = original;
+  const { id, number, vat, ...document } = original;
   const restCents = partial ? partial.cents : document.totalCents + creditedCents;
   const lines = partial
     ? [line(partial.description, -restCents)]
     : creditedCents === 0
       ? document.lines.map((l) => ({ ...l, unitCents: -l.unitCents, totalCents: -l.totalCents }))
       : [line(INVOICE_TEXTS.creditsInvoice(number, formatDateEt(document.issuedOn)), -restCents)];
-  return {
+  const note = {
     ...document,
-    kind: 'credit_note',
+    kind: 'credit_note' as const,
     issuedOn,
     dueOn: null,
     paymentTermDays: null,
-    seller: SELLER,
+    seller,
     lines,
     totalCents: -restCents,
     paidCents: 0,
@@ -152,4 +170,5 @@ export function creditNoteDraft(
     credits: { id, number, issuedOn: document.issuedOn },
     reason,
   };
+  return vat ? withVat(note, vat) : note;
 }

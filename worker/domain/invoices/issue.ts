@@ -33,7 +33,7 @@ import type { Actor } from '../actor';
 import type { AuditAction } from '../../../src/lib/enums';
 import { invoiceNotFound } from '../not-found';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 /** The buyer as the issue dialog names them (src/lib/admin/invoices.ts's schema parsed it). */
 export type InvoiceBuyerInput = Pick<InvoiceBuyer, 'name' | 'registryCode' | 'vatNumber' | 'address'> &
@@ -96,7 +96,7 @@ export async function bookingInvoices(deps: Deps, bookingId: number): Promise<Bo
   const emails = await invoiceEmails(deps.db, bookingId, rows.map((r) => r.id), 1);
   return {
     items: rows.map((row) => ({ ...toSummary(row), lastEmail: emails.get(row.id)?.[0] ?? null })),
-    preview: invoiceDraft(booking, (await lastBuyer(deps.db, bookingId)) ?? defaultBuyer(booking), tallinnDay(deps.now())),
+    preview: invoiceDraft(booking, (await lastBuyer(deps.db, bookingId)) ?? defaultBuyer(booking), tallinnDay(deps.now()), deps.config.seller),
     version: booking.version,
   };
 }
@@ -167,7 +167,7 @@ export async function issueInvoice(deps: Deps, bookingId: number, input: { versi
     ),
     ...(input.buyer.wantsEInvoice ? { wantsEInvoice: true } : {}),
   };
-  const draft = invoiceDraft(booking, buyer, tallinnDay(deps.now()));
+  const draft = invoiceDraft(booking, buyer, tallinnDay(deps.now()), deps.config.seller);
   if (draft.totalCents <= 0) throw new ApiError('nothing_to_invoice');
   // The version the admin saw is taken by this invoice: of any number of requests made from it, the first bumps it
   // and issues; every other finds it gone, and its INSERT (which runs only after a row changed) writes nothing.
@@ -265,7 +265,7 @@ export async function issueCreditNote(deps: Deps, invoiceId: number, reason: str
   const original = await getInvoice(deps, invoiceId);
   if (original.kind !== 'invoice') throw new ApiError('invoice_not_creditable');
   if (original.totalCents + original.creditedCents <= 0) throw new ApiError('invoice_already_credited');
-  const draft = creditNoteDraft({ ...original.document, id: original.id }, original.creditedCents, reason, tallinnDay(deps.now()));
+  const draft = creditNoteDraft({ ...original.document, id: original.id }, original.creditedCents, reason, tallinnDay(deps.now()), deps.config.seller);
   // Inside the INSERT: nothing else credited this invoice since it was read (two clicks make one credit note).
   const inserted = await insertDocument(
     deps,

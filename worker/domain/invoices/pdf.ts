@@ -6,7 +6,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
 import type { InvoiceDocument } from '../../../src/lib/invoices/documents';
-import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../src/lib/invoices/documents';
+import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals, linesAsShown, supplyPeriodLine } from '../../../src/lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../src/lib/format';
 import { GIFT_VOUCHER_TEXTS } from '../../../src/lib/gift-voucher-text';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './fonts.generated';
@@ -152,6 +152,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     cursor.text(`Broneering nr ${booking.id}: ${booking.retreatName}${dates}`, MARGIN);
     cursor.y -= 16;
   }
+  const supply = supplyPeriodLine(invoice, formatDateEt);
+  if (supply) {
+    cursor.text(supply, MARGIN, { color: MUTED });
+    cursor.y -= 14;
+  }
   if (invoice.credits) {
     cursor.text(INVOICE_TEXTS.creditsInvoice(invoice.credits.number, formatDateEt(invoice.credits.issuedOn)), MARGIN, { bold: true });
     cursor.y -= 14;
@@ -170,14 +175,14 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     cursor.need(40);
     cursor.text('Kirjeldus', MARGIN, { bold: true });
     cursor.text('Kogus', columns.quantity, { bold: true, right: true });
-    cursor.text('Hind', columns.price, { bold: true, right: true });
-    cursor.text('Summa', columns.sum, { bold: true, right: true });
+    cursor.text(invoice.vat ? INVOICE_TEXTS.netColumn.price : 'Hind', columns.price, { bold: true, right: true });
+    cursor.text(invoice.vat ? INVOICE_TEXTS.netColumn.sum : 'Summa', columns.sum, { bold: true, right: true });
     cursor.y -= 6;
     cursor.rule();
     cursor.y -= 14;
   };
   header();
-  for (const item of invoice.lines) {
+  for (const item of linesAsShown(invoice)) {
     const description = wrap(item.description, fonts.regular, 10, contentWidth * 0.55);
     if (cursor.y - description.length * 14 < MARGIN) {
       cursor.need(A4[1]);

@@ -4,14 +4,16 @@
  * (../invoices/pdf.ts), so the two never disagree: nothing is computed again but the sums the standard states
  * separately (line total, tax exclusive, tax inclusive, payable), from the same lines.
  *
- * VAT: a seller without a VAT number (the settings' seller today) issues category O, "not subject to VAT", with its
- * exemption reason, and no VAT identifier anywhere on the document (BR-O-02…). A credit note states positive amounts:
- * the document type says they are credited (the stored credit note keeps them negative, as its PDF prints them).
- * A line of a negative amount (a discount code's line) is a negative quantity at a non-negative price (BR-27).
+ * VAT: a document of a seller without a VAT number issues category O, "not subject to VAT", with its exemption
+ * reason, and no VAT identifier anywhere on the document (BR-O-02…). A VAT-registered seller's document (its `vat`)
+ * is category S at its rate: each line at its amount without VAT, the breakdown as issued, both parties' VAT
+ * numbers. A credit note states positive amounts: the document type says they are credited (the stored credit note
+ * keeps them negative, as its PDF prints them). A line of a negative amount (a discount code's line) is a negative
+ * quantity at a non-negative price (BR-27).
  */
 import type { InvoiceDocument, InvoiceLine } from '../../../src/lib/invoices/documents';
 import { strToU8, zipSync } from 'fflate';
-import { INVOICE_TEXTS, invoiceFileName } from '../../../src/lib/invoices/documents';
+import { INVOICE_TEXTS, invoiceFileName, linesAsShown } from '../../../src/lib/invoices/documents';
 import { formatDateEt } from '../../../src/lib/format';
 import { escapeHtml } from '../mail/html';
 
@@ -61,16 +63,23 @@ function postalAddress(address: string | null, country: string) {
   );
 }
 
-const taxCategory = (name: 'cac:ClassifiedTaxCategory' | 'cac:TaxCategory', withReason: boolean) =>
-  el(
-    name,
-    text('cbc:ID', NOT_SUBJECT.category),
-    withReason && text('cbc:TaxExemptionReasonCode', NOT_SUBJECT.reasonCode),
-    withReason && text('cbc:TaxExemptionReason', NOT_SUBJECT.reason),
-    el('cac:TaxScheme', text('cbc:ID', 'VAT')),
-  );
+/** UNTDID 5305 S at the document's rate, or O with its reason (the reason only in the breakdown, BR-O-10). */
+const taxCategory = (name: 'cac:ClassifiedTaxCategory' | 'cac:TaxCategory', vat: InvoiceDocument['vat'], withReason: boolean) =>
+  vat
+    ? el(name, text('cbc:ID', 'S'), text('cbc:Percent', String(vat.percent)), el('cac:TaxScheme', text('cbc:ID', 'VAT')))
+    : el(
+        name,
+        text('cbc:ID', NOT_SUBJECT.category),
+        withReason && text('cbc:TaxExemptionReasonCode', NOT_SUBJECT.reasonCode),
+        withReason && text('cbc:TaxExemptionReason', NOT_SUBJECT.reason),
+        el('cac:TaxScheme', text('cbc:ID', 'VAT')),
+      );
 
-function line(kind: InvoiceDocument['kind'], l: InvoiceLine, index: number, sign: number) {
+/** A party's VAT number (BT-31, BT-48): stated only on a standard-rated document. */
+const partyVat = (vatNumber: string | null, vat: InvoiceDocument['vat']) =>
+  vat && vatNumber ? el('cac:PartyTaxScheme', text('cbc:CompanyID', vatNumber), el('cac:TaxScheme', text('cbc:ID', 'VAT'))) : '';
+
+function line(kind: InvoiceDocument['kind'], l: InvoiceLine, index: number, sign: number, vat: InvoiceDocument['vat']) {
   const total = sign * l.totalCents;
   const quantity = sign * l.quantity * (l.unitCents < 0 ? -1 : 1);
   const unit = Math.abs(l.unitCents);
@@ -81,7 +90,7 @@ function line(kind: InvoiceDocument['kind'], l: InvoiceLine, index: number, sign
     text('cbc:ID', String(index + 1)),
     text(quantityTag, String(quantity), ` unitCode="${UNIT}"`),
     money('cbc:LineExtensionAmount', total),
-    el('cac:Item', text('cbc:Name', l.description), taxCategory('cac:ClassifiedTaxCategory', false)),
+    el('cac:Item', text('cbc:Name', l.description), taxCategory('cac:ClassifiedTaxCategory', vat, false)),
     el('cac:Price', money('cbc:PriceAmount', unit)),
   );
 }
@@ -109,7 +118,11 @@ export function renderUbl(doc: InvoiceDocument): string {
   const isInvoice = doc.kind === 'invoice';
   // A credit note's amounts are stated positive: its type says they are credited.
   const sign = isInvoice ? 1 : -1;
-  const lineTotal = doc.lines.reduce((sum, l) => sum + sign * l.totalCents, 0);
+  // Each line at its amount without VAT on a standard-rated document (as its PDF prints them).
+  const lines = linesAsShown(doc);
+  const lineTotal = lines.reduce((sum, l) => sum + sign * l.totalCents, 0);
+  const taxTotal = sign * (doc.vat?.taxCents ?? 0);
+  const withTax = lineTotal + taxTotal;
   const prepaid = isInvoice ? doc.paidCents : 0;
   const root = isInvoice ? 'Invoice' : 'CreditNote';
   const { seller, buyer } = doc;
@@ -124,12 +137,15 @@ export function renderUbl(doc: InvoiceDocument): string {
     ...notes.map((n) => text('cbc:Note', n)),
     text('cbc:DocumentCurrencyCode', doc.currency),
     text('cbc:BuyerReference', doc.booking?.referenceNumber ?? doc.number),
+    // When the service is supplied (BG-14): the retreat's days.
+    doc.booking?.startDate && doc.booking.endDate && el('cac:InvoicePeriod', text('cbc:StartDate', doc.booking.startDate), text('cbc:EndDate', doc.booking.endDate)),
     doc.credits && el('cac:BillingReference', el('cac:InvoiceDocumentReference', text('cbc:ID', doc.credits.number), text('cbc:IssueDate', doc.credits.issuedOn))),
     el(
       'cac:AccountingSupplierParty',
       el(
         'cac:Party',
         postalAddress(seller.address, 'EE'),
+        partyVat(seller.vatNumber, doc.vat),
         el('cac:PartyLegalEntity', text('cbc:RegistrationName', seller.name), text('cbc:CompanyID', seller.registryCode)),
         el('cac:Contact', text('cbc:ElectronicMail', seller.email)),
       ),
@@ -140,13 +156,14 @@ export function renderUbl(doc: InvoiceDocument): string {
         'cac:Party',
         endpoint(buyer.eInvoiceAddress),
         buyerAddress(buyer),
+        partyVat(buyer.vatNumber, doc.vat),
         el('cac:PartyLegalEntity', text('cbc:RegistrationName', buyer.name), text('cbc:CompanyID', buyer.registryCode)),
         el('cac:Contact', text('cbc:Telephone', buyer.phone), text('cbc:ElectronicMail', buyer.email)),
       ),
     ),
     // How to pay, only where something is to be paid (an invoice paid already asks for nothing, as its PDF).
     isInvoice &&
-      lineTotal - prepaid > 0 &&
+      withTax - prepaid > 0 &&
       el(
         'cac:PaymentMeans',
         text('cbc:PaymentMeansCode', CREDIT_TRANSFER),
@@ -156,18 +173,18 @@ export function renderUbl(doc: InvoiceDocument): string {
     isInvoice && doc.paymentTermDays !== null && el('cac:PaymentTerms', text('cbc:Note', `Maksetähtaeg ${doc.paymentTermDays} päeva`)),
     el(
       'cac:TaxTotal',
-      money('cbc:TaxAmount', 0),
-      el('cac:TaxSubtotal', money('cbc:TaxableAmount', lineTotal), money('cbc:TaxAmount', 0), taxCategory('cac:TaxCategory', true)),
+      money('cbc:TaxAmount', taxTotal),
+      el('cac:TaxSubtotal', money('cbc:TaxableAmount', lineTotal), money('cbc:TaxAmount', taxTotal), taxCategory('cac:TaxCategory', doc.vat, true)),
     ),
     el(
       'cac:LegalMonetaryTotal',
       money('cbc:LineExtensionAmount', lineTotal),
       money('cbc:TaxExclusiveAmount', lineTotal),
-      money('cbc:TaxInclusiveAmount', lineTotal),
+      money('cbc:TaxInclusiveAmount', withTax),
       prepaid !== 0 && money('cbc:PrepaidAmount', prepaid),
-      money('cbc:PayableAmount', lineTotal - prepaid),
+      money('cbc:PayableAmount', withTax - prepaid),
     ),
-    ...doc.lines.map((l, i) => line(doc.kind, l, i, sign)),
+    ...lines.map((l, i) => line(doc.kind, l, i, sign, doc.vat)),
   ];
   const ns = `xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} ${ns}>${body.filter((b): b is string => typeof b === 'string').join('')}</${root}>\n`;

@@ -24,7 +24,7 @@ import { paidSoFar, scheduleFactsOf } from '../money/ledger';
 import { PEOPLE_OF_BOOKING } from './places';
 import { retreatNotFound } from '../not-found';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 /** The edition's bookings the decision is about: those it would cancel, each with its ledger; and their open invoices. */
 export async function editionBookings({ db }: Deps, retreatId: number) {

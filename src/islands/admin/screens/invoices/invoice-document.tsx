@@ -3,7 +3,7 @@
  * server's PDF (worker/domain/invoices/pdf.ts). Also the create dialog's preview, before it has a number.
  */
 import type { InvoiceDocument } from '../../../../lib/invoices/documents';
-import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals } from '../../../../lib/invoices/documents';
+import { buyerAddressLine, INVOICE_TEXTS, invoiceNotes, invoiceTotals, linesAsShown, supplyPeriodLine } from '../../../../lib/invoices/documents';
 import { formatDateEt, formatMoney } from '../../../../lib/format';
 import { ColumnHeads } from '../../../column-heads';
 
@@ -13,6 +13,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Printable }) {
   const { seller, buyer } = invoice;
   const title = INVOICE_TEXTS.title[invoice.kind];
   const totals = invoiceTotals(invoice);
+  const supply = supplyPeriodLine(invoice, formatDateEt);
   return (
     <article className="invoice-sheet text-sm text-ink-900" aria-label={invoice.number ? `${title} ${invoice.number}` : `${title} (eelvaade)`}>
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -69,6 +70,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Printable }) {
           {invoice.booking.startDate && invoice.booking.endDate && `, ${formatDateEt(invoice.booking.startDate)}–${formatDateEt(invoice.booking.endDate)}`}
         </p>
       )}
+      {supply && <p className="mt-1 text-ink-600">{supply}</p>}
       {invoice.credits && <p className="mt-2 font-semibold">{INVOICE_TEXTS.creditsInvoice(invoice.credits.number, formatDateEt(invoice.credits.issuedOn))}</p>}
       {invoice.reason && <p className="mt-1">Põhjus: {invoice.reason}</p>}
 
@@ -79,11 +81,16 @@ export function InvoiceDocumentView({ invoice }: { invoice: Printable }) {
             <ColumnHeads
               className="border-b border-sand-300 text-left"
               cell="py-2 pr-3 last:pr-0"
-              columns={['Kirjeldus', { figure: 'Kogus' }, { figure: 'Hind' }, { figure: 'Summa' }]}
+              columns={[
+                'Kirjeldus',
+                { figure: 'Kogus' },
+                { figure: invoice.vat ? INVOICE_TEXTS.netColumn.price : 'Hind' },
+                { figure: invoice.vat ? INVOICE_TEXTS.netColumn.sum : 'Summa' },
+              ]}
             />
           </thead>
           <tbody>
-            {invoice.lines.map((line, index) => (
+            {linesAsShown(invoice).map((line, index) => (
               <tr key={index} className="border-b border-sand-100 align-top">
                 <td className="py-1.5 pr-3">{line.description}</td>
                 <td className="py-1.5 pr-3 text-right tabular-nums">{line.quantity}</td>
