@@ -107,6 +107,17 @@ export default defineConfig({
         ],
         test: { name: 'workerd-e2e', include: ['tests/workerd-e2e/**/*.test.ts'], testTimeout: 30_000 },
       },
+      {
+        // The same worker and database, reached at an address where the backend counts the database's HTTP requests
+        // (issue 40: round trips per request on the edge). Its own project, so the only worker there is this one.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { ...E2E_BINDINGS, DATABASE_URL: 'http://roundtrips.libsql.test' }, outboundService: e2eOutbound },
+          }),
+        ],
+        test: { name: 'workerd-roundtrips', include: ['tests/workerd-roundtrips/**/*.test.ts'], testTimeout: 30_000 },
+      },
     ],
   },
 });

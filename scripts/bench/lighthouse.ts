@@ -3,7 +3,8 @@
 // JavaScript transferred per page, then what the largest paint was, how long its parts took and which requests had
 // finished before it.
 // Build first (`npm run build`). Pages: pass paths as arguments to override the default list.
-// Fails (exit code 1) when a page cannot be loaded or a loaded page's LCP is over LCP_GOAL_MS.
+// Each page is measured LIGHTHOUSE_RUNS times (3): the runs' LCPs are printed and the median run's figures shown; the
+// run fails (exit code 1) when a page cannot be loaded or a page's median LCP is over LCP_GOAL_MS.
 // LIGHTHOUSE_REPORTS=<dir> also writes each page's full report there as JSON, to read the audits in detail.
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,8 +17,9 @@ import { requireBrowser } from '../find-browser';
 
 const PAGES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/galerii', '/kkk', '/kliendikogemused', '/kehahooldus'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Issue "Speed": every content page paints its largest element within a second on Lighthouse's mobile profile. */
-const LCP_GOAL_MS = 1000;
+/** Issue 40: every content page paints its largest element within 0.9 s on Lighthouse's mobile profile (the median). */
+const LCP_GOAL_MS = 900;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 
 type Audits = Result['audits'];
@@ -107,8 +109,16 @@ try {
   for (const page of PAGES) {
     const url = `${server.url.replace('localhost', '127.0.0.1')}${page}`;
     await warmUp(url);
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const measured = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!measured) throw new Error(`Lighthouse returned nothing for ${url}`);
+      runs.push(measured);
+    }
+    // The median run by LCP (a run that failed sorts last, and fails the page below if it is the median).
+    const lcpOf = (r: (typeof runs)[number]) => r.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+    const sorted = [...runs].sort((a, b) => lcpOf(a) - lcpOf(b));
+    const result = sorted[Math.floor((sorted.length - 1) / 2)]!;
     if (REPORTS_DIR) await writeFile(path.join(REPORTS_DIR, `${page === '/' ? 'index' : page.replace(/^\//, '').replace(/\//g, '_')}.json`), JSON.stringify(result.lhr));
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) {
@@ -131,7 +141,7 @@ try {
     if (lcp.numericValue > LCP_GOAL_MS) overGoal.push(`${page} ${Math.round(lcp.numericValue)} ms`);
     const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? NaN)} ms`;
     rows.push(
-      `${page.padEnd(20)} ${scores.map((s) => String(s).padStart(4)).join(' ')}   LCP ${ms('largest-contentful-paint').padStart(8)}  FCP ${ms('first-contentful-paint').padStart(8)}  TBT ${ms('total-blocking-time').padStart(7)}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  JS ${scriptKb(audits).toFixed(1)} KB`,
+      `${page.padEnd(20)} ${scores.map((s) => String(s).padStart(4)).join(' ')}   LCP ${ms('largest-contentful-paint').padStart(8)} (median; runs ${runs.map((r) => Math.round(lcpOf(r))).join(' / ')} ms)  FCP ${ms('first-contentful-paint').padStart(8)}  TBT ${ms('total-blocking-time').padStart(7)}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  JS ${scriptKb(audits).toFixed(1)} KB`,
     );
     const { element, phases } = lcpBreakdown(audits);
     rows.push(`${''.padEnd(22)}LCP element: ${element}`);
@@ -152,7 +162,7 @@ for (const r of rows) console.log(r);
 console.log(allPerfect ? '\nall pages 100/100/100/100' : '\nsome scores below 100 (see the audits listed under each page)');
 if (overGoal.length > 0) {
   process.exitCode = 1;
-  console.log(`LCP over the ${LCP_GOAL_MS} ms goal: ${overGoal.join(', ')}`);
+  console.log(`median LCP over the ${LCP_GOAL_MS} ms goal: ${overGoal.join(', ')}`);
 } else {
-  console.log(`LCP within the ${LCP_GOAL_MS} ms goal on every page`);
+  console.log(`median LCP within the ${LCP_GOAL_MS} ms goal on every page`);
 }

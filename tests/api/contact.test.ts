@@ -23,6 +23,8 @@ describe('POST /api/contact', () => {
     expect(mail).toMatchObject({ kind: 'contact_notification', to_address: 'tiim@example.com', contact_message_id: messageId, status: 'sent' });
     const sent = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;
     expect(sent[0]!.text).toContain('mari@example.com');
+    // The message's number, made by the database in the same batch, in the mail sent and in the one stored (retries).
+    for (const text of [sent[0]!.text, sent[0]!.html, String(mail!.text), String(mail!.html)]) expect(text).toContain(`tuli sõnum #${messageId}.`);
   });
 
   it('keeps the message when the notification cannot be sent', async () => {
@@ -68,11 +70,15 @@ describe('POST /api/contact', () => {
     expect(await writtenRows(f.app)).toMatchObject({ contact: 0, outbox: 0 });
   });
 
-  it('rejects a filled honeypot and applies the per-IP limit', async () => {
-    expect((await f.app.post('/api/contact', { ...valid, website: 'x' })).status).toBe(422);
+  it('rejects a filled honeypot and applies the per-IP limit, counted with the messages it stores', async () => {
     f.app.deps.config.limits.contact = { max: 2, windowMs: 600_000 };
+    // The honeypot writes nothing and is not counted (as the booking form's limit counts).
+    expect((await f.app.post('/api/contact', { ...valid, website: 'x' })).status).toBe(422);
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await f.app.post('/api/contact', valid)).status);
-    expect(statuses).toEqual([201, 429, 429]);
+    for (let i = 0; i < 4; i++) statuses.push((await f.app.post('/api/contact', valid)).status);
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect(await writtenRows(f.app)).toMatchObject({ contact: 2, outbox: 2 });
+    // A refusal is counted all the same: hammering does not reopen the window.
+    expect(Number((await f.app.rows("SELECT count(*) AS n FROM auth_attempts WHERE kind = 'contact_submit'"))[0]!.n)).toBe(4);
   });
 });

@@ -4,6 +4,8 @@
  *
  * - `http://libsql.test` (the worker's DATABASE_URL): the test Hrana server (./hrana-server) on a temporary
  *   database migrated by the project's own migrations, as Turso is reached in production;
+ * - `http://roundtrips.libsql.test`: the same database, its HTTP requests counted (issue 40): the worker of the
+ *   `workerd-roundtrips` project reaches it there, alone, so the count is that worker's;
  * - `https://api.sendgrid.com/v3/mail/send`: a SendGrid stand-in that records each mail and answers 202, or 503 for
  *   recipients a test told it to fail;
  * - `http://montonio.test` (the worker's MONTONIO_API_URL): the Montonio stand-in (../mocks/montonio), which checks
@@ -18,7 +20,13 @@ import { rmSync } from 'node:fs';
 import { startMontonioStub, type MontonioStatus } from '../mocks/montonio';
 import { createMigratedHranaServer } from './hrana-server';
 
-export const E2E_HOSTS = { database: 'libsql.test', sendgrid: 'api.sendgrid.com', montonio: 'montonio.test', control: 'control.test' } as const;
+export const E2E_HOSTS = {
+  database: 'libsql.test',
+  countedDatabase: 'roundtrips.libsql.test',
+  sendgrid: 'api.sendgrid.com',
+  montonio: 'montonio.test',
+  control: 'control.test',
+} as const;
 
 /** A mail as the SendGrid stand-in received it. */
 export interface RecordedMail {
@@ -49,6 +57,8 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
 
   const mails: RecordedMail[] = [];
   const failing = new Set<string>();
+  /** HTTP requests the database got at the counted address. */
+  let databaseRequests = 0;
 
   async function sendgrid(request: Request): Promise<Response> {
     if (request.method !== 'POST' || new URL(request.url).pathname !== '/v3/mail/send') return new Response(null, { status: 404 });
@@ -66,6 +76,7 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
       const to = url.searchParams.get('to')?.toLowerCase();
       return Response.json(mails.filter((m) => to === undefined || m.to.toLowerCase() === to));
     }
+    if (request.method === 'GET' && url.pathname === '/database-requests') return Response.json({ count: databaseRequests });
     if (request.method === 'POST' && url.pathname === '/sendgrid') {
       const { to, fail } = (await request.json()) as { to: string; fail: boolean };
       if (fail) failing.add(to.toLowerCase());
@@ -85,6 +96,10 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
     async fetch(request: Request): Promise<Response> {
       const { host } = new URL(request.url);
       if (host === E2E_HOSTS.database) return database.server.fetch(request);
+      if (host === E2E_HOSTS.countedDatabase) {
+        databaseRequests++;
+        return database.server.fetch(request);
+      }
       if (host === E2E_HOSTS.sendgrid) return sendgrid(request);
       if (host === E2E_HOSTS.montonio) {
         const { pathname, search } = new URL(request.url);

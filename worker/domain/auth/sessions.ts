@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SessionBody } from '../../../src/lib/auth-schemas';
 import { sessionRefreshTokens, sessions, userRoles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -97,8 +97,19 @@ export async function authenticate(deps: Deps, accessToken: string | undefined):
   const now = deps.now();
   const claims = await verifyAccessToken(deps.config.authSecret, accessToken, now);
   if (!claims) return null;
-  const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, claims.sessionId));
-  if (!session || session.userId !== claims.userId) return null;
+  // The session, its user and whether they are an admin in one query: every signed-in request starts here, and on
+  // the edge each query is a round trip to the database (issue 40).
+  const [row] = await deps.db
+    .select({
+      session: sessions,
+      user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      isAdmin: sql<number>`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = ${sessions.userId} AND ${userRoles.role} = 'admin')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, claims.sessionId));
+  if (!row || row.session.userId !== claims.userId) return null;
+  const { session } = row;
   const dead = deadReason(session, now);
   if (dead) {
     if (dead === 'idle_timeout' && !session.revokedAt) await revokeSessions(deps, eq(sessions.id, session.id), dead);
@@ -107,9 +118,7 @@ export async function authenticate(deps: Deps, accessToken: string | undefined):
   if (now.getTime() - new Date(session.lastSeenAt).getTime() > LAST_SEEN_RESOLUTION_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, session.id));
   }
-  const profile = await profileOf(deps, claims.userId);
-  if (!profile) return null;
-  return { sessionId: session.id, ...profile, accessExpiresAt: claims.expiresAt };
+  return { sessionId: session.id, user: row.user, isAdmin: Boolean(row.isAdmin), accessExpiresAt: claims.expiresAt };
 }
 
 export type RefreshOutcome =

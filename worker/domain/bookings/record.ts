@@ -51,8 +51,9 @@ const GIFT_VOUCHER_PAYMENTS = sql<string>`(SELECT json_group_array(json_object('
     WHERE booking_id = "bookings"."id" AND gift_voucher_id IS NOT NULL GROUP BY gift_voucher_id HAVING sum(amount_cents) <> 0 ORDER BY first) AS s
   JOIN gift_vouchers AS v ON v.id = s.vid)`;
 
-export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
-  const [row] = await deps.db
+/** The query behind a booking's detail, unawaited: a read may run it in one batch with its audit record. */
+export function rowQuery(deps: Pick<AppDeps, 'db'>, id: number) {
+  return deps.db
     .select({
       booking: bookings,
       guest: guests,
@@ -65,11 +66,21 @@ export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number) {
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
     .where(eq(bookings.id, id));
+}
+
+export type LoadedRow = Awaited<ReturnType<typeof rowQuery>>[number];
+
+export async function loadRow(deps: Pick<AppDeps, 'db'>, id: number): Promise<LoadedRow> {
+  const [row] = await rowQuery(deps, id);
   if (!row) throw bookingNotFound();
   return row;
 }
 
-export type LoadedRow = Awaited<ReturnType<typeof loadRow>>;
+/** A loaded row as the detail the screens read, on the day given. */
+export function detailOf(row: LoadedRow | undefined, today: string): BookingDetail {
+  if (!row) throw bookingNotFound();
+  return toDetail(row, today);
+}
 
 /** The guest record's health information as the admin reads it, or null when there is none. */
 export function healthInfoOf(stored: { medical_conditions?: string | null; medications?: string | null; allergies?: string | null } | null): HealthInfo | null {

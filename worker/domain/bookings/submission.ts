@@ -19,7 +19,6 @@ import { bookingConfirmationMail } from '../mail/templates';
 import { PORTAL_PATH } from '../../../src/lib/portal';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bookingReferenceSql } from '../../db/reference-number';
-import { failedWith } from '../../db/failures';
 
 /** Stands for the booking's reference number in its confirmation until the id is known. */
 const REFERENCE_PLACEHOLDER = '{{viitenumber}}';
@@ -89,8 +88,6 @@ async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): P
   return { bookingId: earlier.id, email, replayed: true, waitingList: earlier.waitingList };
 }
 
-const isUniqueViolation = (err: unknown): boolean => failedWith(err, /UNIQUE constraint failed: bookings\.idempotency_key/);
-
 /**
  * The request's price, made here from the edition and the plan (never from the browser): the plan asked for, or for
  * a request without one the advance plan (the full payment when that is all the days allow). A plan the edition no
@@ -118,11 +115,19 @@ function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: Pla
  */
 export async function submitBooking(deps: AppDeps, booking: BookingRequest, context: SubmissionContext = {}): Promise<SubmissionResult> {
   const hash = await requestHash(booking);
-  if (context.idempotencyKey) {
-    const replay = await replayOf(deps, context.idempotencyKey, hash);
+  // A request sent again under its key is found when it fails (its key is unique in the batch; or the edition closed
+  // since, the code ran out, the limit was reached): a first request, the usual one, reads nothing more than it
+  // writes. On the edge each read is a round trip to the database (issue 40).
+  try {
+    return await submitOnce(deps, booking, context, hash);
+  } catch (err) {
+    const replay = context.idempotencyKey ? await replayOf(deps, context.idempotencyKey, hash) : null;
     if (replay) return replay;
+    throw err;
   }
+}
 
+async function submitOnce(deps: AppDeps, booking: BookingRequest, context: SubmissionContext, hash: string): Promise<SubmissionResult> {
   const now = deps.now();
   const { companions } = booking;
   // Read before the batch: two requests for the last places at once may both get one. Requests hold no place for
@@ -254,11 +259,7 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
     if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);
     const codeRefusal = codeUseRefusal(err);
     if (codeRefusal) throw codeRefused(codeRefusal, 'discountCode');
-    // Two requests with one key raced past the replay check: the loser answers with the winner's booking.
-    if (context.idempotencyKey && isUniqueViolation(err)) {
-      const replay = await replayOf(deps, context.idempotencyKey, hash);
-      if (replay) return replay;
-    }
+    // The key's earlier request (or one racing this one) has it: submitBooking answers with that booking.
     throw err;
   }
 

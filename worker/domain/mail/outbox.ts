@@ -45,7 +45,7 @@ type QueuedMail = Omit<OutgoingMail, 'to' | 'html' | 'text'> & {
   html: string | SQL;
   text: string | SQL;
   bookingId?: number | SQL;
-  contactMessageId?: number;
+  contactMessageId?: number | SQL;
   userId?: string;
   /** Files made when the message is sent (./attachments). */
   attachments?: MailAttachmentRef[];

@@ -140,7 +140,7 @@ ${payOnline ? `<p>${escapeHtml(payOnline)} <a href="${escapeHtml(onlinePaymentUr
 }
 
 /** What the team gets for every contact form message; reply-to is the sender's address in the text. */
-export function contactNotificationMail(message: ContactRequest, messageId: number, teamEmail: string): OutgoingMail {
+export function contactNotificationMail(message: ContactRequest, messageId: number | string, teamEmail: string): OutgoingMail {
   const summary = summaryTable([
     ['Saatja', message.name],
     ['E-post', message.email],

@@ -10,9 +10,9 @@
  * only when one of them changes: a replayed notification or a row that was not written leaves the booking as the
  * admin has it open.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { bookingNotFound, paymentNotFound } from '../not-found';
-import { PAYMENT_MESSAGES, type PaymentEntry, type PaymentLedger, type PaymentValues } from '../../../src/lib/payments';
+import { PAYMENT_MESSAGES, type PaymentValues } from '../../../src/lib/payments';
 import { TRANSITIONS } from '../../../src/lib/booking-lifecycle';
 import { formatMoney, tallinnDay } from '../../../src/lib/format';
 import type { PaymentMethod } from '../../../src/lib/enums';
@@ -20,7 +20,7 @@ import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { chunks } from '../../db/chunks';
-import { bankTransactions, bookings, onlinePaymentOrders, payments, retreats, users } from '../../db/schema';
+import { bankTransactions, bookings, payments, retreats } from '../../db/schema';
 import { START_DATE_SQL } from '../bookings/days';
 import { IN_STATES_SQL } from '../bookings/states';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
@@ -386,56 +386,4 @@ export function voucherRedemption(deps: Deps, r: Redemption) {
     { actor: r.actor, action: 'payment.gift_voucher', metadata: { amountCents: r.amountCents, giftVoucherId: r.voucherId, channel: r.channel } },
     { when: guard },
   );
-}
-
-// ── reading ─────────────────────────────────────────────────────────────────────────────────────────────────────
-
-export async function getLedger({ db }: Deps, bookingId: number): Promise<PaymentLedger> {
-  const reversals = sql`(SELECT r.id FROM payments AS r WHERE r.reverses_payment_id = ${payments.id})`;
-  const [[booking], rows] = await db.batch([
-    db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)),
-    db
-      .select({
-        id: payments.id,
-        amountCents: payments.amountCents,
-        method: payments.method,
-        receivedOn: payments.receivedOn,
-        reference: payments.reference,
-        note: payments.note,
-        reversesPaymentId: payments.reversesPaymentId,
-        reversedById: sql<number | null>`${reversals}`,
-        recordedBy: users.email,
-        createdAt: payments.createdAt,
-        sourceId: bankTransactions.id,
-        sourceStatementId: bankTransactions.statementId,
-        sourceBookedOn: bankTransactions.bookedOn,
-        sourceName: bankTransactions.counterpartyName,
-        sourceAccount: bankTransactions.counterpartyAccount,
-        sourceArchiveId: bankTransactions.archiveId,
-        onlineProvider: onlinePaymentOrders.provider,
-        onlineOrderId: onlinePaymentOrders.providerOrderId,
-        onlineMethod: onlinePaymentOrders.providerMethod,
-        onlineRefundReview: onlinePaymentOrders.refundReview,
-      })
-      .from(payments)
-      .leftJoin(users, eq(users.id, payments.recordedBy))
-      .leftJoin(bankTransactions, eq(bankTransactions.id, payments.bankTransactionId))
-      .leftJoin(onlinePaymentOrders, eq(onlinePaymentOrders.id, payments.onlineOrderId))
-      .where(eq(payments.bookingId, bookingId))
-      .orderBy(asc(payments.receivedOn), asc(payments.id)),
-  ]);
-  if (!booking) throw bookingNotFound();
-  const items: PaymentEntry[] = rows.map(({ sourceId, sourceStatementId, sourceBookedOn, sourceName, sourceAccount, sourceArchiveId, onlineProvider, onlineOrderId, onlineMethod, onlineRefundReview, ...r }) => ({
-    ...r,
-    // Paid online (issue "Pay online"): the provider, its order id, and whether the organiser must decide a refund.
-    online: onlineProvider === null ? null : { provider: onlineProvider, orderId: onlineOrderId!, method: onlineMethod, refundReview: Boolean(onlineRefundReview) },
-    reversedById: r.reversedById === null ? null : Number(r.reversedById),
-    bankTransaction:
-      sourceId === null
-        ? null
-        : { id: sourceId, statementId: sourceStatementId!, bookedOn: sourceBookedOn!, counterpartyName: sourceName, counterpartyAccount: sourceAccount, archiveId: sourceArchiveId },
-  }));
-  const receivedCents = items.filter((i) => i.amountCents > 0).reduce((sum, i) => sum + i.amountCents, 0);
-  const refundedCents = items.filter((i) => i.amountCents < 0).reduce((sum, i) => sum + i.amountCents, 0);
-  return { referenceNumber: bookingReferenceNumber(bookingId), items, totals: { receivedCents, refundedCents, paidCents: receivedCents + refundedCents } };
 }

@@ -31,7 +31,8 @@ import { promoteBooking, putOnWaitingList } from '../../domain/bookings/waiting-
 import { getBookingDetail } from '../../domain/bookings/record';
 import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
-import { getLedger, recordPayment, reversePayment } from '../../domain/money/ledger';
+import { recordPayment, reversePayment } from '../../domain/money/ledger';
+import { getLedger, ledgerWithDetail } from '../../domain/money/ledger-view';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
 import { bookingEmailPath, bookingPath, bookingPaymentPath } from '../path-ids';
 
@@ -101,18 +102,18 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
   .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {
     const { id } = c.req.valid('param');
     const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor);
-    return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+    return c.json({ paymentId, ...(await ledgerWithDetail(c.var.deps, id)) }, 201);
   })
   // Issue 38: pay part of the booking with a gift voucher (the ledger's voucher door checks the voucher and the debt).
   .post('/:id/gift-vouchers', bookingPath, validJson(giftVoucherRedeemSchema), async (c) => {
     const { id } = c.req.valid('param');
     const redeemed = await redeemVoucher(c.var.deps, id, c.req.valid('json'), c.var.actor, 'admin');
-    return c.json({ ...redeemed, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+    return c.json({ ...redeemed, ...(await ledgerWithDetail(c.var.deps, id)) }, 201);
   })
   .post('/:id/payments/:paymentId/reverse', bookingPaymentPath, validJson(reversalInputSchema), async (c) => {
     const { id, paymentId: target } = c.req.valid('param');
     const paymentId = await reversePayment(c.var.deps, id, target, c.req.valid('json').note, c.var.actor);
-    return c.json({ paymentId, ledger: await getLedger(c.var.deps, id), booking: await getBookingDetail(c.var.deps, id) }, 201);
+    return c.json({ paymentId, ...(await ledgerWithDetail(c.var.deps, id)) }, 201);
   })
   // Cancelling with its refund and credit note: first what the terms give today, then all of it in one batch.
   .get('/:id/cancellation', bookingPath, async (c) => c.json(await cancellationPreview(c.var.deps, c.req.valid('param').id)))
