@@ -10,7 +10,7 @@ import type { PaymentEntry, PaymentLedger } from '../../../src/lib/payments';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { bankTransactions, bookings, onlinePaymentOrders, payments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { detailOf, rowQuery } from '../bookings/record';
+import { detailOf, rowQuery, type LoadedRow } from '../bookings/record';
 import { bookingNotFound } from '../not-found';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -70,9 +70,22 @@ export async function getLedger(deps: Deps, bookingId: number): Promise<PaymentL
   return ledgerOf(bookingId, rows);
 }
 
-/** The ledger and the booking's detail, read together: what a route that changed money answers. */
-export async function ledgerWithDetail(deps: Deps, bookingId: number): Promise<{ ledger: PaymentLedger; booking: BookingDetail }> {
-  const [row, rows] = await deps.db.batch([rowQuery(deps, bookingId), entriesQuery(deps, bookingId)]);
-  const booking = detailOf(row[0], tallinnDay(deps.now()));
-  return { ledger: ledgerOf(bookingId, rows), booking };
+/** What a route that changed money answers: the ledger and the booking's detail. */
+export interface MoneyAnswer {
+  ledger: PaymentLedger;
+  booking: BookingDetail;
+}
+
+/** The two reads of a money answer, for the end of the write's own batch (or a batch of their own). */
+export function answerReads(deps: Pick<AppDeps, 'db'>, bookingId: number) {
+  return [rowQuery(deps, bookingId), entriesQuery(deps, bookingId)] as const;
+}
+
+export function answerOf(deps: Pick<AppDeps, 'now'>, bookingId: number, [row, entries]: readonly [LoadedRow[], Awaited<ReturnType<typeof entriesQuery>>]): MoneyAnswer {
+  return { ledger: ledgerOf(bookingId, entries), booking: detailOf(row[0], tallinnDay(deps.now())) };
+}
+
+/** The ledger and the booking's detail, read together in one batch. */
+export async function ledgerWithDetail(deps: Deps, bookingId: number): Promise<MoneyAnswer> {
+  return answerOf(deps, bookingId, await deps.db.batch(answerReads(deps, bookingId)));
 }

@@ -32,6 +32,7 @@ import { auditIfChanged } from '../audit';
 import type { Actor } from '../actor';
 import type { AuditAction } from '../../../src/lib/enums';
 import { failedWith } from '../../db/failures';
+import { answerOf, answerReads, type MoneyAnswer } from './ledger-view';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** A statement for a caller's batch. */
@@ -174,8 +175,14 @@ interface TypedEntry {
   giftVoucherId?: number | null;
 }
 
-/** The batch for one typed row; answers the new row's id, or says why nothing was written. */
-async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor | null, action: AuditAction): Promise<number> {
+/** A typed row written: its id, and the ledger and detail read after it in the same batch (the route's answer). */
+export type TypedWrite = MoneyAnswer & { paymentId: number };
+
+/**
+ * The batch for one typed row, with the answer's reads at its end (one round trip on the edge, issue 40); answers
+ * the new row's id and those reads, or says why nothing was written.
+ */
+async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor | null, action: AuditAction): Promise<TypedWrite> {
   const facts = await scheduleFacts(deps, bookingId);
   if (!facts) throw bookingNotFound();
   // Inside the INSERT, so that what it checks is what it writes on: money comes in only in a state that takes it
@@ -186,17 +193,18 @@ async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, acto
     : sql`1`;
   const guard = sql`EXISTS (SELECT 1 FROM ${bookings} AS b WHERE b.id = ${bookingId} AND ${mayTake}) AND ${paidSoFar(bookingId)} + ${entry.amountCents} >= 0`;
   const { overpayment, ...rest } = entry;
-  const [inserted] = await deps.db.batch(
-    oneRow(
+  const [inserted, , , row, entries] = await deps.db.batch([
+    ...oneRow(
       deps,
       { ...rest, bookingId, recordedBy: actor?.userId ?? null },
       facts,
       { actor, action, metadata: { amountCents: entry.amountCents, overpayment: overpayment || undefined, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId } },
       { when: guard },
     ),
-  );
+    ...answerReads(deps, bookingId),
+  ]);
   const id = inserted[0]?.id;
-  if (id !== undefined) return id;
+  if (id !== undefined) return { paymentId: id, ...answerOf(deps, bookingId, [row, entries]) };
   throw await whyNotWritten(deps, bookingId, entry);
 }
 
@@ -216,7 +224,7 @@ async function whyNotWritten(deps: Deps, bookingId: number, entry: TypedEntry): 
 }
 
 /** A payment (money in) or a refund (money out, at most what stays paid); `actor` null: the system's (the demo data). */
-export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor | null): Promise<number> {
+export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor | null): Promise<TypedWrite> {
   if (input.receivedOn > tallinnDay(deps.now())) {
     throw new ApiError('validation_failed', { details: [{ path: 'receivedOn', message: PAYMENT_MESSAGES.futureDay }] });
   }
@@ -230,7 +238,7 @@ async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {
 }
 
 /** Corrects a mistaken entry by its opposite, today; an entry is reversed once, and a reversal is not reversed. */
-export async function reversePayment(deps: Deps, bookingId: number, paymentId: number, note: string | null, actor: Actor): Promise<number> {
+export async function reversePayment(deps: Deps, bookingId: number, paymentId: number, note: string | null, actor: Actor): Promise<TypedWrite> {
   const [original] = await deps.db
     .select({ amountCents: payments.amountCents, method: payments.method, reference: payments.reference, reversesPaymentId: payments.reversesPaymentId, giftVoucherId: payments.giftVoucherId })
     .from(payments)

@@ -101,8 +101,7 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
   .get('/:id/payments', bookingPath, async (c) => c.json(await getLedger(c.var.deps, c.req.valid('param').id)))
   .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const paymentId = await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor);
-    return c.json({ paymentId, ...(await ledgerWithDetail(c.var.deps, id)) }, 201);
+    return c.json(await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor), 201);
   })
   // Issue 38: pay part of the booking with a gift voucher (the ledger's voucher door checks the voucher and the debt).
   .post('/:id/gift-vouchers', bookingPath, validJson(giftVoucherRedeemSchema), async (c) => {
@@ -112,8 +111,7 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
   })
   .post('/:id/payments/:paymentId/reverse', bookingPaymentPath, validJson(reversalInputSchema), async (c) => {
     const { id, paymentId: target } = c.req.valid('param');
-    const paymentId = await reversePayment(c.var.deps, id, target, c.req.valid('json').note, c.var.actor);
-    return c.json({ paymentId, ...(await ledgerWithDetail(c.var.deps, id)) }, 201);
+    return c.json(await reversePayment(c.var.deps, id, target, c.req.valid('json').note, c.var.actor), 201);
   })
   // Cancelling with its refund and credit note: first what the terms give today, then all of it in one batch.
   .get('/:id/cancellation', bookingPath, async (c) => c.json(await cancellationPreview(c.var.deps, c.req.valid('param').id)))
