@@ -6,6 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import {
+  agreementDocumentSchema,
   createGalleryItemSchema,
   createSiteSettingsSchema,
   createTeamMemberSchema,
@@ -45,9 +46,17 @@ export const collections = {
   gallery: defineCollection({ loader: json('gallery'), schema: ({ image }) => createGalleryItemSchema(image) }),
   /** Thumbnails are local files beside the entries (content/videos/images/). */
   videos: defineCollection({ loader: json('videos'), schema: ({ image }) => createVideoSchema(image) }),
-  /** Entry ids "privaatsus" and "tingimused" (the file names): getEntry('legal', 'tingimused'); render() for the body. */
+  /** Entry id "privaatsus" (the file name): getEntry('legal', 'privaatsus'); render() for the body. */
   legal: defineCollection({
     loader: glob({ base: './content/legal', pattern: '**/*.md' }),
     schema: legalPageSchema,
+  }),
+  /**
+   * The texts travellers sign, every version kept (issue 42): entry ids "terms" and "waiver". Validated here; read
+   * through src/lib/agreements.ts, which the worker shares.
+   */
+  agreements: defineCollection({
+    loader: glob({ base: './content/agreements', pattern: '*.json' }),
+    schema: agreementDocumentSchema,
   }),
 };

@@ -16,6 +16,7 @@ import { bookingRoutes } from './routes/bookings';
 import { discountCodeRoutes } from './routes/discount-codes';
 import { placeOfferRoutes } from './routes/place-offers';
 import { contactRoutes } from './routes/contact';
+import { agreementTextRoutes } from './routes/agreement-text';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { setupRoutes } from './routes/setup';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/availability', availabilityRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
+  app.route('/api/agreement-text', agreementTextRoutes);
   app.route('/api/discount-codes', discountCodeRoutes);
   app.route('/api/place-offers', placeOfferRoutes);
   app.route('/api/feedback', feedbackRoutes);

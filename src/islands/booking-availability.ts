@@ -8,9 +8,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { AVAILABILITY_TEXTS, editionOptionLabel, FEW_PLACES_LEFT, type AvailabilityResponse, type EditionAvailability } from '../lib/booking/availability';
 
 export type AvailabilityState =
-  | { status: 'loading'; editions: EditionAvailability[]; today: null }
-  | { status: 'ready'; editions: EditionAvailability[]; today: string }
-  | { status: 'unavailable'; editions: EditionAvailability[]; today: null };
+  | { status: 'loading'; editions: EditionAvailability[]; today: null; agreements: null }
+  | { status: 'ready'; editions: EditionAvailability[]; today: string; agreements: AvailabilityResponse['agreements'] }
+  | { status: 'unavailable'; editions: EditionAvailability[]; today: null; agreements: null };
 
 /** "14.-24.01.2027 (jaanuar 2027) – 3 kohta vaba": the place count only when few are left. */
 export function choiceLabel(edition: EditionAvailability): string {
@@ -21,7 +21,7 @@ export function choiceLabel(edition: EditionAvailability): string {
 }
 
 export function useEditionAvailability(): AvailabilityState & { refresh: () => void } {
-  const [state, setState] = useState<AvailabilityState>({ status: 'loading', editions: [], today: null });
+  const [state, setState] = useState<AvailabilityState>({ status: 'loading', editions: [], today: null, agreements: null });
   const [round, setRound] = useState(0);
   const refresh = useCallback(() => setRound((n) => n + 1), []);
 
@@ -32,12 +32,12 @@ export function useEditionAvailability(): AvailabilityState & { refresh: () => v
     fetch('/api/availability', { headers: { Accept: 'application/json' }, cache: round > 0 ? 'no-cache' : 'default', signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
-        const { editions, today } = (await response.json()) as AvailabilityResponse;
-        setState({ status: 'ready', editions: editions.filter((e) => e.open), today });
+        const { editions, today, agreements } = (await response.json()) as AvailabilityResponse;
+        setState({ status: 'ready', editions: editions.filter((e) => e.open), today, agreements });
       })
       .catch(() => {
         if (controller.signal.aborted) return;
-        setState({ status: 'unavailable', editions: [], today: null });
+        setState({ status: 'unavailable', editions: [], today: null, agreements: null });
       });
     return () => controller.abort();
   }, [round]);

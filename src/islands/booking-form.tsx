@@ -23,6 +23,7 @@ import { newIdempotencyKey, postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
 import { toast, toastError, Toaster } from './toast';
 import { NAME_MAX } from '../lib/validation/limits';
+import { AGREEMENT_PATHS, versionPath } from '../lib/agreement-labels';
 
 /** The shared defaults and the discount code (issue 38; empty: none). */
 const FORM_DEFAULTS = { ...BOOKING_DEFAULTS, discountCode: '' };
@@ -103,6 +104,11 @@ export default function BookingForm() {
   useEffect(() => {
     if (availability.editions.length > 0) void loadPlans();
   }, [availability.editions]);
+  // Issue 42: the request carries the hashes of the texts the form links (the versions in force today).
+  const texts = availability.agreements;
+  useEffect(() => {
+    if (texts) setValue('agreements', { terms: texts.terms.sha256, waiver: texts.waiver.sha256 });
+  }, [texts, setValue]);
 
   // Choosing "with companions" with nobody listed yet opens one empty companion.
   useEffect(() => {
@@ -138,6 +144,12 @@ export default function BookingForm() {
     }
     // The edition closed (or filled) since the page loaded: show what is open now.
     if (result.code === 'edition_closed') availability.refresh();
+    // A text changed since the page loaded: link the new version and ask for the ticks again.
+    if (result.code === 'agreement_text_changed') {
+      availability.refresh();
+      setValue('termsAccepted', false);
+      setValue('waiverAccepted', false);
+    }
     toastError(BOOKING_TOASTS.failedTitle, result.message ?? BOOKING_TOASTS.failedFallback);
     showFieldIssues(result.details);
   };
@@ -304,27 +316,35 @@ export default function BookingForm() {
             </Field>
           </fieldset>
 
-          <div>
-            <div className="flex items-start gap-3">
-              <input
-                id={fieldId('termsAccepted')}
-                {...register('termsAccepted')}
-                type="checkbox"
-                required
-                aria-invalid={errors.termsAccepted ? true : undefined}
-                aria-describedby={errors.termsAccepted ? fieldId('termsAccepted-error') : undefined}
-                className="mt-1 size-5 shrink-0 accent-lagoon-700"
-              />
-              <label htmlFor={fieldId('termsAccepted')} className="text-ink-900">
-                Nõustun{' '}
-                <a href="/tingimused" target="_blank" rel="noopener" className="font-semibold text-lagoon-700 underline underline-offset-4">
-                  tingimustega
-                </a>
-                <span aria-hidden="true" className="field-required"> *</span>
-              </label>
-            </div>
-            <FieldError id={fieldId('termsAccepted-error')} message={errors.termsAccepted?.message} />
-          </div>
+          {(['termsAccepted', 'waiverAccepted'] as const).map((name) => {
+            const kind = name === 'termsAccepted' ? 'terms' : 'waiver';
+            const href = texts ? versionPath(kind, texts[kind].version) : AGREEMENT_PATHS[kind];
+            return (
+              <div key={name}>
+                <div className="flex items-start gap-3">
+                  <input
+                    id={fieldId(name)}
+                    {...register(name)}
+                    type="checkbox"
+                    required
+                    aria-invalid={errors[name] ? true : undefined}
+                    aria-describedby={errors[name] ? fieldId(`${name}-error`) : undefined}
+                    className="mt-1 size-5 shrink-0 accent-lagoon-700"
+                  />
+                  <label htmlFor={fieldId(name)} className="text-ink-900">
+                    {kind === 'terms' ? 'Nõustun ' : 'Kinnitan '}
+                    <a href={href} target="_blank" rel="noopener" className="font-semibold text-lagoon-700 underline underline-offset-4">
+                      {kind === 'terms' ? 'tingimustega' : 'osaleja deklaratsiooni'}
+                    </a>
+                    {kind === 'waiver' && ' (tervisedeklaratsioon, vastutus tegevuste eest ja nõusolek esmaabiks; alaealise eest lapsevanema või eestkostjana)'}
+                    <span aria-hidden="true" className="field-required"> *</span>
+                  </label>
+                </div>
+                <FieldError id={fieldId(`${name}-error`)} message={errors[name]?.message} />
+              </div>
+            );
+          })}
+          <FieldError id={fieldId('agreements-error')} message={errors.agreements?.message ?? errors.agreements?.terms?.message ?? errors.agreements?.waiver?.message} />
 
           <Honeypot id={fieldId('website')}>
             {({ id }) => <input id={id} {...register('website')} type="text" tabIndex={-1} autoComplete="off" />}

@@ -66,6 +66,8 @@ export const API_ERRORS = {
   payment_amount_mismatch: { status: 422, message: 'Makseteenuse teate summa ei vasta tellitud maksele.' },
   payment_provider_failed: { status: 502, message: 'Makseteenus ei vastanud. Palun proovige mõne minuti pärast uuesti või tasuge pangaülekandega.' },
   method_not_allowed: { status: 405, message: 'See meetod ei ole sellel aadressil lubatud.' },
+  /** Issue 42: the text a signer was shown is no longer the one in force (its hash differs); nothing was stored. */
+  agreement_text_changed: { status: 409, message: 'Tingimuste tekst on vahepeal muutunud. Laadige leht uuesti, lugege uus versioon läbi ja kinnitage see.' },
   idempotency_key_reused: { status: 409, message: 'Seda päringuvõtit on juba kasutatud teistsuguse sisuga päringu jaoks.' },
   payload_too_large: { status: 413, message: 'Päringu sisu on liiga suur.' },
   statement_too_large: { status: 413, message: 'Fail on liiga suur: väljavõte võib olla kuni 5 MB.' },

@@ -166,6 +166,28 @@ export const legalPageSchema = z.strictObject({
   lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK, nt 2025-01'),
 });
 
+/**
+ * content/agreements/{terms,waiver}.json (issue 42): the texts each traveller signs, every version kept (an older
+ * version stays readable, at its own address, forever). A version's text is what is signed, byte for byte: plain
+ * paragraphs, "## " headings and "- " list items. The one in force is the latest whose day has come.
+ */
+export const agreementDocumentSchema = z.strictObject({
+  title: text(100),
+  description: text(200),
+  versions: z
+    .array(
+      z.strictObject({
+        /** `AAAA-KK`, and the version's address: /tingimused/2026-11. */
+        version: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Versioon kujul AAAA-KK, nt 2026-11'),
+        effectiveFrom: z.iso.date('Kuupäev kujul AAAA-KK-PP'),
+        text: z.string().min(1).max(50_000),
+      }),
+    )
+    .min(1)
+    .refine((versions) => versions.every((v, i) => i === 0 || v.effectiveFrom > versions[i - 1]!.effectiveFrom), 'Versioonid kehtivuse järjekorras, vanim ees')
+    .refine((versions) => new Set(versions.map((v) => v.version)).size === versions.length, 'Iga versioon on üks kord'),
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Site settings (content/settings/site.json, a single entry)
 
@@ -311,8 +333,6 @@ export const createSiteSettingsSchema = <Image extends z.ZodType>(image: () => I
       healthDataKeptDaysAfterEnd: z.int().min(0),
     }),
     terms: z.strictObject({
-      /** tingimused.md's `lastUpdated` (a test keeps them equal): the terms version each booking stores as accepted. */
-      lastUpdated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Kuu kujul AAAA-KK'),
       minParticipants: z.int().min(1),
       passportValidMonths: z.int().min(0),
       changeNoticeDays: z.int().min(0),
@@ -345,6 +365,7 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Treatment = z.infer<typeof treatmentSchema>;
 export type Extra = z.infer<typeof extraSchema>;
 export type LegalPage = z.infer<typeof legalPageSchema>;
+export type AgreementDocument = z.infer<typeof agreementDocumentSchema>;
 
 /** The schemas with images checked as relative paths, for validation outside Astro. */
 export const teamMemberSchema = createTeamMemberSchema(imagePathSchema);

@@ -2,7 +2,7 @@
  * Retreat editions as visitors see them. Since the issue "Sell" the editions are back-office data (the `retreats`
  * table, published by an admin): the booking form, the booking page and the landing page read them at run time
  * from GET /api/availability. This module keeps what is the same for every edition: its public name and date badge
- * from its days, and the site's contact details and terms version from the content file. Browser-safe.
+ * from its days, and the site's contact details from the content file. Browser-safe.
  */
 // Named imports: a browser bundle takes only these parts of the settings file.
 import { contacts, retreat, retreatName, terms, venue } from '../../content/settings/site.json';
@@ -38,5 +38,3 @@ export const SITE_CONTACTS = {
   venue,
 } as const;
 
-/** The version of the terms of use a booking accepts: the month they were last changed (content/legal/tingimused.md). */
-export const TERMS_VERSION: string = terms.lastUpdated;

@@ -6,6 +6,7 @@ import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, REFRESH_REUSE_GRACE_MS } from '.
 import { CONFIRMATION_TTL_MS, RESET_TTL_MS } from '../../worker/domain/auth/accounts';
 import { useApiFixture } from '../helpers/api-fixture';
 import { browser } from '../helpers/browser-client';
+import { agreementHashes } from '../helpers/booking-fixtures';
 import { addLatency } from '../helpers/db-delays';
 import { rawRequest, readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
@@ -526,7 +527,7 @@ describe('/api/admin', () => {
     // Booked while January still took requests; the dashboard is read on the tests' clock (1.03.2026).
     const at = f.clock.now.toISOString();
     await f.clock.set('2025-12-01T10:00:00.000Z');
-    const booked = await f.app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone', termsAccepted: true });
+    const booked = await f.app.post('/api/bookings', { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-01-01', email: 'b@example.com', phone: '51234567', retreatMonth: 'jan-2026', roomType: 'single-room', travelWith: 'alone', termsAccepted: true, waiverAccepted: true, agreements: agreementHashes() });
     await f.clock.set(at);
     expect(booked.status).toBe(201);
     const res = await who.b.get('/api/admin/dashboard');

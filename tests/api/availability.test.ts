@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { API_ERRORS } from '../../src/lib/api-errors';
-import { TERMS_VERSION } from '../../src/lib/retreat-editions';
+import { versionInForce } from '../../src/lib/agreements';
+import { tallinnDay } from '../../src/lib/format';
 import { registrationClosesOn } from '../../worker/domain/retreats/availability';
 import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { useApiFixture } from '../helpers/api-fixture';
@@ -146,7 +147,7 @@ describe('admin: the waiting list filter', () => {
     expect((await readJson(await admin.b.get('/api/admin/bookings?waitingList=yes'))).items[0].waitingList).toBe(true);
     expect((await admin.b.get('/api/admin/bookings?waitingList=kindlasti')).status).toBe(422);
     const { booking } = await readJson(await admin.b.get(`/api/admin/bookings/${waiting}`));
-    expect(booking).toMatchObject({ waitingList: true, termsVersion: TERMS_VERSION });
+    expect(booking).toMatchObject({ waitingList: true, termsVersion: versionInForce('terms', tallinnDay(f.clock.now)).version });
 
     // Confirmed (past the places, so with the override), the request has its place: it leaves the waiting list.
     expect(await f.confirm(waiting, true)).toMatchObject({ status: 'confirmed', waitingList: false });
@@ -170,7 +171,8 @@ describe('consent: "Nõustun tingimustega"', () => {
   it('is stored with the booking: when it was accepted and which version of the terms', async () => {
     const { body } = await book();
     const [row] = await f.app.rows(`SELECT terms_accepted_at, terms_version, created_at FROM bookings WHERE id = ${body.bookingId}`);
-    expect(row).toMatchObject({ terms_accepted_at: f.clock.now.toISOString(), terms_version: TERMS_VERSION, created_at: f.clock.now.toISOString() });
-    expect(TERMS_VERSION).toMatch(/^\d{4}-\d{2}$/);
+    // The version of the terms in force that day (content/agreements/terms.json).
+    expect(row).toMatchObject({ terms_accepted_at: f.clock.now.toISOString(), terms_version: versionInForce('terms', tallinnDay(f.clock.now)).version, created_at: f.clock.now.toISOString() });
+    expect(row!.terms_version).toMatch(/^\d{4}-\d{2}$/);
   });
 });

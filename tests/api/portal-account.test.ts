@@ -59,6 +59,11 @@ describe('GET /api/me/export', () => {
     ]);
     expect(booking.payments).toEqual([{ amountCents: 30000, method: 'bank_transfer', receivedOn: '2025-12-01', reference: null }]);
     expect(booking.invoices).toHaveLength(1);
+    // Issue 42: the evidence of what was accepted, and from where.
+    expect(booking.agreements.map((a: { kind: string; signedName: string; signedBy: string; ip: string }) => [a.kind, a.signedName, a.signedBy, a.ip])).toEqual([
+      ['terms', 'Mari Tamm', 'self', '127.0.0.1'],
+      ['waiver', 'Mari Tamm', 'self', '127.0.0.1'],
+    ]);
     expect(data.emails.map((m: { subject: string }) => m.subject).join('\n')).toMatch(/Broneeringu taotlus kätte saadud/);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Kas lennujaamast on transfeer?' })]);
     expect(data.sessions.length).toBeGreaterThan(0);
@@ -112,6 +117,11 @@ describe('DELETE /api/me', () => {
       { status: 'pending', total_amount_cents: 129900, amount_paid_cents: 30000, user_id: null },
     ]);
     expect(await f.app.rows(`SELECT amount_cents FROM payments WHERE booking_id = ${id}`)).toEqual([{ amount_cents: 30000 }]);
+    // Issue 42: the acceptances stay as evidence (docs/decisions/037), without the address and browser they came from.
+    expect(await f.app.rows(`SELECT kind, signed_name, ip, user_agent FROM agreement_acceptances WHERE booking_id = ${id} ORDER BY id`)).toEqual([
+      { kind: 'terms', signed_name: 'Mari Tamm', ip: null, user_agent: null },
+      { kind: 'waiver', signed_name: 'Mari Tamm', ip: null, user_agent: null },
+    ]);
     const [invoice] = await f.app.rows(`SELECT document FROM invoices WHERE booking_id = ${id}`);
     expect(JSON.parse(String(invoice!.document)).buyer).toMatchObject({ name: 'Mari Tamm', email: guest.email });
     const [audit] = await f.app.rows(`SELECT user_id, severity, resource_id, metadata FROM audit_logs WHERE action = 'account.delete'`);

@@ -123,10 +123,17 @@ test('detail: every section, an edit that saves exact cents, and a stale edit an
   await row(page, `Aino ${TAG}`).getByRole('link', { name: `Aino ${TAG}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/bookings/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Broneering #${id}` })).toBeFocused();
-  for (const section of ['Külalise andmed', 'Broneeringu andmed', 'Märkmed', 'Lisateenused', 'Makseinfo', 'Ajatemplid', 'E-kirjad']) {
+  for (const section of ['Külalise andmed', 'Broneeringu andmed', 'Märkmed', 'Lisateenused', 'Makseinfo', 'Ajatemplid', 'Allkirjad', 'E-kirjad']) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(page.locator('[data-fact="Majutuse tüüp"]')).toHaveText('Ühekohaline');
+  // Issue 42: the booker signed both texts in the form; the evidence says when, which version and which text.
+  const signatures = page.locator(`[data-agreements="Aino ${TAG}"]`);
+  for (const kind of ['terms', 'waiver']) {
+    await expect(signatures.locator(`[data-agreement="${kind}"]`)).toContainText(/Allkirjastatud \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} · versioon 2026-11 · sha256 [0-9a-f]{12}…/);
+  }
+  await expect(signatures).toContainText(`Aino ${TAG}, broneerimisvormis`);
+  await expectNoAxeViolations(page);
 
   // Edit: a refused amount first, then exact cents. The amount paid is the ledger's: shown, not editable.
   await page.getByRole('button', { name: 'Muuda broneeringut' }).click();

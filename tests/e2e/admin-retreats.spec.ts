@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { agreementHashes } from '../helpers/booking-fixtures';
 import { expect, expectFailedRequest, test } from './fixtures';
 import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql } from './booking-requests';
@@ -23,7 +24,7 @@ async function bookingOn(request: APIRequestContext, baseURL: string, retreatId:
     headers: { Origin: baseURL },
     data: {
       firstName, lastName: 'Kohaline', birthday: '1990-05-01', email: `${firstName.toLowerCase()}.${TAG.toLowerCase()}@example.com`, phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', termsAccepted: true, website: '',
+      retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', termsAccepted: true, waiverAccepted: true, agreements: agreementHashes(), website: '',
     },
   });
   expect(response.status(), await response.text()).toBe(201);

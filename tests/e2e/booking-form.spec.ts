@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { agreementHashes } from '../helpers/booking-fixtures';
 import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { expectNoAxeViolations } from './accounts';
 import { expect, holdRequests, openFormIsland, test } from './fixtures';
@@ -39,9 +40,12 @@ async function fillMainGuest(page: Page, overrides: { birthday?: string } = {}) 
   // The plans arrive with their own chunk and push the fields below them down: wait, so a click lands where aimed.
   await expect(page.locator('[data-plan]').first()).toBeVisible();
   await consent(page).check();
+  await waiver(page).check();
 }
 
 const consent = (page: Page) => page.getByRole('checkbox', { name: 'Nõustun tingimustega' });
+/** Issue 42: the waiver every traveller signs, the booker in the form. */
+const waiver = (page: Page) => page.getByRole('checkbox', { name: /^Kinnitan osaleja deklaratsiooni/ });
 
 async function fillCompanion(page: Page, n: number, first: string, last: string, birthday: string, age?: string) {
   const c = companion(page, n);
@@ -107,6 +111,9 @@ test.describe('booking form', () => {
       dietaryRestrictions: 'Vegan',
       message: 'Ootame väga!',
       termsAccepted: true,
+      waiverAccepted: true,
+      // The hashes of the texts the form links, as this test computes them over the texts themselves.
+      agreements: agreementHashes(),
       website: '',
       companions: [
         { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: 40 },
@@ -128,6 +135,7 @@ test.describe('booking form', () => {
     await expect(companionGroups(page)).toHaveCount(0);
     await expect(page.getByLabel('Sõnum')).toHaveValue('');
     await expect(consent(page)).not.toBeChecked();
+    await expect(waiver(page)).not.toBeChecked();
     await expect(submitButton(page)).toHaveText('Saada broneeringu taotlus');
     await expect(submitButton(page)).toBeEnabled();
     expect(requests).toHaveLength(1);
@@ -164,6 +172,7 @@ test.describe('booking form', () => {
     await expect(page.getByLabel('Retriidi aeg')).toHaveAccessibleDescription('Valige retriidi toimumisaeg');
     await expect(consent(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(consent(page)).toHaveAccessibleDescription('Broneerimiseks nõustuge palun tingimustega');
+    await expect(waiver(page)).toHaveAccessibleDescription('Palun kinnitage osaleja deklaratsioon.');
     // Optional fields carry no error.
     await expect(page.getByLabel('Kogemus joogaga')).not.toHaveAttribute('aria-invalid');
     await expect(page.getByLabel('Sõnum')).not.toHaveAttribute('aria-invalid');
@@ -477,7 +486,7 @@ test.describe('booking page when no edition takes requests (its own server, cloc
   test('the API refuses a request for a closed edition with its message under the retreat field', async ({ request }) => {
     const response = await request.post(`${closedSite}/api/bookings`, {
       headers: { Origin: closedSite },
-      data: { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-05-01', email: 'hiline@example.com', phone: '+372 5123 4567', retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], termsAccepted: true },
+      data: { firstName: 'Mari', lastName: 'Tamm', birthday: '1990-05-01', email: 'hiline@example.com', phone: '+372 5123 4567', retreatMonth: 'mar-2026', roomType: 'single-room', travelWith: 'alone', companions: [], termsAccepted: true, waiverAccepted: true, agreements: agreementHashes() },
     });
     expect(response.status()).toBe(422);
     const { error } = (await response.json()) as { error: { code: string; details: { path: string; message: string }[] } };

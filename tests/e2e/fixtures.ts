@@ -60,6 +60,9 @@ export const PUBLIC_ROUTES: [path: string, h1: string | RegExp][] = [
   ['/kontakt', 'Võtke meiega ühendust'],
   ['/privaatsus', 'Privaatsuspoliitika'],
   ['/tingimused', 'Kasutus- ja osalemistingimused'],
+  // Issue 42: the waiver, and each version of a signed text at its own address.
+  ['/loobumisavaldus', 'Osaleja deklaratsioon ja vastutusest loobumine'],
+  ['/tingimused/2026-11', 'Kasutus- ja osalemistingimused'],
   ['/facebook-reklaam', 'Reklaami eelvaade'],
   ['/broneering', 'Broneerige oma koht'],
 ];

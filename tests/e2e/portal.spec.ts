@@ -82,6 +82,7 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await companion.getByLabel('Perekonnanimi').fill(surname);
   await companion.getByLabel('Sünnikuupäev').fill('1989-01-20');
   await page.getByRole('checkbox', { name: 'Nõustun tingimustega' }).check();
+  await page.getByRole('checkbox', { name: /^Kinnitan osaleja deklaratsiooni/ }).check();
   await form.getByRole('button', { name: 'Saada broneeringu taotlus' }).click();
   await expect(toast(page, 'Broneering edukalt salvestatud')).toBeVisible();
   const [row] = await serverSql('SELECT b.id FROM bookings b JOIN guests g ON g.id = b.guest_id WHERE g.last_name = ? AND g.is_companion = 0', [surname]);

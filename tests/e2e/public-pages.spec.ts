@@ -99,8 +99,14 @@ test('the booking and contact pages carry their facts and blocks', async ({ page
   await expect(page.locator('main a[href="/kkk"]').first()).toBeVisible();
   await expect(page.locator('main')).toContainText('Tallinn');
   await page.goto('/tingimused');
-  await expect(page.locator('[data-last-updated]')).toContainText('november 2026');
+  await expect(page.locator('[data-agreement-version]')).toContainText('Versioon 2026-11, kehtib alates 01.11.2026');
   for (const rule of ['300 eurot', '60 päeva', '8 ']) await expect(page.locator('main')).toContainText(rule);
+  // The version in force names its permanent address, where it stays readable after a newer one (issue 42).
+  await page.getByRole('link', { name: '/tingimused/2026-11' }).click();
+  await expect(page).toHaveURL(/\/tingimused\/2026-11$/);
+  await expect(page.locator('[data-agreement-text]')).toContainText('1.1. Retriit kestab 10 päeva');
+  await page.goto('/loobumisavaldus');
+  for (const part of ['Tervisedeklaratsioon', 'Vastutus tegevuste eest', 'Nõusolek esmaabiks']) await expect(page.getByRole('heading', { name: new RegExp(part) })).toBeVisible();
 });
 
 test('SEO: unique titles and descriptions, canonical URLs, sitemap and robots', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { agreementHashes } from '../helpers/booking-fixtures';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, fileAdmin, toast } from './accounts';
 import { serverSql as sql } from './booking-requests';
@@ -19,7 +20,7 @@ async function confirmedBooking(request: APIRequestContext, baseURL: string, ret
     headers: { Origin: baseURL },
     data: {
       firstName, lastName, birthday: '1990-05-01', email: `sheets.${TAG.toLowerCase()}.${++emails}.${process.pid}@example.com`, phone: '+372 5123 4567',
-      retreatMonth: 'mar-2026', roomType, travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', termsAccepted: true, website: '',
+      retreatMonth: 'mar-2026', roomType, travelWith: 'alone', companions: [], experience: '', dietaryRestrictions: '', message: '', termsAccepted: true, waiverAccepted: true, agreements: agreementHashes(), website: '',
     },
   });
   expect(response.status(), await response.text()).toBe(201);

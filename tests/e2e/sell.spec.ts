@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { agreementHashes } from '../helpers/booking-fixtures';
 import { addDays, daysBetween, formatDateEt, formatMoney } from '../../src/lib/format';
 import { expectNoAxeViolations, fileAdmin, serverLog, signInContext, toast } from './accounts';
 import { serverNow } from './clock';
@@ -116,6 +117,7 @@ test('a visitor sees what two people in a shared room pay on each plan, books wi
   await you.getByLabel('E-post').fill(email);
   await you.getByLabel('Telefon').fill('+372 5123 4567');
   await page.getByRole('checkbox', { name: 'Nõustun tingimustega' }).check();
+  await page.getByRole('checkbox', { name: /^Kinnitan osaleja deklaratsiooni/ }).check();
   await page.getByRole('button', { name: 'Saada broneeringu taotlus' }).click();
   await expect(toast(page, 'Broneering edukalt salvestatud!')).toBeVisible();
 
@@ -143,7 +145,7 @@ test('the admin moves a booking to another edition and gives the freed places to
     const res = await api('post', '/api/bookings', {
       firstName, lastName: 'Paar', birthday: '1985-03-03', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`, phone: '+372 5123 4567',
       retreatMonth: 'feb-2027', roomType: 'shared-room', paymentPlan: 'full', travelWith: 'with-companions',
-      companions: [{ firstName: 'Kaaslane', lastName: 'Paar', birthday: '1986-04-04' }], termsAccepted: true,
+      companions: [{ firstName: 'Kaaslane', lastName: 'Paar', birthday: '1986-04-04' }], termsAccepted: true, waiverAccepted: true, agreements: agreementHashes(),
     });
     expect(res.status()).toBe(201);
     return (await res.json()) as { bookingId: number; waitingList: boolean };

@@ -6,6 +6,7 @@ import type { z } from 'astro/zod';
 import type { SiteSettings } from '../../src/lib/content-schemas';
 import { formatDateRangeBadge, formatEstonianMonth } from '../../src/lib/format';
 import {
+  agreementDocumentSchema,
   extraSchema,
   faqSchema,
   galleryItemSchema,
@@ -79,6 +80,7 @@ const collections = [
   { folder: 'videos', schema: videoSchema },
   { folder: 'settings', schema: siteSettingsSchema },
   { folder: 'legal', schema: legalPageSchema },
+  { folder: 'agreements', schema: agreementDocumentSchema },
 ] as const;
 
 describe('the content files in content/', () => {
@@ -356,30 +358,42 @@ describe('the content carries the specification', () => {
       { fromDaysBefore: 30, refundPercent: 50, feePercent: 0 },
       { fromDaysBefore: 0, refundPercent: 0, feePercent: 0 },
     ]);
-    expect(settings.terms).toMatchObject({ passportValidMonths: 6, changeNoticeDays: 30, lastUpdated: '2026-11' });
+    expect(settings.terms).toMatchObject({ passportValidMonths: 6, changeNoticeDays: 30 });
     expect(settings.excluded).toEqual(['Majutus', 'Lennud Eestist Balile', 'Isiklikud kulud', 'Lisateenused väljaspool programmi']);
   });
 
-  it('legal: privacy and terms with their months; the terms state every business rule, the payment rules from the settings', () => {
+  it('legal: the privacy policy with its month; the terms in force state every business rule, the payment rules from the settings', () => {
     const pages = readFolder('legal');
-    expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md', 'legal/tingimused.md']);
-    // Both changed in November 2026: the terms when their payment rules became the ledger's (docs/decisions/012), the
-    // privacy policy when the guest portal began keeping travel and health details (issue "Guest portal").
-    const month = (file: string) => formatEstonianMonth(String(pages.find((page) => page.file === file)?.data.lastUpdated));
-    expect(month('legal/privaatsus.md')).toBe('november 2026');
-    expect(month('legal/tingimused.md')).toBe('november 2026');
-    // Each booking stores the version of the terms it accepted, read from the settings: they must name this file's month.
+    expect(pages.map(({ file }) => file).sort()).toEqual(['legal/privaatsus.md']);
+    // The privacy policy changed when the guest portal began keeping travel and health details (issue "Guest portal").
+    expect(formatEstonianMonth(String(pages[0]?.data.lastUpdated))).toBe('november 2026');
     const [settings] = readFolder('settings');
-    expect(siteSettingsSchema.parse(settings?.data).terms.lastUpdated).toBe(pages.find(({ file }) => file.endsWith('tingimused.md'))?.data.lastUpdated);
-    const terms = pages.find(({ file }) => file.endsWith('tingimused.md'))?.body ?? '';
+    // The terms are a signed text with its versions (issue 42): the one in force is what a booking accepts.
+    const terms = agreementDocumentSchema.parse(JSON.parse(readFileSync(join(CONTENT, 'agreements', 'terms.json'), 'utf8')));
+    const inForce = terms.versions.at(-1)!.text;
     for (const rule of [
       ...paymentRuleTexts(siteSettingsSchema.parse(settings?.data).payments),
       'vähemalt 8',
       'kehtiv vähemalt 6 kuud',
       'vähemalt 30 päeva enne nende jõustumist',
     ]) {
-      expect(terms, rule).toContain(rule);
+      expect(inForce, rule).toContain(rule);
     }
+  });
+
+  it('agreements: the terms and the waiver, each version in effect order with its day; a broken file names its field', () => {
+    for (const kind of ['terms', 'waiver']) {
+      const document = agreementDocumentSchema.parse(JSON.parse(readFileSync(join(CONTENT, 'agreements', `${kind}.json`), 'utf8')));
+      expect(document.versions.length, kind).toBeGreaterThan(0);
+    }
+    const waiver = JSON.parse(readFileSync(join(CONTENT, 'agreements', 'waiver.json'), 'utf8'));
+    for (const part of ['Tervisedeklaratsioon', 'Vastutus tegevuste eest', 'Nõusolek esmaabiks']) expect(waiver.versions.at(-1).text).toContain(part);
+    const copy = structuredClone(waiver);
+    copy.versions.push({ ...copy.versions[0], effectiveFrom: '2020-01-01', version: '2020-01' });
+    expect(agreementDocumentSchema.safeParse(copy).success).toBe(false);
+    const noDay = structuredClone(waiver);
+    noDay.versions[0].effectiveFrom = 'november';
+    expect(issuePaths(agreementDocumentSchema, noDay)).toEqual(['versions.0.effectiveFrom']);
   });
 
   it('the privacy policy states the health-data keeping time of the settings, and the portal’s rights', () => {

@@ -64,6 +64,9 @@ function sampleBooking(email: string, retreatMonth: string): BookingRequest {
     dietaryRestrictions: 'Taimetoit',
     message: 'See on halduse testkiri.',
     termsAccepted: true,
+    waiverAccepted: true,
+    // A sample for the confirmation's wording: nothing is signed or stored.
+    agreements: { terms: '0'.repeat(64), waiver: '0'.repeat(64) },
     website: '',
   } as BookingRequest;
 }

@@ -44,6 +44,7 @@ import {
   type AuthAttemptKind,
 } from '../../src/lib/enums';
 import { REVIEW_REASONS } from '../../src/lib/bank-statements';
+import { AGREEMENT_KINDS, SIGNING_METHODS } from '../../src/lib/agreement-labels';
 import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/group-messages';
 import type { InvoiceDocument } from '../../src/lib/invoices/documents';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
@@ -631,6 +632,39 @@ export const giftVouchers = sqliteTable(
     index('gift_vouchers_created_idx').on(t.createdAt, t.id),
     check('gift_vouchers_amount_valid', sql`typeof(${col(t.amountCents)}) = 'integer' AND ${col(t.amountCents)} > 0`),
     check('gift_vouchers_valid_until_valid', sql`${col(t.validUntil)} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+  ],
+);
+
+/**
+ * Issue 42: each traveller's acceptance of the terms and the waiver, with its evidence: which text (kind, version,
+ * SHA-256 of the text as shown), the name typed, for themself or as a minor's parent or guardian, how, when, and from
+ * which address and browser. Append-only (triggers, migration 0035): an erasure may only clear the address and the
+ * browser. Plain ids, no foreign keys: the evidence outlives the booking and the guest records.
+ */
+export const agreementAcceptances = sqliteTable(
+  'agreement_acceptances',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id').notNull(),
+    guestId: text('guest_id').notNull(),
+    kind: text('kind', { enum: AGREEMENT_KINDS }).notNull(),
+    version: text('version').notNull(),
+    textSha256: text('text_sha256').notNull(),
+    signedName: text('signed_name').notNull(),
+    signedBy: text('signed_by', { enum: ['self', 'guardian'] }).notNull(),
+    method: text('method', { enum: SIGNING_METHODS }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    signedAt: text('signed_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('agreement_acceptances_once').on(t.guestId, t.kind, t.version),
+    index('agreement_acceptances_booking_idx').on(t.bookingId),
+    check('agreement_acceptances_kind', sql`${col(t.kind)} IN ('terms', 'waiver')`),
+    check('agreement_acceptances_sha', sql`length(${col(t.textSha256)}) = 64`),
+    check('agreement_acceptances_name', sql`length(trim(${col(t.signedName)})) > 0`),
+    check('agreement_acceptances_signed_by', sql`${col(t.signedBy)} IN ('self', 'guardian')`),
+    check('agreement_acceptances_method', sql`${col(t.method)} IN ('booking_form', 'portal', 'link')`),
   ],
 );
 

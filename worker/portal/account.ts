@@ -20,6 +20,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { tallinnDay } from '../../src/lib/format';
 import {
+  agreementAcceptances,
   auditLogs,
   authAttempts,
   bookings,
@@ -58,7 +59,7 @@ export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Act
   const owned = await ownedRows(deps, actor.userId, { all: true });
   const ids = owned.map((b) => b.id);
   const inOwned = (column: SQLiteColumn) => inIds(column, ids);
-  const [bookingRows, travellerRows, paymentRows, invoiceRows, mailRows, roles, sessionRows, messages, trail] = await deps.db.batch([
+  const [bookingRows, travellerRows, paymentRows, invoiceRows, mailRows, roles, sessionRows, messages, trail, acceptanceRows] = await deps.db.batch([
     deps.db
       .select({ booking: bookings, guest: guests })
       .from(bookings)
@@ -93,6 +94,23 @@ export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Act
       .where(eq(auditLogs.userId, actor.userId))
       .orderBy(auditLogs.id)
       .limit(1000),
+    // Issue 42: the evidence of each traveller's acceptances on the bookings.
+    deps.db
+      .select({
+        bookingId: agreementAcceptances.bookingId,
+        kind: agreementAcceptances.kind,
+        version: agreementAcceptances.version,
+        textSha256: agreementAcceptances.textSha256,
+        signedName: agreementAcceptances.signedName,
+        signedBy: agreementAcceptances.signedBy,
+        method: agreementAcceptances.method,
+        signedAt: agreementAcceptances.signedAt,
+        ip: agreementAcceptances.ip,
+        userAgent: agreementAcceptances.userAgent,
+      })
+      .from(agreementAcceptances)
+      .where(inOwned(agreementAcceptances.bookingId))
+      .orderBy(agreementAcceptances.id),
   ]);
   const byBooking = <R extends { bookingId: number | null }>(rows: readonly R[], id: number) =>
     rows.filter((r) => r.bookingId === id).map(({ bookingId: _, ...rest }) => rest);
@@ -111,6 +129,7 @@ export async function exportMyData(deps: Pick<AppDeps, 'db' | 'now'>, actor: Act
         ),
         payments: byBooking(paymentRows, booking.id),
         invoices: byBooking(invoiceRows, booking.id),
+        agreements: byBooking(acceptanceRows, booking.id),
       };
     }),
     emails: mailRows,
@@ -170,6 +189,11 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' |
     // First, while the account and the client record are still there to find them by.
     withholdPersonalValues(deps, theirRecords, ERASED_AUDIT_FIELDS),
     deps.db.delete(bookingTravellers).where(inIds(bookingTravellers.bookingId, ids)),
+    // Issue 42: the acceptances are kept as evidence (docs/decisions/037); the address and browser they came from go.
+    deps.db
+      .update(agreementAcceptances)
+      .set({ ip: null, userAgent: null })
+      .where(and(inIds(agreementAcceptances.bookingId, ids), sql`(${agreementAcceptances.ip} IS NOT NULL OR ${agreementAcceptances.userAgent} IS NOT NULL)`)),
     deps.db
       .update(guests)
       .set({

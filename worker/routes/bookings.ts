@@ -55,7 +55,7 @@ export const bookingRoutes = new Hono<AppEnv>().post(
     const rateLimit = { kind: 'booking_submit', key: deps.clientIp(c) ?? 'unknown', limit: deps.config.limits.bookings } as const;
     // A signed-in visitor's booking is theirs (the guest portal lists it), whatever address they typed.
     const auth = await currentAuth(c);
-    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit, userId: auth?.user.id, edition: c.get('edition') });
+    const result = await submitBooking(deps, booking, { idempotencyKey, rateLimit, userId: auth?.user.id, edition: c.get('edition'), ip: deps.clientIp(c), userAgent: c.req.header('User-Agent') });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ bookingId: result.bookingId, email: result.email, waitingList: result.waitingList }, 201);
   },

@@ -3,6 +3,7 @@
  * small script that shows the dates on the landing and booking pages: each published edition that has not started,
  * whether it still takes requests, its places left when it has a limit, and its price. Browser-safe.
  */
+import type { AgreementKind } from '../agreement-labels';
 import type { EditionPrice } from '../payment-plans';
 import type { RetreatEdition } from '../retreat-editions';
 
@@ -28,6 +29,11 @@ export interface AvailabilityResponse {
   /** The server's Tallinn day: the plans' due days count from it (the visitor's own clock may be wrong). */
   today: string;
   editions: EditionAvailability[];
+  /**
+   * Issue 42: the version of each text in force today and the SHA-256 of its exact text: the form links the version's
+   * page and sends the hash back with the request (a text changed in between is refused, 409).
+   */
+  agreements: Record<AgreementKind, { version: string; sha256: string }>;
 }
 
 export const AVAILABILITY_TEXTS = {

@@ -42,6 +42,9 @@ export const BOOKING_DEFAULTS = {
   dietaryRestrictions: '',
   message: '',
   termsAccepted: false,
+  waiverAccepted: false,
+  /** Issue 42: the hashes of the texts the form links, from GET /api/availability once it answers. */
+  agreements: { terms: '', waiver: '' },
   website: '',
 };
 

@@ -4,6 +4,7 @@ import { PAYMENT_PLANS } from '../payment-plans';
 import { guestDiscountCodeField } from './discount-code-field';
 import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
 import { ageOn } from './age';
+import { AGREEMENT_MESSAGES, SHA256_HEX } from '../agreement-labels';
 import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
 
 export * from './form-options';
@@ -93,8 +94,18 @@ export const bookingRequestSchemaFor = (startOf: (edition: string) => string | u
       experience: optionalChoice(EXPERIENCE_LEVELS),
       dietaryRestrictions: freeTextField,
       message: freeTextField,
-      /** "Nõustun tingimustega": required; the booking stores when and which version (TERMS_VERSION). */
+      /** "Nõustun tingimustega": required; the booking stores when and which version (the one in force that day). */
       termsAccepted: z.literal(true, { error: BOOKING_MESSAGES.termsRequired }),
+      /** Issue 42: the waiver (health declaration, own responsibility, first aid), required as the terms are. */
+      waiverAccepted: z.literal(true, { error: AGREEMENT_MESSAGES.waiverRequired }),
+      /**
+       * The SHA-256 of each text the form showed (GET /api/agreement-text): a text that changed since is refused
+       * with 409 and nothing is stored, so no one signs a text they did not see.
+       */
+      agreements: z.strictObject(
+        { terms: z.string().regex(SHA256_HEX, AGREEMENT_MESSAGES.textMissing), waiver: z.string().regex(SHA256_HEX, AGREEMENT_MESSAGES.textMissing) },
+        { error: AGREEMENT_MESSAGES.textMissing },
+      ),
       /** Honeypot: hidden from people, filled in by form-filling bots. */
       website: z.string().max(200).optional(),
     })

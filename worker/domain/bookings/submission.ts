@@ -7,7 +7,10 @@ import { tallinnDay } from '../../../src/lib/format';
 import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot } from '../../../src/lib/payment-plans';
 import { editionOptionLabel } from '../../../src/lib/booking/availability';
 import { goesOnWaitingList } from '../../../src/lib/booking/waiting-list';
-import { TERMS_VERSION, type RetreatEdition } from '../../../src/lib/retreat-editions';
+import type { RetreatEdition } from '../../../src/lib/retreat-editions';
+import { ageOn } from '../../../src/lib/booking/age';
+import { acceptanceInsert, ADULT_AGE, bookingOfGuest, showedTextsInForce, type Signature } from '../agreements/acceptances';
+import { textsInForce } from '../agreements/texts';
 import { bookings, customers, emailOutbox, guests } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -35,6 +38,9 @@ export interface SubmissionContext {
   rateLimit?: RateLimitBucket;
   /** The edition as the request's validation just read it; read here when not given. */
   edition?: EditionOnSale;
+  /** Where the request came from: the evidence of the booker's acceptances (issue 42). */
+  ip?: string;
+  userAgent?: string;
 }
 
 /**
@@ -139,12 +145,22 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
   const tooYoung = tooYoungPaths(booking, edition.startDate);
   if (tooYoung.length > 0) throw new ApiError('validation_failed', { details: tooYoung.map((path) => ({ path: path.join('.'), message: BOOKING_MESSAGES.tooYoung })) });
   const today = tallinnDay(now);
+  // Issue 42: the texts the form showed must be the ones in force, or nothing is stored.
+  const texts = await textsInForce(today);
+  if (!showedTextsInForce(booking.agreements, texts)) throw new ApiError('agreement_text_changed');
+  // The booker signs for themself and, as parent or guardian, for each companion under age at the start.
+  const guestId = crypto.randomUUID();
+  const companionIds = companions.map(() => crypto.randomUUID());
+  const bookerName = `${booking.firstName} ${booking.lastName}`;
+  const signatures: Signature[] = [
+    { guestId, signedName: bookerName, signedBy: 'self' },
+    ...companions.flatMap((c, i) => (ageOn(c.birthday, edition.startDate) < ADULT_AGE ? [{ guestId: companionIds[i]!, signedName: bookerName, signedBy: 'guardian' as const }] : [])),
+  ];
   // The code's reason, when it does not hold, before anything is written; the batch counts the use and checks again.
   const code = booking.discountCode ? await usableCode(deps, booking.discountCode, edition.retreatId, today, 'discountCode') : null;
   const priced = priceRequest(booking, edition, { bookedOn: today, startDate: edition.startDate }, code);
   const waitingList = goesOnWaitingList(edition, priced.people);
   const stamp = now.toISOString();
-  const guestId = crypto.randomUUID();
   // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail
   // gets it there (in SQL), the copy sent at once after the batch (in TypeScript); a test keeps the two equal.
   const confirmation = bookingConfirmationMail(booking, {
@@ -182,7 +198,8 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
       ...(companions.length > 0
         ? [
             db.insert(guests).values(
-              companions.map((c) => ({
+              companions.map((c, i) => ({
+                id: companionIds[i],
                 firstName: c.firstName,
                 lastName: c.lastName,
                 dateOfBirth: c.birthday,
@@ -227,7 +244,7 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
           companions: companions.length > 0 ? companions.map((c) => ({ first_name: c.firstName, last_name: c.lastName, age: c.age })) : null,
           retreatEdition: booking.retreatMonth,
           termsAcceptedAt: stamp,
-          termsVersion: TERMS_VERSION,
+          termsVersion: texts.terms.version,
           waitingList,
           experience: booking.experience ?? null,
           travelWith: booking.travelWith,
@@ -251,9 +268,16 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
             < ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY}`,
         },
       ),
+      // Issue 42: the evidence of what the booker accepted, for themself and for the minors they travel with.
+      acceptanceInsert(db, bookingOfGuest(guestId), signatures, texts, {
+        method: 'booking_form',
+        ip: context.ip ?? null,
+        userAgent: context.userAgent ?? null,
+        signedAt: stamp,
+      }),
     ]);
-    const bookingRow = results.at(-2) as { id: number }[];
-    const outboxRow = results.at(-1) as { id: number }[];
+    const bookingRow = results.at(-3) as { id: number }[];
+    const outboxRow = results.at(-2) as { id: number }[];
     stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
   } catch (err) {
     if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);

@@ -12,6 +12,7 @@ import { addDays, tallinnDay } from '../../../src/lib/format';
 import { priceOn } from '../../../src/lib/payment-plans';
 import { publicEdition } from '../../../src/lib/retreat-editions';
 import { retreats } from '../../db/schema';
+import { textsInForce } from '../agreements/texts';
 import type { AppDeps } from '../../deps';
 import { placesTaken } from './places';
 
@@ -85,7 +86,13 @@ async function editionsOnSale({ db, now }: Pick<AppDeps, 'db' | 'now'>, key?: st
 /** GET /api/availability: every edition on sale, open or closed, and the server's day. */
 export async function editionAvailability(deps: Pick<AppDeps, 'db' | 'now'>): Promise<AvailabilityResponse> {
   const editions = await editionsOnSale(deps);
-  return { today: tallinnDay(deps.now()), editions: editions.map(({ retreatId: _r, capacity: _c, ...edition }) => edition) };
+  const today = tallinnDay(deps.now());
+  const { terms, waiver } = await textsInForce(today);
+  return {
+    today,
+    editions: editions.map(({ retreatId: _r, capacity: _c, ...edition }) => edition),
+    agreements: { terms: { version: terms.version, sha256: terms.sha256 }, waiver: { version: waiver.version, sha256: waiver.sha256 } },
+  };
 }
 
 /** One edition on sale by its key (the booking's `retreatMonth`), or undefined: unpublished, unknown or started. */

@@ -32,6 +32,7 @@ import { getBookingDetail } from '../../domain/bookings/record';
 import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancellation';
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { recordPayment, reversePayment } from '../../domain/money/ledger';
+import { bookingAgreements } from '../../domain/agreements/status';
 import { getLedger, ledgerWithDetail } from '../../domain/money/ledger-view';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
 import { bookingEmailPath, bookingPath, bookingPaymentPath } from '../path-ids';
@@ -97,6 +98,8 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
     const email = await sendBookingEmailAgain(c.var.deps, id, emailId, c.var.actor);
     return c.json({ email });
   })
+  // Issue 42: each traveller's acceptance of the texts in force, with its evidence, or null while awaited.
+  .get('/:id/agreements', bookingPath, async (c) => c.json(await bookingAgreements(c.var.deps, c.req.valid('param').id)))
   // The payments ledger: entries are only ever added (a payment, a refund, or the reversal of an entry).
   .get('/:id/payments', bookingPath, async (c) => c.json(await getLedger(c.var.deps, c.req.valid('param').id)))
   .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {

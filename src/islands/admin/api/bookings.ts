@@ -5,6 +5,7 @@ import { apiRequest } from '../../api/client';
 import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
 import type { MoveTarget } from '../../../lib/booking-record';
 import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, MoveBookingInput, ServicesUpdate } from '../../../lib/admin/bookings';
+import type { TravellerAgreements } from '../../../lib/agreement-labels';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 import { listQueryHook } from './list-query';
 
@@ -21,6 +22,15 @@ export function useBookingEmails(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingEmails(id),
     queryFn: ({ signal }) => apiRequest<{ items: BookingEmail[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/emails`, { signal }).then((r) => r.items),
+  });
+}
+
+/** Issue 42: each traveller's acceptance of the texts in force, with its evidence. */
+export function useBookingAgreements(id: string) {
+  return useQuery({
+    queryKey: adminKeys.bookingAgreements(id),
+    queryFn: ({ signal }) =>
+      apiRequest<{ travellers: TravellerAgreements[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/agreements`, { signal }).then((r) => r.travellers),
   });
 }
 

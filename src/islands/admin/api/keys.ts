@@ -28,6 +28,7 @@ export const adminKeys = {
   bookingList: (query: BookingListQuery) => ['bookings', 'list', query] as const,
   booking: (id: string) => ['bookings', 'detail', id] as const,
   bookingEmails: (id: string) => ['bookings', 'detail', id, 'emails'] as const,
+  bookingAgreements: (id: string) => ['bookings', 'detail', id, 'agreements'] as const,
   bookingPayments: (id: string) => ['bookings', 'detail', id, 'payments'] as const,
   bookingInvoices: (id: string) => ['bookings', 'detail', id, 'invoices'] as const,
   bookingTravellers: (id: string) => ['bookings', 'detail', id, 'travellers'] as const,

@@ -17,6 +17,7 @@ import { Button } from '../../../ui/button';
 import { CompanionPrices } from './companion-prices';
 import { useGuestHealth } from '../../../api/travellers';
 import { PromoteButton, WaitingListButton } from './promote-button';
+import { BookingAgreements } from './agreements';
 import { BookingEmails } from './emails';
 import { Facts, Section } from '../../../ui/detail-parts';
 import { PaymentInfo } from './payment-info';
@@ -163,6 +164,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
         />
       </Section>
 
+      <BookingAgreements bookingId={id} />
       <BookingEmails bookingId={id} />
 
       {editing === 'booking' && <EditBookingDialog booking={booking} onClose={() => setEditing(null)} />}

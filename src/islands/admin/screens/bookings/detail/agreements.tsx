@@ -1,0 +1,55 @@
+/**
+ * Issue 42: who of the booking's travellers has signed the terms and the waiver in force, and the evidence of each
+ * signature ("Allkirjastatud 12.12.2026 14:03 · versioon 2026-11 · sha256 …"), or "Ootab".
+ */
+import { AGREEMENT_KINDS, AGREEMENT_LABELS, AGREEMENT_MESSAGES, SIGNING_METHOD_LABELS, type AcceptanceEvidence } from '../../../../../lib/agreement-labels';
+import { formatDateTime } from '../../../../../lib/format';
+import { useBookingAgreements } from '../../../api/bookings';
+import { Badge } from '../../../ui/badge';
+import { Section } from '../../../ui/detail-parts';
+import { QueryView } from '../../../ui/states';
+
+function Evidence({ evidence }: { evidence: AcceptanceEvidence | null }) {
+  if (!evidence) return <Badge tone="yellow">{AGREEMENT_MESSAGES.pending}</Badge>;
+  return (
+    <span className="text-sm">
+      <Badge tone="green">{AGREEMENT_MESSAGES.signed(formatDateTime(evidence.signedAt), evidence.version, evidence.textSha256)}</Badge>
+      <span className="ml-2 text-ink-600">
+        {evidence.signedBy === 'guardian' ? AGREEMENT_MESSAGES.byGuardian(evidence.signedName) : evidence.signedName}, {SIGNING_METHOD_LABELS[evidence.method]}
+        {evidence.ip && ` · IP ${evidence.ip}`}
+      </span>
+    </span>
+  );
+}
+
+export function BookingAgreements({ bookingId }: { bookingId: string }) {
+  const agreements = useBookingAgreements(bookingId);
+  return (
+    <Section id="booking-agreements" title="Allkirjad">
+      <QueryView query={agreements} loading="Allkirjade laadimine..." failed="Allkirjade laadimine ebaõnnestus">
+        {(travellers) => (
+          <ul role="list" className="divide-y divide-sand-200">
+            {travellers.map((traveller) => (
+              <li key={traveller.guestId} className="py-3" data-agreements={traveller.name}>
+                <p className="font-semibold">
+                  {traveller.name}
+                  {traveller.minor && <span className="ml-2 text-sm font-normal text-ink-600">(alaealine)</span>}
+                </p>
+                <dl className="mt-1 space-y-1">
+                  {AGREEMENT_KINDS.map((kind) => (
+                    <div key={kind} className="flex flex-wrap items-baseline gap-2" data-agreement={kind}>
+                      <dt className="w-44 shrink-0 text-sm text-ink-600">{AGREEMENT_LABELS[kind]}</dt>
+                      <dd>
+                        <Evidence evidence={traveller[kind]} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </Section>
+  );
+}

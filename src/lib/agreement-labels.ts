@@ -1,0 +1,54 @@
+/**
+ * The words and names around the texts travellers sign (issue 42), without the texts themselves (./agreements.ts
+ * holds those): the screens that only name a text or say how it was signed load none of its words.
+ */
+export const AGREEMENT_KINDS = ['terms', 'waiver'] as const;
+export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
+
+/** Where the version in force is read, and each version at its own address below it (/tingimused/2026-11). */
+export const AGREEMENT_PATHS: Record<AgreementKind, string> = { terms: '/tingimused', waiver: '/loobumisavaldus' };
+export const versionPath = (kind: AgreementKind, version: string) => `${AGREEMENT_PATHS[kind]}/${version}`;
+
+export const AGREEMENT_LABELS: Record<AgreementKind, string> = { terms: 'Tingimused', waiver: 'Osaleja deklaratsioon' };
+
+/** How an acceptance was given. */
+export const SIGNING_METHODS = ['booking_form', 'portal', 'link'] as const;
+export type SigningMethod = (typeof SIGNING_METHODS)[number];
+export const SIGNING_METHOD_LABELS: Record<SigningMethod, string> = { booking_form: 'broneerimisvormis', portal: 'portaalis', link: 'e-kirja lingiga' };
+
+/** For themself, or a parent or guardian for a minor (the form's age rule). */
+export const SIGNERS = ['self', 'guardian'] as const;
+export type Signer = (typeof SIGNERS)[number];
+
+/** A SHA-256 as the API takes it: 64 lowercase hexadecimal digits. */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The evidence of one acceptance, as the back office reads it. */
+export interface AcceptanceEvidence {
+  signedAt: string;
+  version: string;
+  textSha256: string;
+  signedName: string;
+  signedBy: Signer;
+  method: SigningMethod;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** GET /api/admin/bookings/:id/agreements: each traveller, the booker first, and what they accepted of the texts in force. */
+export interface TravellerAgreements {
+  guestId: string;
+  name: string;
+  /** Under age at the start: a parent or guardian signs. */
+  minor: boolean;
+  terms: AcceptanceEvidence | null;
+  waiver: AcceptanceEvidence | null;
+}
+
+export const AGREEMENT_MESSAGES = {
+  waiverRequired: 'Palun kinnitage osaleja deklaratsioon.',
+  textMissing: 'Lehe versioon on vananenud. Laadige leht uuesti.',
+  signed: (at: string, version: string, sha: string) => `Allkirjastatud ${at} · versioon ${version} · sha256 ${sha.slice(0, 12)}…`,
+  pending: 'Ootab',
+  byGuardian: (name: string) => `lapsevanem või eestkostja ${name}`,
+} as const;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { versionInForce } from '../../src/lib/agreements';
+import { tallinnDay } from '../../src/lib/format';
+import { useApiFixture } from '../helpers/api-fixture';
+import { agreementHashes, shownTextHash, validBooking } from '../helpers/booking-fixtures';
+import { readJson } from '../helpers/http';
+
+/**
+ * Issue 42: every traveller accepts the terms and the waiver, with evidence. The texts in force and their SHA-256;
+ * the booker signs in the booking form for themself and, as parent or guardian, for a minor; the evidence holds the
+ * text's hash as the client showed it (computed here by a library of the test's own), the typed name, the time, the
+ * address and the browser; a text that changed under the signer is refused with nothing stored; the evidence is
+ * never changed or deleted; it is part of the guest's data export and an erasure takes only the address and browser.
+ */
+const f = useApiFixture({ clock: '2026-11-26T10:00:00.000Z' });
+const today = () => tallinnDay(f.clock.now);
+
+async function edition() {
+  return (await f.edition({ startDate: '2027-05-14', priceCents: 129_900 })) as { id: number; edition: string };
+}
+
+const post = (body: unknown) => f.app.post('/api/bookings', body, { 'User-Agent': 'Testilehitseja/1.0' });
+
+describe('the texts in force', () => {
+  it('are served with their version and the SHA-256 of the exact text', async () => {
+    const body = await readJson(await fetch(`${f.app.origin}/api/agreement-text`));
+    for (const kind of ['terms', 'waiver'] as const) {
+      const inForce = versionInForce(kind, today());
+      expect(body[kind]).toEqual({ version: inForce.version, text: inForce.text, sha256: shownTextHash(inForce.text) });
+    }
+    expect(body.waiver.text).toContain('Nõusolek esmaabiks');
+  });
+});
+
+describe('signing in the booking form', () => {
+  it('stores the booker’s acceptance of both texts, a guardian’s for a minor companion, and awaits the adult companion', async () => {
+    const e = await edition();
+    const shown = agreementHashes(today());
+    const res = await post(
+      validBooking({
+        retreatMonth: e.edition,
+        firstName: 'Mari',
+        lastName: 'Tamm',
+        travelWith: 'with-companions',
+        companions: [
+          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
+          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
+        ],
+        agreements: shown,
+      } as Parameters<typeof validBooking>[0]),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { bookingId } = await readJson(res);
+    const rows = await f.app.rows(
+      `SELECT guest_id, kind, version, text_sha256, signed_name, signed_by, method, ip, user_agent, signed_at FROM agreement_acceptances WHERE booking_id = ${bookingId} ORDER BY id`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        signed_name: 'Mari Tamm',
+        method: 'booking_form',
+        ip: '127.0.0.1',
+        user_agent: 'Testilehitseja/1.0',
+        signed_at: f.clock.now.toISOString(),
+      });
+      expect(row.text_sha256).toBe(shown[row.kind as 'terms' | 'waiver']);
+      expect(row.version).toBe(versionInForce(row.kind as 'terms', today()).version);
+    }
+    expect(rows.map((r) => r.signed_by)).toEqual(['self', 'self', 'guardian', 'guardian']);
+
+    const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
+    expect(travellers.map((t: { name: string; minor: boolean }) => [t.name, t.minor])).toEqual([
+      ['Mari Tamm', false],
+      ['Jaan Tamm', false],
+      ['Liisa Tamm', true],
+    ]);
+    expect(travellers[0].terms).toMatchObject({
+      signedAt: f.clock.now.toISOString(),
+      version: versionInForce('terms', today()).version,
+      textSha256: shown.terms,
+      signedBy: 'self',
+    });
+    expect(travellers[0].waiver).toMatchObject({ textSha256: shown.waiver, method: 'booking_form' });
+    expect(travellers[1]).toMatchObject({ terms: null, waiver: null });
+    expect(travellers[2].waiver).toMatchObject({ signedName: 'Mari Tamm', signedBy: 'guardian' });
+    expect((await f.ok('GET', `/api/admin/bookings/${bookingId}`)).booking.termsVersion).toBe(versionInForce('terms', today()).version);
+  });
+
+  it('refuses a text that changed under the signer with 409, storing nothing', async () => {
+    const e = await edition();
+    for (const changed of [{ terms: 'a'.repeat(64) }, { waiver: 'b'.repeat(64) }]) {
+      const res = await post(validBooking({ retreatMonth: e.edition, agreements: { ...agreementHashes(today()), ...changed } }));
+      expect(res.status).toBe(409);
+      expect((await readJson(res)).error.code).toBe('agreement_text_changed');
+    }
+    expect(await f.app.count('bookings')).toBe(0);
+    expect(await f.app.count('agreement_acceptances')).toBe(0);
+    expect(await f.app.count('guests')).toBe(0);
+  });
+
+  it('asks for the waiver and for the texts’ hashes, each refused with its field', async () => {
+    const e = await edition();
+    const { waiverAccepted: _w, ...withoutWaiver } = validBooking({ retreatMonth: e.edition });
+    const noWaiver = await post(withoutWaiver);
+    expect(noWaiver.status).toBe(422);
+    expect((await readJson(noWaiver)).error.details).toContainEqual({ path: 'waiverAccepted', message: 'Palun kinnitage osaleja deklaratsioon.' });
+    const { agreements: _a, ...withoutHashes } = validBooking({ retreatMonth: e.edition });
+    const noHashes = await post(withoutHashes);
+    expect(noHashes.status).toBe(422);
+    expect((await readJson(noHashes)).error.details).toContainEqual({
+      path: 'agreements',
+      message: 'Lehe versioon on vananenud. Laadige leht uuesti.',
+    });
+    expect(await f.app.count('bookings')).toBe(0);
+  });
+});
+
+describe('the evidence', () => {
+  it('is never changed or deleted; only its address and browser may be cleared', async () => {
+    const e = await edition();
+    const { bookingId } = await readJson(await post(validBooking({ retreatMonth: e.edition, agreements: agreementHashes(today()) })));
+    const sql = f.app.deps.sql;
+    for (const statement of [
+      `UPDATE agreement_acceptances SET signed_name = 'Keegi Teine' WHERE booking_id = ${bookingId}`,
+      `UPDATE agreement_acceptances SET text_sha256 = '${'c'.repeat(64)}' WHERE booking_id = ${bookingId}`,
+      `UPDATE agreement_acceptances SET signed_at = '2020-01-01T00:00:00.000Z' WHERE booking_id = ${bookingId}`,
+      `UPDATE agreement_acceptances SET ip = '10.0.0.1' WHERE booking_id = ${bookingId}`,
+      `DELETE FROM agreement_acceptances WHERE booking_id = ${bookingId}`,
+    ]) {
+      await expect(sql.execute(statement), statement).rejects.toThrow(/agreement acceptances are evidence/);
+    }
+    await sql.execute(`UPDATE agreement_acceptances SET ip = NULL, user_agent = NULL WHERE booking_id = ${bookingId}`);
+    expect(await f.app.rows(`SELECT ip, user_agent, signed_name FROM agreement_acceptances WHERE booking_id = ${bookingId}`)).toEqual([
+      { ip: null, user_agent: null, signed_name: 'Mari Tamm' },
+      { ip: null, user_agent: null, signed_name: 'Mari Tamm' },
+    ]);
+  });
+});

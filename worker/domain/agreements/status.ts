@@ -1,0 +1,46 @@
+/**
+ * Who of a booking's travellers has accepted which text (issue 42): the booker and each companion, with the
+ * evidence of their acceptance of the version in force today, or null while it is awaited ("Ootab"). A traveller
+ * who accepted an older version only is awaited again: a new version asks again.
+ */
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { AGREEMENT_KINDS, type AcceptanceEvidence, type AgreementKind, type TravellerAgreements } from '../../../src/lib/agreement-labels';
+import { ageOn } from '../../../src/lib/booking/age';
+import { tallinnDay } from '../../../src/lib/format';
+import { agreementAcceptances, bookings, guests, retreats } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { START_DATE_SQL } from '../bookings/days';
+import { bookingNotFound } from '../not-found';
+import { ADULT_AGE } from './acceptances';
+import { textsInForce } from './texts';
+
+export async function bookingAgreements(deps: Pick<AppDeps, 'db' | 'now'>, bookingId: number): Promise<{ travellers: TravellerAgreements[] }> {
+  const [[booking], people, rows] = await deps.db.batch([
+    deps.db
+      .select({ guestId: bookings.guestId, startDate: START_DATE_SQL })
+      .from(bookings)
+      .leftJoin(retreats, eq(retreats.id, bookings.retreatId))
+      .where(eq(bookings.id, bookingId)),
+    deps.db
+      .select({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, dateOfBirth: guests.dateOfBirth, isCompanion: guests.isCompanion })
+      .from(guests)
+      .where(or(eq(guests.id, sql`(SELECT guest_id FROM bookings WHERE id = ${bookingId})`), eq(guests.companionOfGuestId, sql`(SELECT guest_id FROM bookings WHERE id = ${bookingId})`)))
+      // The booker first, then the companions as the form listed them (one insert: rowid order).
+      .orderBy(asc(guests.isCompanion), sql`guests.rowid`),
+    deps.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.bookingId, bookingId)).orderBy(asc(agreementAcceptances.id)),
+  ]);
+  if (!booking) throw bookingNotFound();
+  const texts = await textsInForce(tallinnDay(deps.now()));
+  const evidence = (guestId: string, kind: AgreementKind): AcceptanceEvidence | null => {
+    const row = rows.find((r) => r.guestId === guestId && r.kind === kind && r.version === texts[kind].version);
+    return row ? { signedAt: row.signedAt, version: row.version, textSha256: row.textSha256, signedName: row.signedName, signedBy: row.signedBy, method: row.method, ip: row.ip, userAgent: row.userAgent } : null;
+  };
+  return {
+    travellers: people.map((p) => ({
+      guestId: p.id,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      minor: Boolean(p.dateOfBirth && booking.startDate && ageOn(p.dateOfBirth, booking.startDate) < ADULT_AGE),
+      ...(Object.fromEntries(AGREEMENT_KINDS.map((kind) => [kind, evidence(p.id, kind)])) as Record<AgreementKind, AcceptanceEvidence | null>),
+    })),
+  };
+}
