@@ -17,6 +17,7 @@ import { discountCodeRoutes } from './routes/discount-codes';
 import { placeOfferRoutes } from './routes/place-offers';
 import { contactRoutes } from './routes/contact';
 import { agreementTextRoutes } from './routes/agreement-text';
+import { agreementRoutes } from './routes/agreements';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { setupRoutes } from './routes/setup';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/contact', contactRoutes);
   app.route('/api/agreement-text', agreementTextRoutes);
+  app.route('/api/agreements', agreementRoutes);
   app.route('/api/discount-codes', discountCodeRoutes);
   app.route('/api/place-offers', placeOfferRoutes);
   app.route('/api/feedback', feedbackRoutes);

@@ -45,10 +45,46 @@ export interface TravellerAgreements {
   waiver: AcceptanceEvidence | null;
 }
 
+/** Where a companion's signing link leads (the token in the fragment). */
+export const SIGNING_PATH = '/allkirjasta';
+
+/** POST /api/agreements/view: what a signing link's page shows. */
+export interface SigningView {
+  bookingId: number;
+  traveller: { name: string };
+  retreat: { name: string; startDate: string | null; endDate: string | null } | null;
+  expiresAt: string;
+  texts: Record<AgreementKind, { version: string; text: string; sha256: string; signedAt: string | null }>;
+}
+
+/** The signing page's words (/allkirjasta). */
+export const SIGNING_TEXTS = {
+  title: 'Tingimuste ja osaleja deklaratsiooni allkirjastamine',
+  loading: 'Laadin...',
+  intro: (name: string, retreat: string | null) => `${name}, palun lugege läbi ja allkirjastage${retreat ? ` retriidi ${retreat}` : ''} tingimused ning osaleja deklaratsioon.`,
+  nameLabel: 'Teie täisnimi (allkirjaks)',
+  sign: 'Allkirjastan',
+  signing: 'Allkirjastan...',
+  signedKind: (label: string, version: string) => `${label} (versioon ${version}) – allkirjastatud`,
+  done: 'Aitäh! Olete allkirjastanud.',
+  doneBody: 'Teie allkiri on salvestatud koos kuupäeva ja kellaajaga. Korraldaja näeb seda broneeringul.',
+  noToken: 'Lingis ei ole allkirjastamise koodi. Avage link e-kirjast uuesti.',
+  offline: 'Ühendus katkes. Kontrollige internetiühendust ja proovige uuesti.',
+  errorTitle: 'Allkirjastada ei saa',
+  noScript: 'Allkirjastamiseks on vaja JavaScripti.',
+} as const;
+
 export const AGREEMENT_MESSAGES = {
   waiverRequired: 'Palun kinnitage osaleja deklaratsioon.',
   textMissing: 'Lehe versioon on vananenud. Laadige leht uuesti.',
   signed: (at: string, version: string, sha: string) => `Allkirjastatud ${at} · versioon ${version} · sha256 ${sha.slice(0, 12)}…`,
   pending: 'Ootab',
   byGuardian: (name: string) => `lapsevanem või eestkostja ${name}`,
+  nameMismatch: 'Sisestage oma täisnimi nii, nagu see on broneeringus.',
+  minorSignedByGuardian: 'Alaealise eest allkirjastab lapsevanem või eestkostja.',
+  notTraveller: 'Seda reisijat selles broneeringus ei ole.',
+  sendLink: 'Saada allkirjastamise link',
+  linkSent: (address: string) => `Allkirjastamise link saadeti aadressile ${address}.`,
+  linkQueued: 'Link on saatmisjärjekorras ja läheb teele niipea kui võimalik.',
+  linkFailed: 'Lingi saatmine ebaõnnestus',
 } as const;

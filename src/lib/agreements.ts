@@ -22,20 +22,3 @@ export function versionInForce(kind: AgreementKind, day: string): AgreementVersi
   const versions = AGREEMENT_DOCUMENTS[kind].versions;
   return [...versions].reverse().find((v) => v.effectiveFrom <= day) ?? versions[0]!;
 }
-
-/** A text's blocks as the pages lay it out: "## " a heading, "- " a list item, anything else a paragraph. */
-export type AgreementBlock = { kind: 'heading' | 'paragraph'; text: string } | { kind: 'list'; items: string[] };
-
-export function agreementBlocks(text: string): AgreementBlock[] {
-  const blocks: AgreementBlock[] = [];
-  for (const chunk of text.split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
-    if (lines.length === 0) continue;
-    if (lines.every((l) => l.startsWith('- '))) blocks.push({ kind: 'list', items: lines.map((l) => l.slice(2)) });
-    else if (lines[0]!.startsWith('## ')) {
-      blocks.push({ kind: 'heading', text: lines[0]!.slice(3) });
-      if (lines.length > 1) blocks.push({ kind: 'paragraph', text: lines.slice(1).join(' ') });
-    } else blocks.push({ kind: 'paragraph', text: lines.join(' ') });
-  }
-  return blocks;
-}

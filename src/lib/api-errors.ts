@@ -68,6 +68,9 @@ export const API_ERRORS = {
   method_not_allowed: { status: 405, message: 'See meetod ei ole sellel aadressil lubatud.' },
   /** Issue 42: the text a signer was shown is no longer the one in force (its hash differs); nothing was stored. */
   agreement_text_changed: { status: 409, message: 'Tingimuste tekst on vahepeal muutunud. Laadige leht uuesti, lugege uus versioon läbi ja kinnitage see.' },
+  agreement_link_not_found: { status: 404, message: 'Seda allkirjastamise linki ei leitud: link on vigane. Avage link e-kirjast uuesti.' },
+  agreement_link_expired: { status: 409, message: 'Allkirjastamise link on aegunud. Palun küsige broneerijalt või meilt uus link.' },
+  agreement_already_signed: { status: 409, message: 'See reisija on kehtivad tingimused ja osaleja deklaratsiooni juba allkirjastanud.' },
   idempotency_key_reused: { status: 409, message: 'Seda päringuvõtit on juba kasutatud teistsuguse sisuga päringu jaoks.' },
   payload_too_large: { status: 413, message: 'Päringu sisu on liiga suur.' },
   statement_too_large: { status: 413, message: 'Fail on liiga suur: väljavõte võib olla kuni 5 MB.' },

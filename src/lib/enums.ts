@@ -132,6 +132,8 @@ export const AUDIT_ACTIONS = [
   'discount_code.update',
   'discount_code.end',
   'email.test',
+  'agreement.link_sent',
+  'agreement.sign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -149,5 +151,5 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
  * limits of the public forms; 'setup_token' counts wrong first-admin setup tokens per IP; 'account_delete' counts
  * password tries on the portal's "delete my account" per account.
  */
-export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete', 'discount_check', 'gift_voucher_try', 'offer_try'] as const;
+export const AUTH_ATTEMPT_KINDS = ['signin', 'signup', 'signin_ip', 'email_send', 'booking_submit', 'contact_submit', 'setup_token', 'account_delete', 'discount_check', 'gift_voucher_try', 'offer_try', 'agreement_try'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];

@@ -4,6 +4,7 @@ import { tallinnDay } from '../../src/lib/format';
 import { useApiFixture } from '../helpers/api-fixture';
 import { agreementHashes, shownTextHash, validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
+import { recordingTransport } from '../helpers/test-deps';
 
 /**
  * Issue 42: every traveller accepts the terms and the waiver, with evidence. The texts in force and their SHA-256;
@@ -134,5 +135,134 @@ describe('the evidence', () => {
       { ip: null, user_agent: null, signed_name: 'Mari Tamm' },
       { ip: null, user_agent: null, signed_name: 'Mari Tamm' },
     ]);
+  });
+});
+
+describe('a companion signs through their own link', () => {
+  async function partyOfThree() {
+    const e = await edition();
+    const res = await post(
+      validBooking({
+        retreatMonth: e.edition,
+        travelWith: 'with-companions',
+        companions: [
+          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
+          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
+        ],
+        agreements: agreementHashes(today()),
+      } as Parameters<typeof validBooking>[0]),
+    );
+    const { bookingId } = await readJson(res);
+    const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
+    return { bookingId, jaan: travellers[1].guestId as string, liisa: travellers[2].guestId as string };
+  }
+  const tokenOf = (text: string) => /\/allkirjasta#allkiri=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  const view = (token: string) =>
+    fetch(`${f.app.origin}/api/agreements/view`, {
+      method: 'POST',
+      headers: { Origin: f.app.origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+  const sign = (body: Record<string, unknown>) => f.app.post('/api/agreements/sign', body, { 'User-Agent': 'Kaaslase telefon/2.0' });
+
+  it('gets the link by e-mail, reads both texts, and signs each with their own name: evidence by link, audited', async () => {
+    const stub = await f.sendGrid();
+    const { bookingId, jaan } = await partyOfThree();
+    const sent = await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: jaan, email: 'jaan@example.com' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.link).toMatchObject({ email: 'sent' });
+    const mail = stub.received.find((m) => m.body.personalizations[0]!.to[0]!.email === 'jaan@example.com')!;
+    const text = mail.body.content.find((c) => c.type === 'text/plain')!.value;
+    expect(text).toContain('Tere, Jaan Tamm!');
+    const token = tokenOf(text);
+    // Only the token's hash is kept, and the stored mail keeps no working link once sent.
+    expect(JSON.stringify(await f.app.rows('SELECT token_hash FROM agreement_links'))).not.toContain(token);
+    expect(JSON.stringify(await f.app.rows(`SELECT text FROM email_outbox WHERE kind = 'agreement_link'`))).not.toContain(token);
+
+    const { signing } = await readJson(await view(token));
+    expect(signing).toMatchObject({ bookingId, traveller: { name: 'Jaan Tamm' } });
+    for (const kind of ['terms', 'waiver'] as const) {
+      expect(signing.texts[kind]).toMatchObject({ version: versionInForce(kind, today()).version, signedAt: null });
+      // The hash the page sends back is the one of the text it shows, as this test computes it.
+      expect(signing.texts[kind].sha256).toBe(shownTextHash(signing.texts[kind].text));
+    }
+    const wrongName = await sign({ token, name: 'Keegi Teine', kind: 'terms', textSha256: signing.texts.terms.sha256 });
+    expect(wrongName.status).toBe(422);
+    expect((await readJson(wrongName)).error.details).toEqual([{ path: 'name', message: 'Sisestage oma täisnimi nii, nagu see on broneeringus.' }]);
+    const changed = await sign({ token, name: 'Jaan Tamm', kind: 'terms', textSha256: 'd'.repeat(64) });
+    expect(changed.status).toBe(409);
+    expect((await readJson(changed)).error.code).toBe('agreement_text_changed');
+    expect(await f.app.count('agreement_acceptances')).toBe(4);
+
+    for (const kind of ['terms', 'waiver'] as const) {
+      const res = await sign({ token, name: ' jaan  tamm ', kind, textSha256: signing.texts[kind].sha256 });
+      expect(res.status).toBe(200);
+      expect((await readJson(res)).signed).toEqual({ kind, version: signing.texts[kind].version, signedAt: f.clock.now.toISOString() });
+    }
+    // Signing again changes nothing.
+    expect((await sign({ token, name: 'Jaan Tamm', kind: 'terms', textSha256: signing.texts.terms.sha256 })).status).toBe(200);
+    expect(
+      await f.app.rows(
+        `SELECT kind, signed_name, signed_by, method, ip, user_agent FROM agreement_acceptances WHERE guest_id = '${jaan}' ORDER BY id`,
+      ),
+    ).toEqual([
+      { kind: 'terms', signed_name: 'jaan tamm', signed_by: 'self', method: 'link', ip: '127.0.0.1', user_agent: 'Kaaslase telefon/2.0' },
+      { kind: 'waiver', signed_name: 'jaan tamm', signed_by: 'self', method: 'link', ip: '127.0.0.1', user_agent: 'Kaaslase telefon/2.0' },
+    ]);
+    expect(await f.app.rows(`SELECT action FROM audit_logs WHERE action LIKE 'agreement.%' ORDER BY id`)).toEqual([
+      { action: 'agreement.link_sent' },
+      { action: 'agreement.sign' },
+      { action: 'agreement.sign' },
+    ]);
+    const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
+    expect(travellers[1].waiver).toMatchObject({ method: 'link', signedBy: 'self', textSha256: signing.texts.waiver.sha256 });
+    // Signed both: another link is not sent.
+    expect(
+      (await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: jaan, email: 'jaan@example.com' })).body.error.code,
+    ).toBe('agreement_already_signed');
+  });
+
+  it('is not sent for a minor (the guardian signed) nor for someone not travelling; a wrong or expired link is refused', async () => {
+    const { bookingId, jaan, liisa } = await partyOfThree();
+    const minor = await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: liisa, email: 'liisa@example.com' });
+    expect(minor.status).toBe(422);
+    expect(minor.body.error.details).toEqual([{ path: 'guestId', message: 'Alaealise eest allkirjastab lapsevanem või eestkostja.' }]);
+    const stranger = await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: 'võõras', email: 'x@example.com' });
+    expect(stranger.status).toBe(422);
+    const badEmail = await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: jaan, email: 'pole-aadress' });
+    expect(badEmail.status).toBe(422);
+    expect(await f.app.count('agreement_links')).toBe(0);
+
+    expect((await view('a'.repeat(43))).status).toBe(404);
+    await f.api('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: jaan, email: 'jaan@example.com' });
+    // The mail as it went out (the stored copy keeps no working link once sent).
+    const sent = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent.find((m) => m.to === 'jaan@example.com')!;
+    const token = tokenOf(sent.text);
+    await f.clock.set(new Date(f.clock.now.getTime() + 31 * 86_400_000).toISOString());
+    const expired = await view(token);
+    expect(expired.status).toBe(409);
+    expect((await readJson(expired)).error.code).toBe('agreement_link_expired');
+  });
+});
+
+describe('the organiser’s overview', () => {
+  it('counts, per edition on the dashboard, the travellers still to sign', async () => {
+    const e = await edition();
+    const res = await post(
+      validBooking({
+        retreatMonth: e.edition,
+        travelWith: 'with-companions',
+        companions: [
+          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
+          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
+        ],
+        agreements: agreementHashes(today()),
+      } as Parameters<typeof validBooking>[0]),
+    );
+    const { bookingId } = await readJson(res);
+    await f.confirm(bookingId);
+    const toSign = async () => (await f.ok('GET', '/api/admin/dashboard')).upcomingRetreats.find((r: { id: number }) => r.id === e.id).toSign;
+    // The booker and the minor (by the guardian) signed in the form; the adult companion has not.
+    expect(await toSign()).toBe(1);
   });
 });

@@ -84,8 +84,11 @@ describe('the manifest', () => {
     await edition();
     const lines = await csvLines(await sheet('manifest.csv'));
     expect(lines[0]).toBe(
-      'Nimi;Roll;Broneeringu nr;Vanus alguses;Sünnikuupäev;Kodakondsus;Passi number;Pass kehtib kuni;Pass kehtib alla 6 kuu pärast reisi;Toitumine;Hädaabikontakt;Hädaabikontakti telefon;Seos;Reisiandmed',
+      'Nimi;Roll;Broneeringu nr;Vanus alguses;Sünnikuupäev;Kodakondsus;Passi number;Pass kehtib kuni;Pass kehtib alla 6 kuu pärast reisi;Toitumine;Hädaabikontakt;Hädaabikontakti telefon;Seos;Reisiandmed;Allkirjad',
     );
+    // Issue 42: the bookers signed both texts in the form; the adult companion has not yet.
+    expect(lines.find((l) => l.startsWith('Mari Õunapuu;'))!.split(';').at(-1)).toBe('Allkirjastatud');
+    expect(lines.find((l) => l.startsWith('Jüri Šaškov;'))!.split(';').at(-1)).toBe('Ootab: tingimused, osaleja deklaratsioon');
     const names = lines.slice(1).map((l) => l.split(';')[0]);
     expect(names.sort()).toEqual([...CONFIRMED].sort());
     const mari = lines.find((l) => l.startsWith('Mari Õunapuu;'))!.split(';');
@@ -104,7 +107,9 @@ describe('the manifest', () => {
   it('as a PDF: every person, the Estonian letters and the passport flag', async () => {
     await edition();
     const text = await pdfText(await sheet('manifest.pdf'));
-    for (const expected of ['Osalejad', ...CONFIRMED, 'Inimesi: 4', '01.05.2026 (alla 6 kuu)', 'Õie Tamm', 'Mahlapaast', '14.01.2026–24.01.2026']) expect(text, expected).toContain(expected);
+    for (const expected of ['Osalejad', ...CONFIRMED, 'Inimesi: 4', '01.05.2026 (alla 6 kuu)', 'Õie Tamm', 'Mahlapaast', '14.01.2026–24.01.2026', 'Tingimused ja osaleja deklaratsioon allkirjastatud: 3 / 4', 'Allkiri', 'Ootab']) {
+      expect(text, expected).toContain(expected);
+    }
     const res = await sheet('manifest.pdf');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="osalejad-jan-2026.pdf"');
   });

@@ -27,6 +27,7 @@ const person = (bookingId: number, position: number, extra: Partial<SheetPerson>
   bookingArrival: { date: null, time: null },
   bookingDeparture: { date: null, time: null },
   room: null,
+  signed: { terms: true, waiver: true },
   ...extra,
 });
 

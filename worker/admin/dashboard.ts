@@ -10,6 +10,8 @@ import { IN_STATES_SQL, PARTICIPANT_SQL } from '../domain/bookings/states';
 import type { DashboardResponse } from '../../src/lib/admin/booking-views';
 import { tallinnDay } from '../../src/lib/format';
 import { bookings, contactMessages, customers, retreats, users } from '../db/schema';
+import { textsInForce } from '../domain/agreements/texts';
+import { travellersToSignSql } from '../domain/agreements/status';
 import type { AppDeps } from '../deps';
 import { recentCriticalEvents } from './audit-trail';
 import { placesTaken } from '../domain/retreats/places';
@@ -28,6 +30,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
   const { db } = deps;
   const today = tallinnDay(deps.now());
   const criticalEvents = recentCriticalEvents(deps);
+  const texts = await textsInForce(today);
   const [[u], [cl], [b], [r], [m], upcoming] = await db.batch([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(customers),
@@ -53,6 +56,8 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         outstanding: ofEdition(sql`coalesce(sum(${OUTSTANDING_SQL('b')}), 0)`),
         refundOwed: ofEdition(sql`coalesce(sum(${REFUND_OWED_SQL('b')}), 0)`),
         overdue: ofEdition(sql`coalesce(sum(${PARTICIPANT_SQL('b')} AND b.payment_status = 'overdue'), 0)`),
+        // Issue 42: travellers who have yet to sign the texts in force.
+        toSign: travellersToSignSql(sql`"retreats"."id"`, { terms: texts.terms.version, waiver: texts.waiver.version }),
         // The go/no-go (issue 24): participants against the minimum, the decision day and the decision.
         minParticipants: retreats.minParticipants,
         confirmedPeople: confirmedPeople(sql`"retreats"."id"`),
@@ -88,6 +93,7 @@ export async function dashboardSummary(deps: Pick<AppDeps, 'db' | 'now'>): Promi
         outstandingCents: Number(outstanding),
         refundOwedCents: Number(refundOwed),
         overdue: Number(row.overdue),
+        toSign: Number(row.toSign),
       };
     }),
     criticalEvents: await criticalEvents,

@@ -5,11 +5,14 @@
  * (deps.sheetsPdf). Health information is read only for the health sheet. Every sheet is read in one batch with its
  * audit record, who and which sheet (issue 37).
  */
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { AgreementKind } from '../../src/lib/agreement-labels';
+import { versionInForce } from '../../src/lib/agreements';
+import { tallinnDay } from '../../src/lib/format';
 import { PARTICIPANT_SQL } from '../domain/bookings/states';
 import { parseSheetName, SHEET_MESSAGES, SHEETS, type RoomingView, type SheetKind } from '../../src/lib/retreat-sheets';
 import type { RoomingSaved } from '../../src/lib/retreat-sheets';
-import { auditLogs, bookings, bookingTravellers, guests, retreats, roomAssignments } from '../db/schema';
+import { agreementAcceptances, auditLogs, bookings, bookingTravellers, guests, retreats, roomAssignments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
@@ -57,23 +60,36 @@ function editionStatements({ db }: Deps, retreatId: number) {
       .where(onEdition(retreatId)),
     db.select(TRAVELLER_COLUMNS).from(bookingTravellers).where(inArray(bookingTravellers.bookingId, ids)),
     db.select({ bookingId: roomAssignments.bookingId, position: roomAssignments.position, room: roomAssignments.room }).from(roomAssignments).where(inArray(roomAssignments.bookingId, ids)),
+    // Issue 42: each acceptance with its traveller's place in the booking (the booker 0, companions as listed).
+    db
+      .select({
+        bookingId: agreementAcceptances.bookingId,
+        position: sql<number>`CASE WHEN ${guests.isCompanion} THEN (SELECT count(*) FROM guests AS g2 WHERE g2.companion_of_guest_id = ${guests.companionOfGuestId} AND g2.rowid <= ${guests}.rowid) ELSE 0 END`,
+        kind: agreementAcceptances.kind,
+        version: agreementAcceptances.version,
+      })
+      .from(agreementAcceptances)
+      .innerJoin(guests, eq(guests.id, agreementAcceptances.guestId))
+      .where(inArray(agreementAcceptances.bookingId, ids)),
   ] as const;
 }
 
 type Loaded = Awaited<ReturnType<typeof loadEdition>>;
 
 async function loadEdition(deps: Deps, retreatId: number) {
-  const [retreat, rows, travellers, rooms] = await deps.db.batch(editionStatements(deps, retreatId));
-  return { retreat, rows, travellers, rooms };
+  const [retreat, rows, travellers, rooms, acceptances] = await deps.db.batch(editionStatements(deps, retreatId));
+  return { retreat, rows, travellers, rooms, acceptances, today: tallinnDay(deps.now()) };
 }
 
 /** The loaded rows as the sheets' people (each booking's people in order, with their details and room). */
-function shape({ retreat: [row], rows, travellers, rooms }: Pick<Loaded, 'retreat' | 'rows' | 'travellers' | 'rooms'>): { edition: SheetEdition & { key: string }; people: SheetPerson[] } {
+function shape({ retreat: [row], rows, travellers, rooms, acceptances, today }: Loaded): { edition: SheetEdition & { key: string }; people: SheetPerson[] } {
   if (!row) throw retreatNotFound();
   const edition = { id: row.id, key: row.edition ?? `retriit-${row.id}`, name: row.name, startDate: row.startDate, endDate: row.endDate };
   const byBooking = new Map<number, TravellerRow[]>();
   for (const t of travellers) byBooking.set(t.bookingId, [...(byBooking.get(t.bookingId) ?? []), { ...t, healthConditions: null, healthMedications: null, healthAllergies: null }]);
   const roomOf = new Map(rooms.map((r) => [`${r.bookingId}:${r.position}`, r.room]));
+  const signedKey = (bookingId: number, position: number, kind: AgreementKind) => `${bookingId}:${position}:${kind}`;
+  const signed = new Set(acceptances.filter((a) => a.version === versionInForce(a.kind, today).version).map((a) => signedKey(a.bookingId, Number(a.position), a.kind)));
   const people = rows.flatMap((b) =>
     travellerViews(b, byBooking.get(b.id) ?? [], edition.endDate, { withHealth: false }).map(
       (view): SheetPerson => ({
@@ -92,6 +108,7 @@ function shape({ retreat: [row], rows, travellers, rooms }: Pick<Loaded, 'retrea
         bookingArrival: { date: b.arrivalDate, time: b.arrivalTime },
         bookingDeparture: { date: b.departureDate, time: b.departureTime },
         room: roomOf.get(`${b.id}:${view.position}`) ?? null,
+        signed: { terms: signed.has(signedKey(b.id, view.position, 'terms')), waiver: signed.has(signedKey(b.id, view.position, 'waiver')) },
       }),
     ),
   );
@@ -122,7 +139,7 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
   let key: string;
   if (sheet.kind === 'health') {
     const ids = deps.db.select({ id: bookings.id }).from(bookings).where(onEdition(retreatId));
-    const [retreat, rows, travellers, rooms, health, audited] = await deps.db.batch([
+    const [retreat, rows, travellers, rooms, acceptances, health, audited] = await deps.db.batch([
       ...editionStatements(deps, retreatId),
       deps.db
         .select({
@@ -138,7 +155,7 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
       retreatSheetReadAudit(deps, actor, retreatId, sheet),
     ]);
     if (audited.rowsAffected === 0) throw retreatNotFound();
-    const { edition, people } = shape({ retreat, rows, travellers, rooms });
+    const { edition, people } = shape({ retreat, rows, travellers, rooms, acceptances, today: tallinnDay(deps.now()) });
     const byKey = new Map(health.map((h) => [`${h.bookingId}:${h.position}`, h]));
     const healthPeople: SheetHealthPerson[] = people.map((p) => {
       const h = byKey.get(`${p.bookingId}:${p.position}`);
@@ -147,9 +164,9 @@ export async function retreatSheetFile(deps: Pick<AppDeps, 'db' | 'now' | 'sheet
     document = healthSheet(edition, healthPeople, generatedAt);
     key = edition.key;
   } else {
-    const [retreat, rows, travellers, rooms, audited] = await deps.db.batch([...editionStatements(deps, retreatId), retreatSheetReadAudit(deps, actor, retreatId, sheet)]);
+    const [retreat, rows, travellers, rooms, acceptances, audited] = await deps.db.batch([...editionStatements(deps, retreatId), retreatSheetReadAudit(deps, actor, retreatId, sheet)]);
     if (audited.rowsAffected === 0) throw retreatNotFound();
-    const { edition, people } = shape({ retreat, rows, travellers, rooms });
+    const { edition, people } = shape({ retreat, rows, travellers, rooms, acceptances, today: tallinnDay(deps.now()) });
     const build: Record<Exclude<SheetKind, 'health'>, typeof manifestSheet> = { manifest: manifestSheet, rooming: roomingSheet, kitchen: kitchenSheet, arrivals: arrivalsSheet };
     ({ document, csv } = build[sheet.kind](edition, people, generatedAt));
     key = edition.key;

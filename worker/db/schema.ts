@@ -668,6 +668,24 @@ export const agreementAcceptances = sqliteTable(
   ],
 );
 
+/** Issue 42: a companion's personal signing link (its SHA-256 only), for one traveller of one booking, until it expires. */
+export const agreementLinks = sqliteTable(
+  'agreement_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agreement_links_token_unique').on(t.tokenHash), index('agreement_links_booking_idx').on(t.bookingId)],
+);
+
 /**
  * The payments ledger (issue "Back office II"): one row per money movement on a booking, in cents, positive for a
  * payment and negative for a refund. Append-only: triggers (migration 0010) refuse to change or delete a row, so a

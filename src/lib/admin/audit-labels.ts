@@ -51,6 +51,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.online': 'Makse internetis (Montonio)',
   'payment.gift_voucher': 'Makse kinkekaardiga',
   'gift_voucher.create': 'Kinkekaardi väljastamine',
+  'agreement.link_sent': 'Allkirjastamise link saadetud',
+  'agreement.sign': 'Tingimused allkirjastatud',
   'bank_statement.import': 'Pangaväljavõtte import',
   'bank_transaction.assign': 'Väljavõtte makse määramine broneeringule',
   'bank_transaction.dismiss': 'Väljavõtte makse kõrvalejätmine',

@@ -115,6 +115,8 @@ export interface DashboardResponse {
     outstandingCents: number;
     refundOwedCents: number;
     overdue: number;
+    /** Issue 42: travellers (bookers and companions) who have not yet signed both texts in force. */
+    toSign: number;
     /** The go/no-go (issue 24, ./retreat-decision): people confirmed and paid against the minimum, and the decision. */
     minParticipants: number;
     confirmedPeople: number;

@@ -3,16 +3,28 @@
  * evidence of their acceptance of the version in force today, or null while it is awaited ("Ootab"). A traveller
  * who accepted an older version only is awaited again: a new version asks again.
  */
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AGREEMENT_KINDS, type AcceptanceEvidence, type AgreementKind, type TravellerAgreements } from '../../../src/lib/agreement-labels';
 import { ageOn } from '../../../src/lib/booking/age';
 import { tallinnDay } from '../../../src/lib/format';
 import { agreementAcceptances, bookings, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { START_DATE_SQL } from '../bookings/days';
+import { PARTICIPANT_SQL } from '../bookings/states';
 import { bookingNotFound } from '../not-found';
 import { ADULT_AGE } from './acceptances';
 import { textsInForce } from './texts';
+
+/**
+ * How many travellers of an edition's participating bookings (the booker and each companion) have not yet accepted
+ * both texts in force, as SQL over the edition's id (the dashboard's column). The versions are the ones in force today.
+ */
+export function travellersToSignSql(retreatId: SQL, versions: Record<AgreementKind, string>): SQL<number> {
+  const accepted = (kind: AgreementKind) =>
+    sql`EXISTS (SELECT 1 FROM agreement_acceptances AS a WHERE a.guest_id = g.id AND a.kind = ${kind} AND a.version = ${versions[kind]})`;
+  return sql<number>`(SELECT count(*) FROM bookings AS b JOIN guests AS g ON g.id = b.guest_id OR g.companion_of_guest_id = b.guest_id
+    WHERE b.retreat_id = ${retreatId} AND ${PARTICIPANT_SQL('b')} AND NOT (${accepted('terms')} AND ${accepted('waiver')}))`;
+}
 
 export async function bookingAgreements(deps: Pick<AppDeps, 'db' | 'now'>, bookingId: number): Promise<{ travellers: TravellerAgreements[] }> {
   const [[booking], people, rows] = await deps.db.batch([

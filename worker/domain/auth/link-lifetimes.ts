@@ -4,11 +4,14 @@
  */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Issue 42: a companion's signing link works for 30 days; the organiser or the booker can send a new one. */
+export const AGREEMENT_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Outbox kinds whose body carries a one-time link, and how long that link works. */
 export const LINK_MAIL_LIFETIMES: Readonly<Record<string, number>> = {
   email_confirmation: CONFIRMATION_TTL_MS,
   password_reset: RESET_TTL_MS,
+  agreement_link: AGREEMENT_LINK_TTL_MS,
 };
 
 /** The link lifetime of an outbox kind, or undefined when its mail carries no link. */

@@ -33,6 +33,8 @@ import { cancelBooking, cancellationPreview } from '../../domain/bookings/cancel
 import { bookingInvoices, issueInvoice } from '../../domain/invoices/issue';
 import { recordPayment, reversePayment } from '../../domain/money/ledger';
 import { bookingAgreements } from '../../domain/agreements/status';
+import { sendSigningLink } from '../../domain/agreements/links';
+import { signingLinkSchema } from '../../../src/lib/agreement-schemas';
 import { getLedger, ledgerWithDetail } from '../../domain/money/ledger-view';
 import { bookingTravellerHealthForAdmin, bookingTravellersForAdmin } from '../../admin/travellers';
 import { bookingEmailPath, bookingPath, bookingPaymentPath } from '../path-ids';
@@ -100,6 +102,10 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
   })
   // Issue 42: each traveller's acceptance of the texts in force, with its evidence, or null while awaited.
   .get('/:id/agreements', bookingPath, async (c) => c.json(await bookingAgreements(c.var.deps, c.req.valid('param').id)))
+  // A companion's personal signing link, by e-mail.
+  .post('/:id/agreements/links', bookingPath, validJson(signingLinkSchema), async (c) =>
+    c.json({ link: await sendSigningLink(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor) }, 201),
+  )
   // The payments ledger: entries are only ever added (a payment, a refund, or the reversal of an entry).
   .get('/:id/payments', bookingPath, async (c) => c.json(await getLedger(c.var.deps, c.req.valid('param').id)))
   .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {

@@ -6,6 +6,7 @@ import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } fr
 import type { MoveTarget } from '../../../lib/booking-record';
 import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, MoveBookingInput, ServicesUpdate } from '../../../lib/admin/bookings';
 import type { TravellerAgreements } from '../../../lib/agreement-labels';
+import type { SigningLinkInput } from '../../../lib/agreement-schemas';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
 import { listQueryHook } from './list-query';
 
@@ -31,6 +32,22 @@ export function useBookingAgreements(id: string) {
     queryKey: adminKeys.bookingAgreements(id),
     queryFn: ({ signal }) =>
       apiRequest<{ travellers: TravellerAgreements[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/agreements`, { signal }).then((r) => r.travellers),
+  });
+}
+
+/** Issue 42: a companion's signing link, by e-mail; the booking's e-mails and signatures reload. */
+export function useSendSigningLink(bookingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SigningLinkInput) =>
+      apiRequest<{ link: { email: 'sent' | 'queued' | 'failed'; expiresAt: string } }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/agreements/links`, {
+        method: 'POST',
+        body,
+      }).then((r) => r.link),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.bookingEmails(bookingId) });
+      void client.invalidateQueries({ queryKey: adminKeys.bookingAgreements(bookingId) });
+    },
   });
 }
 

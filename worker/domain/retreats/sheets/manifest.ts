@@ -4,6 +4,7 @@
  */
 import { formatDateEt } from '../../../../src/lib/format';
 import { PASSPORT_VALID_MONTHS, TRAVEL_FIELD_LABELS } from '../../../../src/lib/travel-details';
+import { AGREEMENT_KINDS, AGREEMENT_LABELS, AGREEMENT_MESSAGES } from '../../../../src/lib/agreement-labels';
 import { warn, type Sheet, type SheetCell } from './document';
 import { ageAtStart, byName, orDash, type SheetEdition, type SheetPerson } from './people';
 
@@ -22,9 +23,15 @@ export const MANIFEST_CSV_HEADER = [
   'Hädaabikontakti telefon',
   'Seos',
   'Reisiandmed',
+  'Allkirjad',
 ];
 
 const emergency = (p: SheetPerson) => [p.details.emergencyName, p.details.emergencyRelationship].filter(Boolean).join(', ');
+/** Issue 42: "Allkirjastatud", or what is still awaited ("Ootab: osaleja deklaratsioon"). */
+export function signatures(p: Pick<SheetPerson, 'signed'>): string {
+  const awaited = AGREEMENT_KINDS.filter((kind) => !p.signed[kind]).map((kind) => AGREEMENT_LABELS[kind].toLocaleLowerCase('et'));
+  return awaited.length === 0 ? 'Allkirjastatud' : `${AGREEMENT_MESSAGES.pending}: ${awaited.join(', ')}`;
+}
 const completeness = (p: SheetPerson) => (p.complete ? 'Täidetud' : `Puudu: ${p.missing.map((f) => TRAVEL_FIELD_LABELS[f].toLowerCase()).join(', ')}`);
 
 export function manifestSheet(edition: SheetEdition, people: readonly SheetPerson[], generatedAt: string): Sheet {
@@ -43,6 +50,7 @@ export function manifestSheet(edition: SheetEdition, people: readonly SheetPerso
       orDash(p.details.dietary),
       [emergency(p), p.details.emergencyPhone].filter(Boolean).join(' · ') || '–',
       p.complete ? 'Täidetud' : warn(`Puudu ${p.missing.length}`),
+      p.signed.terms && p.signed.waiver ? 'Jah' : warn(AGREEMENT_MESSAGES.pending),
     ];
   });
   return {
@@ -53,6 +61,7 @@ export function manifestSheet(edition: SheetEdition, people: readonly SheetPerso
       summary: [
         `Inimesi: ${sorted.length} (kinnitatud broneeringud, kaasreisijad kaasa arvatud)`,
         `Reisiandmed täidetud: ${sorted.length - incomplete.length} / ${sorted.length}`,
+        `Tingimused ja osaleja deklaratsioon allkirjastatud: ${sorted.filter((p) => p.signed.terms && p.signed.waiver).length} / ${sorted.length}`,
         ...(flagged.length ? [`Pass kehtib alla ${PASSPORT_VALID_MONTHS} kuu pärast reisi lõppu: ${flagged.map((p) => p.name).join(', ')}`] : []),
       ],
       tables: [
@@ -66,6 +75,7 @@ export function manifestSheet(edition: SheetEdition, people: readonly SheetPerso
             { label: 'Toitumine', width: 1.1 },
             { label: 'Hädaabikontakt', width: 1.6 },
             { label: 'Andmed', width: 0.6 },
+            { label: 'Allkiri', width: 0.55 },
           ],
           rows,
           empty: 'Kinnitatud broneeringuid ei ole.',
@@ -92,6 +102,7 @@ export function manifestSheet(edition: SheetEdition, people: readonly SheetPerso
           p.details.emergencyPhone ?? '',
           p.details.emergencyRelationship ?? '',
           completeness(p),
+          signatures(p),
         ];
       }),
     },

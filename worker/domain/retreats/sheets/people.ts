@@ -33,6 +33,8 @@ export interface SheetPerson {
   bookingArrival: { date: string | null; time: string | null };
   bookingDeparture: { date: string | null; time: string | null };
   room: string | null;
+  /** Issue 42: which of the texts in force the person has signed (or a guardian for them). */
+  signed: { terms: boolean; waiver: boolean };
 }
 
 /** Full years on `day` of someone born on `birthday` (both ISO days); null when either is missing. */

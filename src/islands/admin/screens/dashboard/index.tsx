@@ -169,7 +169,14 @@ export default function Dashboard() {
                         {formatCount(retreat.confirmed)} kinnitatud · {formatCount(retreat.pending)} ootel
                       </span>
                     </td>
-                    <td className="px-3 py-3 text-right tabular-nums">{formatCount(retreat.people)}</td>
+                    <td className="px-3 py-3 text-right tabular-nums">
+                      {formatCount(retreat.people)}
+                      {retreat.toSign > 0 && (
+                        <span className="block text-xs whitespace-nowrap text-ink-600" data-to-sign>
+                          {formatCount(retreat.toSign)} allkirjastamata
+                        </span>
+                      )}
+                    </td>
                     <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                       {formatMoney(retreat.billedCents)}
                       <span className="block text-xs text-ink-600">{formatMoney(retreat.receivedCents)} laekunud</span>

@@ -2,12 +2,15 @@
  * Issue 42: who of the booking's travellers has signed the terms and the waiver in force, and the evidence of each
  * signature ("Allkirjastatud 12.12.2026 14:03 · versioon 2026-11 · sha256 …"), or "Ootab".
  */
+import { useState } from 'react';
 import { AGREEMENT_KINDS, AGREEMENT_LABELS, AGREEMENT_MESSAGES, SIGNING_METHOD_LABELS, type AcceptanceEvidence } from '../../../../../lib/agreement-labels';
 import { formatDateTime } from '../../../../../lib/format';
 import { useBookingAgreements } from '../../../api/bookings';
 import { Badge } from '../../../ui/badge';
 import { Section } from '../../../ui/detail-parts';
 import { QueryView } from '../../../ui/states';
+import { Button } from '../../../ui/button';
+import { SigningLinkDialog } from './signing-link-dialog';
 
 function Evidence({ evidence }: { evidence: AcceptanceEvidence | null }) {
   if (!evidence) return <Badge tone="yellow">{AGREEMENT_MESSAGES.pending}</Badge>;
@@ -24,6 +27,7 @@ function Evidence({ evidence }: { evidence: AcceptanceEvidence | null }) {
 
 export function BookingAgreements({ bookingId }: { bookingId: string }) {
   const agreements = useBookingAgreements(bookingId);
+  const [linkFor, setLinkFor] = useState<{ guestId: string; name: string } | null>(null);
   return (
     <Section id="booking-agreements" title="Allkirjad">
       <QueryView query={agreements} loading="Allkirjade laadimine..." failed="Allkirjade laadimine ebaõnnestus">
@@ -45,11 +49,19 @@ export function BookingAgreements({ bookingId }: { bookingId: string }) {
                     </div>
                   ))}
                 </dl>
+                {/* An adult who has not signed both signs for themself: their own link (a minor's guardian signs). */}
+                {!traveller.minor && (!traveller.terms || !traveller.waiver) && (
+                  <Button variant="outline" size="sm" className="mt-2" onPress={() => setLinkFor({ guestId: traveller.guestId, name: traveller.name })}>
+                    {AGREEMENT_MESSAGES.sendLink}
+                    <span className="sr-only">: {traveller.name}</span>
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         )}
       </QueryView>
+      {linkFor && <SigningLinkDialog bookingId={bookingId} traveller={linkFor} onClose={() => setLinkFor(null)} />}
     </Section>
   );
 }
