@@ -6,6 +6,7 @@ import { markOverdueBookings, queuePaymentReminders } from './domain/money/jobs'
 import { queueFeedbackRequests } from './domain/feedback';
 import { moveWaitingLists } from './domain/bookings/offers';
 import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
+import { queueAgreementReminders } from './domain/agreements/reminders';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,6 +42,8 @@ async function moneyJobs(deps: AppDeps) {
   await markOverdueBookings(deps);
   await queuePaymentReminders(deps);
   await queueTravelDetailsReminders(deps);
+  // Issue 42: 30 and 14 days before the start, whoever has not signed the texts in force.
+  await queueAgreementReminders(deps);
   await eraseExpiredHealthData(deps);
   await queueFeedbackRequests(deps);
 }

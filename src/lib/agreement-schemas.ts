@@ -18,3 +18,12 @@ export const signByLinkSchema = z.strictObject({
   kind: z.enum(AGREEMENT_KINDS),
   textSha256: z.string().regex(SHA256_HEX, AGREEMENT_MESSAGES.textMissing),
 });
+
+/** POST /api/me/bookings/:id/agreements/sign ("Allkirjasta ise"): the traveller, the name typed, which text, its hash. */
+export const portalSignSchema = z.strictObject({
+  guestId: z.string().min(1).max(100),
+  name: z.string().trim().min(1, AGREEMENT_MESSAGES.nameMismatch).max(200),
+  kind: z.enum(AGREEMENT_KINDS),
+  textSha256: z.string().regex(SHA256_HEX, AGREEMENT_MESSAGES.textMissing),
+});
+export type PortalSignInput = z.input<typeof portalSignSchema>;

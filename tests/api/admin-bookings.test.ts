@@ -575,6 +575,7 @@ describe('GET /api/admin/dashboard', () => {
           outstandingCents: 0,
           refundOwedCents: 0,
           overdue: 0,
+          toSign: 0,
           // The go/no-go (issue 24): on 1.03.2026 both balance due days (60 days before) have passed undecided.
           minParticipants: 8,
           confirmedPeople: 0,
@@ -598,6 +599,8 @@ describe('GET /api/admin/dashboard', () => {
           outstandingCents: 199900,
           refundOwedCents: 0,
           overdue: 1,
+          // Issue 42: the bookers signed in the form; a's adult companion has yet to.
+          toSign: 1,
           // a and its companion are confirmed; nobody's deposit is paid (booked a month before, a is on the full payment:
           // its 300 € is part of one sum).
           minParticipants: 8,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { versionInForce } from '../../src/lib/agreements';
 import { tallinnDay } from '../../src/lib/format';
+import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';
 import { agreementHashes, shownTextHash, validBooking } from '../helpers/booking-fixtures';
 import { readJson } from '../helpers/http';
 import { recordingTransport } from '../helpers/test-deps';
+import { queueAgreementReminders } from '../../worker/domain/agreements/reminders';
 
 /**
  * Issue 42: every traveller accepts the terms and the waiver, with evidence. The texts in force and their SHA-256;
@@ -264,5 +266,127 @@ describe('the organiser’s overview', () => {
     const toSign = async () => (await f.ok('GET', '/api/admin/dashboard')).upcomingRetreats.find((r: { id: number }) => r.id === e.id).toSign;
     // The booker and the minor (by the guardian) signed in the form; the adult companion has not.
     expect(await toSign()).toBe(1);
+  });
+});
+
+describe('the reminders to sign', () => {
+  it('go 30 and 14 days before the start, once each, to those who have not signed and can be reached; the booker hears of the rest', async () => {
+    const e = await edition();
+    const res = await post(
+      validBooking({
+        retreatMonth: e.edition,
+        email: 'broneerija@example.com',
+        travelWith: 'with-companions',
+        companions: [
+          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
+          { firstName: 'Kai', lastName: 'Tamm', birthday: '1987-03-03', age: '' },
+        ],
+        agreements: agreementHashes(today()),
+      } as Parameters<typeof validBooking>[0]),
+    );
+    const { bookingId } = await readJson(res);
+    await f.confirm(bookingId);
+    const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
+    // Jaan's address is known from the link the organiser sent him; Kai's is not.
+    await f.ok('POST', `/api/admin/bookings/${bookingId}/agreements/links`, { guestId: travellers[1].guestId, email: 'jaan@example.com' });
+    const queued = async () =>
+      (
+        await f.app.rows(
+          `SELECT kind, to_address FROM email_outbox WHERE booking_id = ${bookingId} AND kind IN ('agreement_link', 'agreement_reminder') ORDER BY id`,
+        )
+      ).map((r) => `${r.kind} ${r.to_address}`);
+    expect(await queued()).toEqual(['agreement_link jaan@example.com']);
+
+    // The day before the 30-day reminder (the edition starts 14.05.2027): nothing.
+    await f.clock.set('2027-04-13T09:00:00.000Z');
+    expect(await queueAgreementReminders(f.app.deps)).toBe(0);
+    await f.clock.set('2027-04-14T09:00:00.000Z');
+    expect(await queueAgreementReminders(f.app.deps)).toBe(1);
+    expect(await queueAgreementReminders(f.app.deps)).toBe(0);
+    expect((await queued()).sort()).toEqual([
+      'agreement_link jaan@example.com',
+      'agreement_link jaan@example.com',
+      'agreement_reminder broneerija@example.com',
+    ]);
+    const [reminder] = await f.app.rows(`SELECT subject, text FROM email_outbox WHERE kind = 'agreement_reminder'`);
+    expect(String(reminder!.subject)).toBe('Meeldetuletus: reisijate allkirjad on puudu – Uus algus retriit Balis');
+    expect(String(reminder!.text)).toContain('allkirjastamata: Kai Tamm.');
+    expect(String(reminder!.text)).not.toContain('Jaan Tamm');
+
+    // Jaan signs through the reminder's fresh link (still in the outbox: the job queues, the dispatcher sends).
+    const [fresh] = await f.app.rows(`SELECT subject, text FROM email_outbox WHERE kind = 'agreement_link' ORDER BY id DESC LIMIT 1`);
+    expect(String(fresh!.subject)).toMatch(/^Meeldetuletus: palun allkirjastage/);
+    const token = /#allkiri=([A-Za-z0-9_-]+)/.exec(String(fresh!.text))![1]!;
+    for (const kind of ['terms', 'waiver'] as const) {
+      const signed = await f.app.post('/api/agreements/sign', { token, name: 'Jaan Tamm', kind, textSha256: agreementHashes(today())[kind] });
+      expect(signed.status).toBe(200);
+    }
+    // At 14 days only Kai is left: the booker is told again, Jaan gets nothing.
+    await f.clock.set('2027-04-30T09:00:00.000Z');
+    expect(await queueAgreementReminders(f.app.deps)).toBe(1);
+    expect(await queueAgreementReminders(f.app.deps)).toBe(0);
+    expect((await queued()).sort()).toEqual([
+      'agreement_link jaan@example.com',
+      'agreement_link jaan@example.com',
+      'agreement_reminder broneerija@example.com',
+      'agreement_reminder broneerija@example.com',
+    ]);
+  });
+});
+
+describe('signing in the portal', () => {
+  it('lets the booker’s companion sign on the booker’s device, the booker sign for a minor, and send a link; only on their own booking', async () => {
+    const e = await edition();
+    const guest = await signedIn(f.app);
+    const companions = [
+      { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
+      { firstName: 'Kai', lastName: 'Tamm', birthday: '1987-03-03', age: '' },
+    ];
+    const { id } = await f.request(
+      e,
+      { email: guest.email, travelWith: 'with-companions', companions, agreements: agreementHashes(today()) } as never,
+      guest.b,
+    );
+    const mine = await readJson(await guest.b.get(`/api/me/bookings/${id}/agreements`));
+    expect(mine.travellers.map((t: { name: string }) => t.name)).toEqual(['Mari Tamm', 'Jaan Tamm', 'Kai Tamm']);
+    // The booker's own evidence, without the address and browser it came from.
+    expect(mine.travellers[0].terms).toMatchObject({ signedBy: 'self', method: 'booking_form', ip: null, userAgent: null });
+    const jaan = mine.travellers[1].guestId as string;
+    const texts = await readJson(await fetch(`${f.app.origin}/api/agreement-text`));
+
+    const wrong = await guest.b.post(`/api/me/bookings/${id}/agreements/sign`, {
+      guestId: jaan,
+      name: 'Mari Tamm',
+      kind: 'terms',
+      textSha256: texts.terms.sha256,
+    });
+    expect(wrong.status).toBe(422);
+    for (const kind of ['terms', 'waiver'] as const) {
+      const signed = await guest.b.post(`/api/me/bookings/${id}/agreements/sign`, {
+        guestId: jaan,
+        name: 'Jaan Tamm',
+        kind,
+        textSha256: texts[kind].sha256,
+      });
+      expect(signed.status).toBe(200);
+    }
+    expect(await f.app.rows(`SELECT signed_name, signed_by, method FROM agreement_acceptances WHERE guest_id = '${jaan}' ORDER BY id`)).toEqual([
+      { signed_name: 'Jaan Tamm', signed_by: 'self', method: 'portal' },
+      { signed_name: 'Jaan Tamm', signed_by: 'self', method: 'portal' },
+    ]);
+    const link = await guest.b.post(`/api/me/bookings/${id}/agreements/links`, { guestId: mine.travellers[2].guestId, email: 'kai@example.com' });
+    expect(link.status).toBe(201);
+    expect(await f.app.rows(`SELECT email, created_by FROM agreement_links`)).toEqual([{ email: 'kai@example.com', created_by: guest.userId }]);
+
+    // Someone else's booking is not theirs: 404, as for a booking that does not exist.
+    const other = await signedIn(f.app);
+    expect((await other.b.get(`/api/me/bookings/${id}/agreements`)).status).toBe(404);
+    const stranger = await other.b.post(`/api/me/bookings/${id}/agreements/sign`, {
+      guestId: jaan,
+      name: 'Jaan Tamm',
+      kind: 'terms',
+      textSha256: texts.terms.sha256,
+    });
+    expect(stranger.status).toBe(404);
   });
 });

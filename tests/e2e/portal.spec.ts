@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { extraAdmin, PASSWORD, signInContext, toast, uniqueEmail } from './accounts';
 import { letters, serverSql } from './booking-requests';
-import { expect, test } from './fixtures';
+import { expect, expectFailedRequest, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -151,6 +151,28 @@ test('sign up, book, fill travel details in two visits, download the invoice, as
   await rasmus.getByRole('button', { name: /Salvesta andmed/ }).click();
   await expect(rasmus.getByTestId('traveller-status')).toHaveText(/^Täidetud/);
   await expect(page.getByRole('region', { name: 'Reisiandmed' })).toContainText('2 / 2 täidetud');
+
+  // Issue 42: Kertu signed both texts in the form; Rasmus signs here, on her device, typing his own full name.
+  const signatures = page.locator('[data-agreements-panel]');
+  await expect(signatures.locator(`[data-traveller="Kertu ${surname}"] [data-agreement="waiver"]`)).toContainText('allkirjastatud');
+  const rasmusSigns = signatures.locator(`[data-traveller="Rasmus ${surname}"]`);
+  await expect(rasmusSigns.locator('[data-agreement="terms"]')).toContainText('Ootab');
+  await rasmusSigns.getByRole('button', { name: /^Allkirjasta ise/ }).click();
+  const signForm = rasmusSigns.getByRole('form', { name: `Allkirjasta: Rasmus ${surname}` });
+  await expect(signForm.getByRole('region', { name: /Osaleja deklaratsioon \(versioon 2026-11\)/ })).toContainText('Nõusolek esmaabiks');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axeClean(page);
+  }
+  await signForm.getByLabel(`Rasmus ${surname}: täisnimi (allkirjaks)`).fill(`Kertu ${surname}`);
+  await signForm.getByRole('button', { name: 'Allkirjastan' }).click();
+  await expect(signForm.getByLabel(`Rasmus ${surname}: täisnimi (allkirjaks)`)).toHaveAccessibleDescription('Sisestage oma täisnimi nii, nagu see on broneeringus.');
+  expectFailedRequest(consoleErrors, /^422 .*\/agreements\/sign$/);
+  await signForm.getByLabel(`Rasmus ${surname}: täisnimi (allkirjaks)`).fill(`Rasmus ${surname}`);
+  await signForm.getByRole('button', { name: 'Allkirjastan' }).click();
+  await expect(toast(page, 'Allkirjastatud')).toBeVisible();
+  await expect(rasmusSigns.locator('[data-agreement="waiver"]')).toContainText('allkirjastatud');
+  await expect(rasmusSigns.getByRole('button', { name: /Allkirjasta ise/ })).toHaveCount(0);
 
   // The admin prices the booking and issues the invoice (through the API, as the invoices spec does it on screen).
   // (Its own request context: the page's would carry the admin's cookies into the guest's browser.)

@@ -495,6 +495,9 @@ export const bookings = sqliteTable(
     keptCents: integer('kept_cents'),
     /** The travel-details reminder (issue "Guest portal") was queued then: it goes once per booking. */
     travelDetailsRemindedAt: text('travel_details_reminded_at'),
+    /** Issue 42: when the 30- and the 14-day reminders to sign the texts went (migration 0037). */
+    agreementsReminded30At: text('agreements_reminded_30_at'),
+    agreementsReminded14At: text('agreements_reminded_14_at'),
     /** How many people on the booking have not completed their travel details: kept by triggers (migration 0016). */
     travellersMissing: integer('travellers_missing').notNull().default(1),
     /** The guest asked to cancel from the portal (an admin confirms it): when, and the refund the terms gave that day. */

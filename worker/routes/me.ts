@@ -25,6 +25,10 @@ import { requestCancellation } from '../portal/cancellation-request';
 import { onlineProvider, startOnlinePayment } from '../domain/payments/online/orders';
 import { saveTravellerDetails } from '../portal/travellers';
 import { bookingPath, bookingTravellerPath, invoicePath } from './path-ids';
+import type { AcceptanceEvidence } from '../../src/lib/agreement-labels';
+import { portalSignSchema, signingLinkSchema } from '../../src/lib/agreement-schemas';
+import { bookingAgreements } from '../domain/agreements/status';
+import { sendSigningLink, signInPortal } from '../domain/agreements/links';
 
 export const meRoutes = new Hono<SignedInEnv>()
   .use('*', requireUser())
@@ -64,6 +68,25 @@ export const meRoutes = new Hono<SignedInEnv>()
     await ownedBooking(deps, actor.userId, id);
     await acceptOffer(deps, await getBookingDetail(deps, id), actor, { ip: actor.ip, userAgent: actor.userAgent });
     return c.json({ booking: await myBooking(deps, actor.userId, id, { onlinePayment: onlineProvider(deps) !== null }) });
+  })
+  // Issue 42: the booking's signatures (without the evidence's address and browser), "Allkirjasta ise" on this device,
+  // and a companion's personal link.
+  .get('/bookings/:id/agreements', bookingPath, async (c) => {
+    const { id } = c.req.valid('param');
+    await ownedBooking(c.var.deps, c.var.actor.userId, id);
+    const { travellers } = await bookingAgreements(c.var.deps, id);
+    const plain = (e: AcceptanceEvidence | null) => e && { ...e, ip: null, userAgent: null };
+    return c.json({ travellers: travellers.map((t) => ({ ...t, terms: plain(t.terms), waiver: plain(t.waiver) })) });
+  })
+  .post('/bookings/:id/agreements/sign', bookingPath, validJson(portalSignSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await ownedBooking(c.var.deps, c.var.actor.userId, id);
+    return c.json({ signed: await signInPortal(c.var.deps, id, c.req.valid('json'), c.var.actor) });
+  })
+  .post('/bookings/:id/agreements/links', bookingPath, validJson(signingLinkSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await ownedBooking(c.var.deps, c.var.actor.userId, id);
+    return c.json({ link: await sendSigningLink(c.var.deps, id, c.req.valid('json'), c.var.actor) }, 201);
   })
   .post('/bookings/:id/cancellation-request', bookingPath, validJson(cancellationRequestSchema), async (c) => {
     const request = await requestCancellation(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'));

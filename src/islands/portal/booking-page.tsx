@@ -6,6 +6,7 @@ import { SCHEDULE_PART_LABELS } from '../../lib/payment-schedule';
 import { myBookingStatusLabel, refundOwedText, type MyBookingDetail } from '../../lib/portal';
 import { HEALTH_DATA_KEPT_DAYS_AFTER_END } from '../../lib/travel-details';
 import { isNotFound } from '../api/client';
+import { AgreementsPanel } from './agreements-panel';
 import { CancellationPanel } from './cancellation-panel';
 import { DownloadLink } from './download-link';
 import { GiftVoucherPanel } from './gift-voucher-form';
@@ -70,6 +71,7 @@ export function BookingPage({ id, onBack, onSessionOver }: BookingPageProps) {
       <Payments booking={booking} />
       <Invoices booking={booking} onSessionOver={onSessionOver} />
       <TravelDetails booking={booking} />
+      <AgreementsPanel bookingId={booking.id} />
       <Section id="cancel" title="Tühistamine">
         <CancellationPanel booking={booking} />
       </Section>

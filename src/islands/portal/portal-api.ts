@@ -8,6 +8,8 @@ import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib
 import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';
 import type { GiftVoucherRedeemInput, GiftVoucherRedeemResponse } from '../../lib/gift-vouchers';
 import type { TravelDetailsInput } from '../../lib/travel-details-schema';
+import type { AgreementKind, TravellerAgreements } from '../../lib/agreement-labels';
+import type { PortalSignInput, SigningLinkInput } from '../../lib/agreement-schemas';
 
 export type OnlinePart = 'next' | 'rest';
 export type OnlineMethod = 'bank_link' | 'card';
@@ -15,6 +17,8 @@ export type OnlineMethod = 'bank_link' | 'card';
 export const portalKeys = {
   bookings: ['me', 'bookings'] as const,
   booking: (id: number) => ['me', 'bookings', id] as const,
+  agreements: (id: number) => ['me', 'bookings', id, 'agreements'] as const,
+  agreementTexts: ['agreement-text'] as const,
 };
 
 export const portalApi = {
@@ -32,6 +36,12 @@ export const portalApi = {
     apiRequest<GiftVoucherRedeemResponse & { booking: MyBookingDetail }>(`/api/me/bookings/${id}/gift-vouchers`, { method: 'POST', body }),
   /** "Kinnitage koht" (issue 38): takes the places a waiting-list offer holds; answers the booking now. */
   acceptOffer: (id: number) => apiRequest<{ booking: MyBookingDetail }>(`/api/me/bookings/${id}/accept-offer`, { method: 'POST', body: {} }),
+  /** Issue 42: the booking's signatures, "Allkirjasta ise" on this device, and a companion's personal link. */
+  agreements: (id: number) => apiRequest<{ travellers: TravellerAgreements[] }>(`/api/me/bookings/${id}/agreements`),
+  agreementTexts: () => apiRequest<Record<AgreementKind, { version: string; text: string; sha256: string }>>('/api/agreement-text'),
+  sign: (id: number, body: PortalSignInput) => apiRequest<{ signed: { kind: AgreementKind; version: string; signedAt: string } }>(`/api/me/bookings/${id}/agreements/sign`, { method: 'POST', body }),
+  sendSigningLink: (id: number, body: SigningLinkInput) =>
+    apiRequest<{ link: { email: 'sent' | 'queued' | 'failed'; expiresAt: string } }>(`/api/me/bookings/${id}/agreements/links`, { method: 'POST', body }),
   deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
 };
 

@@ -4,7 +4,7 @@
  * SHA-256 is stored; the link works for that one traveller until it expires. The mail goes through the outbox in the
  * batch that makes the link, with its audit record.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AGREEMENT_KINDS, AGREEMENT_MESSAGES, SIGNING_PATH, type AgreementKind, type SigningView } from '../../../src/lib/agreement-labels';
 import { ageOn } from '../../../src/lib/booking/age';
 import { formatDateEt, formatDateTime, tallinnDay } from '../../../src/lib/format';
@@ -48,10 +48,11 @@ async function travellerOf(deps: Pick<AppDeps, 'db'>, bookingId: number, guestId
 const fullName = (t: { firstName: string; lastName: string }) => `${t.firstName} ${t.lastName}`.trim();
 const normalName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('et');
 
-function linkMail(to: string, t: { name: string; booker: string; retreat: string | null; startDate: string | null }, link: string, expiresAt: string) {
-  const subject = `Palun allkirjastage tingimused ja osaleja deklaratsioon – ${SITE_CONTACTS.retreatName}`;
+function linkMail(to: string, t: { name: string; booker: string; retreat: string | null; startDate: string | null }, link: string, expiresAt: string, reminder: boolean) {
+  const subject = `${reminder ? 'Meeldetuletus: p' : 'P'}alun allkirjastage tingimused ja osaleja deklaratsioon – ${SITE_CONTACTS.retreatName}`;
   const paragraphs = [
     `Tere, ${t.name}!`,
+    ...(reminder ? ['Retriidi alguseni on jäänud vähe aega ja Teie allkiri on veel puudu.'] : []),
     `${t.booker} broneeris Teile koha retriidile ${t.retreat ?? SITE_CONTACTS.retreatName}${t.startDate ? ` (algus ${formatDateEt(t.startDate)})` : ''}.`,
     'Enne reisi palume Teil läbi lugeda ja allkirjastada retriidi tingimused ning osaleja deklaratsiooni (tervisedeklaratsioon, vastutus tegevuste eest ja nõusolek esmaabiks).',
     `Allkirjastamiseks avage link: ${link}`,
@@ -62,6 +63,29 @@ function linkMail(to: string, t: { name: string; booker: string; retreat: string
     subject,
     text: [...paragraphs, '', SITE_CONTACTS.retreatName].join('\n\n'),
     html: mailLayout(subject, paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')),
+  };
+}
+
+/** A traveller's new signing link, for a batch: the link's row and its mail in the outbox (claimed when sent at once). */
+export async function linkStatements(
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
+  t: { bookingId: number; guestId: string; email: string; name: string; booker: string; retreat: string | null; startDate: string | null; createdBy: string | null },
+  options: { claimed?: boolean; when?: SQL; reminder?: boolean } = { claimed: true },
+) {
+  const now = deps.now();
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + AGREEMENT_LINK_TTL_MS).toISOString();
+  const mail = linkMail(t.email, t, `${deps.config.publicOrigin}${SIGNING_PATH}#allkiri=${token}`, expiresAt, options.reminder ?? false);
+  const stamp = now.toISOString();
+  const when = options.when ?? sql`1`;
+  return {
+    mail,
+    expiresAt,
+    statements: [
+      deps.db.run(sql`INSERT INTO ${agreementLinks} (booking_id, guest_id, email, token_hash, expires_at, created_by, created_at)
+        SELECT ${t.bookingId}, ${t.guestId}, ${t.email}, ${await sha256Hex(token)}, ${expiresAt}, ${t.createdBy}, ${stamp} WHERE ${when}`),
+      outboxInsert(deps.db, { kind: 'agreement_link', bookingId: t.bookingId, ...mail }, now, { claimed: options.claimed ?? false, when: sql`changes() > 0` }),
+    ] as const,
   };
 }
 
@@ -83,22 +107,23 @@ export async function sendSigningLink(deps: Deps, bookingId: number, input: { gu
     .where(eq(agreementAcceptances.guestId, input.guestId));
   if (AGREEMENT_KINDS.every((kind) => signed.some((s) => s.kind === kind && s.version === texts[kind].version))) throw new ApiError('agreement_already_signed');
 
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + AGREEMENT_LINK_TTL_MS).toISOString();
   const [booker] = await deps.db.select({ firstName: guests.firstName, lastName: guests.lastName }).from(guests).where(eq(guests.id, traveller.bookerGuestId));
-  const mail = linkMail(
-    input.email,
-    { name: fullName(traveller), booker: booker ? fullName(booker) : SITE_CONTACTS.retreatName, retreat: traveller.retreatName, startDate: traveller.startDate },
-    `${deps.config.publicOrigin}${SIGNING_PATH}#allkiri=${token}`,
-    expiresAt,
-  );
-  const stamp = now.toISOString();
+  const made = await linkStatements(deps, {
+    bookingId,
+    guestId: input.guestId,
+    email: input.email,
+    name: fullName(traveller),
+    booker: booker ? fullName(booker) : SITE_CONTACTS.retreatName,
+    retreat: traveller.retreatName,
+    startDate: traveller.startDate,
+    createdBy: actor.userId,
+  });
   const [, queued] = await deps.db.batch([
-    deps.db.insert(agreementLinks).values({ bookingId, guestId: input.guestId, email: input.email, tokenHash: await sha256Hex(token), expiresAt, createdBy: actor.userId, createdAt: stamp }),
-    outboxInsert(deps.db, { kind: 'agreement_link', bookingId, ...mail }, now, { claimed: true }),
+    ...made.statements,
     // The address is personal: the record says for whom, not where.
     auditIfChanged(deps, { actor, action: 'agreement.link_sent', severity: 'low', resourceType: 'booking', resourceId: String(bookingId), metadata: { guestId: input.guestId } }, sql`1`),
   ]);
+  const { mail, expiresAt } = made;
   const email = await deliverSoon(deps, { id: queued[0]!.id, kind: 'agreement_link', writtenAt: now, mail }, deps.config.confirmationWaitMs);
   return { email, expiresAt };
 }
@@ -132,6 +157,45 @@ export async function signingView(deps: Pick<AppDeps, 'db' | 'now'>, token: stri
   };
 }
 
+/** One signature on one text, for a traveller found by the caller: the name checked, the hash of the text shown too. */
+async function recordSignature(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  s: { bookingId: number; guestId: string; expectedName: string; signedBy: 'self' | 'guardian'; name: string; kind: AgreementKind; textSha256: string },
+  context: { method: 'link' | 'portal'; ip: string | null; userAgent: string | null; actor: Actor | null },
+): Promise<{ kind: AgreementKind; version: string; signedAt: string }> {
+  if (normalName(s.name) !== normalName(s.expectedName)) {
+    throw new ApiError('validation_failed', { details: [{ path: 'name', message: AGREEMENT_MESSAGES.nameMismatch }] });
+  }
+  const now = deps.now();
+  const text = (await textsInForce(tallinnDay(now)))[s.kind];
+  if (s.textSha256 !== text.sha256) throw new ApiError('agreement_text_changed');
+  const stamp = now.toISOString();
+  await deps.db.batch([
+    acceptanceInsert(deps.db, s.bookingId, [{ guestId: s.guestId, signedName: s.name.trim().replace(/\s+/g, ' '), signedBy: s.signedBy }], { [s.kind]: text }, {
+      method: context.method,
+      ip: context.ip,
+      userAgent: context.userAgent,
+      signedAt: stamp,
+    }),
+    auditIfChanged(deps, {
+      actor: context.actor,
+      userId: null,
+      action: 'agreement.sign',
+      severity: 'low',
+      resourceType: 'booking',
+      resourceId: String(s.bookingId),
+      metadata: { guestId: s.guestId, kind: s.kind, version: text.version, method: context.method, signedBy: s.signedBy },
+      ip: context.ip ?? undefined,
+      userAgent: context.userAgent ?? undefined,
+    }),
+  ]);
+  const [row] = await deps.db
+    .select({ signedAt: agreementAcceptances.signedAt })
+    .from(agreementAcceptances)
+    .where(and(eq(agreementAcceptances.guestId, s.guestId), eq(agreementAcceptances.kind, s.kind), eq(agreementAcceptances.version, text.version)));
+  return { kind: s.kind, version: text.version, signedAt: row?.signedAt ?? stamp };
+}
+
 /**
  * Signs one text through the link: the typed name must be the traveller's, the hash the text's in force (409, and
  * nothing stored, when it changed since the page showed it). Signing a text already signed changes nothing.
@@ -142,35 +206,39 @@ export async function signByLink(
   context: { ip: string | null; userAgent: string | null },
 ): Promise<{ kind: AgreementKind; version: string; signedAt: string }> {
   const { link, traveller } = await linkOf(deps, input.token);
-  if (normalName(input.name) !== normalName(fullName(traveller))) {
-    throw new ApiError('validation_failed', { details: [{ path: 'name', message: AGREEMENT_MESSAGES.nameMismatch }] });
-  }
-  const now = deps.now();
-  const text = (await textsInForce(tallinnDay(now)))[input.kind];
-  if (input.textSha256 !== text.sha256) throw new ApiError('agreement_text_changed');
-  const stamp = now.toISOString();
-  await deps.db.batch([
-    acceptanceInsert(deps.db, link.bookingId, [{ guestId: link.guestId, signedName: input.name.trim().replace(/\s+/g, ' '), signedBy: 'self' }], { [input.kind]: text }, {
-      method: 'link',
-      ip: context.ip,
-      userAgent: context.userAgent,
-      signedAt: stamp,
-    }),
-    auditIfChanged(deps, {
-      actor: null,
-      userId: null,
-      action: 'agreement.sign',
-      severity: 'low',
-      resourceType: 'booking',
-      resourceId: String(link.bookingId),
-      metadata: { guestId: link.guestId, kind: input.kind, version: text.version, method: 'link' },
-      ip: context.ip ?? undefined,
-      userAgent: context.userAgent ?? undefined,
-    }),
-  ]);
-  const [row] = await deps.db
-    .select({ signedAt: agreementAcceptances.signedAt })
-    .from(agreementAcceptances)
-    .where(and(eq(agreementAcceptances.guestId, link.guestId), eq(agreementAcceptances.kind, input.kind), eq(agreementAcceptances.version, text.version)));
-  return { kind: input.kind, version: text.version, signedAt: row?.signedAt ?? stamp };
+  return recordSignature(
+    deps,
+    { bookingId: link.bookingId, guestId: link.guestId, expectedName: fullName(traveller), signedBy: 'self', name: input.name, kind: input.kind, textSha256: input.textSha256 },
+    { method: 'link', ...context, actor: null },
+  );
+}
+
+/**
+ * "Allkirjasta ise" in the portal, on the booker's device: an adult traveller types their own full name; for a minor
+ * the booker signs as parent or guardian, with the booker's name. The booking is the signed-in guest's (the route
+ * checks it).
+ */
+export async function signInPortal(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  bookingId: number,
+  input: { guestId: string; name: string; kind: AgreementKind; textSha256: string },
+  actor: Actor,
+): Promise<{ kind: AgreementKind; version: string; signedAt: string }> {
+  const traveller = await travellerOf(deps, bookingId, input.guestId);
+  if (!traveller) throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: AGREEMENT_MESSAGES.notTraveller }] });
+  const minor = Boolean(traveller.dateOfBirth && traveller.startDate && ageOn(traveller.dateOfBirth, traveller.startDate) < ADULT_AGE);
+  const [booker] = await deps.db.select({ firstName: guests.firstName, lastName: guests.lastName }).from(guests).where(eq(guests.id, traveller.bookerGuestId));
+  return recordSignature(
+    deps,
+    {
+      bookingId,
+      guestId: input.guestId,
+      expectedName: minor && booker ? fullName(booker) : fullName(traveller),
+      signedBy: minor ? 'guardian' : 'self',
+      name: input.name,
+      kind: input.kind,
+      textSha256: input.textSha256,
+    },
+    { method: 'portal', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null, actor },
+  );
 }
