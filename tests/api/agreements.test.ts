@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { versionInForce } from '../../src/lib/agreements';
+import { AGREEMENT_DOCUMENTS, versionInForce } from '../../src/lib/agreements';
 import { tallinnDay } from '../../src/lib/format';
 import { signedIn } from '../helpers/admin-session';
 import { useApiFixture } from '../helpers/api-fixture';
@@ -24,6 +24,21 @@ async function edition() {
 
 const post = (body: unknown) => f.app.post('/api/bookings', body, { 'User-Agent': 'Testilehitseja/1.0' });
 
+const JAAN = { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' };
+const LIISA_MINOR = { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' };
+const KAI = { firstName: 'Kai', lastName: 'Tamm', birthday: '1987-03-03', age: '' };
+
+/** Mari's request for herself and her companions through the form, with the texts' hashes as the form sends them. */
+async function party(e: { edition: string }, companions: (typeof JAAN)[], extra: Record<string, unknown> = {}) {
+  const res = await post(
+    validBooking({ retreatMonth: e.edition, travelWith: 'with-companions', companions, agreements: agreementHashes(today()), ...extra } as Parameters<
+      typeof validBooking
+    >[0]),
+  );
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await readJson(res)).bookingId as number;
+}
+
 describe('the texts in force', () => {
   it('are served with their version and the SHA-256 of the exact text', async () => {
     const body = await readJson(await fetch(`${f.app.origin}/api/agreement-text`));
@@ -39,21 +54,7 @@ describe('signing in the booking form', () => {
   it('stores the booker’s acceptance of both texts, a guardian’s for a minor companion, and awaits the adult companion', async () => {
     const e = await edition();
     const shown = agreementHashes(today());
-    const res = await post(
-      validBooking({
-        retreatMonth: e.edition,
-        firstName: 'Mari',
-        lastName: 'Tamm',
-        travelWith: 'with-companions',
-        companions: [
-          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
-          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
-        ],
-        agreements: shown,
-      } as Parameters<typeof validBooking>[0]),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { bookingId } = await readJson(res);
+    const bookingId = await party(e, [JAAN, LIISA_MINOR], { firstName: 'Mari', lastName: 'Tamm' });
     const rows = await f.app.rows(
       `SELECT guest_id, kind, version, text_sha256, signed_name, signed_by, method, ip, user_agent, signed_at FROM agreement_acceptances WHERE booking_id = ${bookingId} ORDER BY id`,
     );
@@ -142,19 +143,7 @@ describe('the evidence', () => {
 
 describe('a companion signs through their own link', () => {
   async function partyOfThree() {
-    const e = await edition();
-    const res = await post(
-      validBooking({
-        retreatMonth: e.edition,
-        travelWith: 'with-companions',
-        companions: [
-          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
-          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
-        ],
-        agreements: agreementHashes(today()),
-      } as Parameters<typeof validBooking>[0]),
-    );
-    const { bookingId } = await readJson(res);
+    const bookingId = await party(await edition(), [JAAN, LIISA_MINOR]);
     const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
     return { bookingId, jaan: travellers[1].guestId as string, liisa: travellers[2].guestId as string };
   }
@@ -211,10 +200,13 @@ describe('a companion signs through their own link', () => {
       { kind: 'terms', signed_name: 'jaan tamm', signed_by: 'self', method: 'link', ip: '127.0.0.1', user_agent: 'Kaaslase telefon/2.0' },
       { kind: 'waiver', signed_name: 'jaan tamm', signed_by: 'self', method: 'link', ip: '127.0.0.1', user_agent: 'Kaaslase telefon/2.0' },
     ]);
-    expect(await f.app.rows(`SELECT action FROM audit_logs WHERE action LIKE 'agreement.%' ORDER BY id`)).toEqual([
-      { action: 'agreement.link_sent' },
-      { action: 'agreement.sign' },
-      { action: 'agreement.sign' },
+    expect(
+      await f.app.rows(`SELECT action, json_extract(metadata, '$.method') AS method FROM audit_logs WHERE action LIKE 'agreement.%' ORDER BY id`),
+    ).toEqual([
+      { action: 'agreement.sign', method: 'booking_form' },
+      { action: 'agreement.link_sent', method: null },
+      { action: 'agreement.sign', method: 'link' },
+      { action: 'agreement.sign', method: 'link' },
     ]);
     const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
     expect(travellers[1].waiver).toMatchObject({ method: 'link', signedBy: 'self', textSha256: signing.texts.waiver.sha256 });
@@ -250,18 +242,7 @@ describe('a companion signs through their own link', () => {
 describe('the organiser’s overview', () => {
   it('counts, per edition on the dashboard, the travellers still to sign', async () => {
     const e = await edition();
-    const res = await post(
-      validBooking({
-        retreatMonth: e.edition,
-        travelWith: 'with-companions',
-        companions: [
-          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
-          { firstName: 'Liisa', lastName: 'Tamm', birthday: '2011-02-01', age: '' },
-        ],
-        agreements: agreementHashes(today()),
-      } as Parameters<typeof validBooking>[0]),
-    );
-    const { bookingId } = await readJson(res);
+    const bookingId = await party(e, [JAAN, LIISA_MINOR]);
     await f.confirm(bookingId);
     const toSign = async () => (await f.ok('GET', '/api/admin/dashboard')).upcomingRetreats.find((r: { id: number }) => r.id === e.id).toSign;
     // The booker and the minor (by the guardian) signed in the form; the adult companion has not.
@@ -271,20 +252,7 @@ describe('the organiser’s overview', () => {
 
 describe('the reminders to sign', () => {
   it('go 30 and 14 days before the start, once each, to those who have not signed and can be reached; the booker hears of the rest', async () => {
-    const e = await edition();
-    const res = await post(
-      validBooking({
-        retreatMonth: e.edition,
-        email: 'broneerija@example.com',
-        travelWith: 'with-companions',
-        companions: [
-          { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
-          { firstName: 'Kai', lastName: 'Tamm', birthday: '1987-03-03', age: '' },
-        ],
-        agreements: agreementHashes(today()),
-      } as Parameters<typeof validBooking>[0]),
-    );
-    const { bookingId } = await readJson(res);
+    const bookingId = await party(await edition(), [JAAN, KAI], { email: 'broneerija@example.com' });
     await f.confirm(bookingId);
     const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
     // Jaan's address is known from the link the organiser sent him; Kai's is not.
@@ -338,17 +306,13 @@ describe('signing in the portal', () => {
   it('lets the booker’s companion sign on the booker’s device, the booker sign for a minor, and send a link; only on their own booking', async () => {
     const e = await edition();
     const guest = await signedIn(f.app);
-    const companions = [
-      { firstName: 'Jaan', lastName: 'Tamm', birthday: '1985-09-30', age: '' },
-      { firstName: 'Kai', lastName: 'Tamm', birthday: '1987-03-03', age: '' },
-    ];
     const { id } = await f.request(
       e,
-      { email: guest.email, travelWith: 'with-companions', companions, agreements: agreementHashes(today()) } as never,
+      { email: guest.email, travelWith: 'with-companions', companions: [JAAN, KAI, LIISA_MINOR], agreements: agreementHashes(today()) } as never,
       guest.b,
     );
     const mine = await readJson(await guest.b.get(`/api/me/bookings/${id}/agreements`));
-    expect(mine.travellers.map((t: { name: string }) => t.name)).toEqual(['Mari Tamm', 'Jaan Tamm', 'Kai Tamm']);
+    expect(mine.travellers.map((t: { name: string }) => t.name)).toEqual(['Mari Tamm', 'Jaan Tamm', 'Kai Tamm', 'Liisa Tamm']);
     // The booker's own evidence, without the address and browser it came from.
     expect(mine.travellers[0].terms).toMatchObject({ signedBy: 'self', method: 'booking_form', ip: null, userAgent: null });
     const jaan = mine.travellers[1].guestId as string;
@@ -374,6 +338,25 @@ describe('signing in the portal', () => {
       { signed_name: 'Jaan Tamm', signed_by: 'self', method: 'portal' },
       { signed_name: 'Jaan Tamm', signed_by: 'self', method: 'portal' },
     ]);
+    // For the minor the parent or guardian signs, with their own name (the form already did: nothing new is stored).
+    const liisa = mine.travellers[3];
+    expect(liisa).toMatchObject({ name: 'Liisa Tamm', minor: true, terms: { signedBy: 'guardian', signedName: 'Mari Tamm' } });
+    const byHerself = await guest.b.post(`/api/me/bookings/${id}/agreements/sign`, {
+      guestId: liisa.guestId,
+      name: 'Liisa Tamm',
+      kind: 'waiver',
+      textSha256: texts.waiver.sha256,
+    });
+    expect(byHerself.status).toBe(422);
+    const byGuardian = await guest.b.post(`/api/me/bookings/${id}/agreements/sign`, {
+      guestId: liisa.guestId,
+      name: 'Mari Tamm',
+      kind: 'waiver',
+      textSha256: texts.waiver.sha256,
+    });
+    expect(byGuardian.status).toBe(200);
+    // Mari's two, Liisa's two (Mari as guardian, in the form), Jaan's two: nothing new.
+    expect(await f.app.count('agreement_acceptances')).toBe(6);
     const link = await guest.b.post(`/api/me/bookings/${id}/agreements/links`, { guestId: mine.travellers[2].guestId, email: 'kai@example.com' });
     expect(link.status).toBe(201);
     expect(await f.app.rows(`SELECT email, created_by FROM agreement_links`)).toEqual([{ email: 'kai@example.com', created_by: guest.userId }]);
@@ -388,5 +371,43 @@ describe('signing in the portal', () => {
       textSha256: texts.terms.sha256,
     });
     expect(stranger.status).toBe(404);
+  });
+});
+
+describe('a new version of a text', () => {
+  it('asks again: the status awaits it, a link shows it, and the old text’s hash is refused from its first day', async () => {
+    const e = await edition();
+    const bookingId = await party(e, [JAAN]);
+    const { travellers } = await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`);
+    expect(travellers[0].waiver).not.toBeNull();
+    const oldHashes = agreementHashes(today());
+    // The editors add a version in force from 1.01.2027 (content/agreements/waiver.json; here in the running app).
+    const versions = AGREEMENT_DOCUMENTS.waiver.versions;
+    const next = { version: '2027-01', effectiveFrom: '2027-01-01', text: `${versions.at(-1)!.text}\n## 5. Lisa\n\n5.1. Uus punkt.\n` };
+    versions.push(next);
+    try {
+      // Before its day nothing changes.
+      expect((await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`)).travellers[0].waiver).toMatchObject({ version: '2026-11' });
+      await f.clock.set('2027-01-02T10:00:00.000Z');
+      const now = (await f.ok('GET', `/api/admin/bookings/${bookingId}/agreements`)).travellers[0];
+      expect(now.terms).not.toBeNull();
+      expect(now.waiver).toBeNull();
+      const texts = await readJson(await fetch(`${f.app.origin}/api/agreement-text`));
+      expect(texts.waiver).toEqual({ version: '2027-01', text: next.text, sha256: shownTextHash(next.text) });
+      // A form loaded before the change sends the old text's hash: refused, nothing stored.
+      const before = await f.app.count('bookings');
+      const stale = await post(validBooking({ retreatMonth: e.edition, agreements: oldHashes }));
+      expect(stale.status).toBe(409);
+      expect(await f.app.count('bookings')).toBe(before);
+      // The new one is accepted as a new row beside the old.
+      const fresh = await post(validBooking({ retreatMonth: e.edition, agreements: { terms: oldHashes.terms, waiver: shownTextHash(next.text) } }));
+      expect(fresh.status).toBe(201);
+      expect(await f.app.rows(`SELECT version FROM agreement_acceptances WHERE kind = 'waiver' ORDER BY id`)).toEqual([
+        { version: '2026-11' },
+        { version: '2027-01' },
+      ]);
+    } finally {
+      versions.pop();
+    }
   });
 });

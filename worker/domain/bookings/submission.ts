@@ -11,6 +11,7 @@ import type { RetreatEdition } from '../../../src/lib/retreat-editions';
 import { ageOn } from '../../../src/lib/booking/age';
 import { acceptanceInsert, ADULT_AGE, bookingOfGuest, showedTextsInForce, type Signature } from '../agreements/acceptances';
 import { textsInForce } from '../agreements/texts';
+import { auditIfChanged } from '../audit';
 import { bookings, customers, emailOutbox, guests } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -275,9 +276,20 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
         userAgent: context.userAgent ?? null,
         signedAt: stamp,
       }),
+      auditIfChanged(deps, {
+        actor: null,
+        userId: context.userId ?? null,
+        action: 'agreement.sign',
+        severity: 'low',
+        resourceType: 'booking',
+        resourceId: bookingOfGuest(guestId),
+        metadata: { method: 'booking_form', signatures: signatures.length, terms: texts.terms.version, waiver: texts.waiver.version },
+        ip: context.ip,
+        userAgent: context.userAgent,
+      }),
     ]);
-    const bookingRow = results.at(-3) as { id: number }[];
-    const outboxRow = results.at(-2) as { id: number }[];
+    const bookingRow = results.at(-4) as { id: number }[];
+    const outboxRow = results.at(-3) as { id: number }[];
     stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
   } catch (err) {
     if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);
