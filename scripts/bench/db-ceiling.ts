@@ -1,5 +1,6 @@
 // What libSQL itself allows for bookings on this machine, as bench:api's yardstick: the rows one booking writes
-// (its rate-limit record, main guest, a companion, the customer upsert, the booking, the confirmation in the outbox),
+// (its rate-limit record, main guest, a companion, the customer upsert, the booking, the confirmation in the outbox,
+// and since issue 42 the booker's acceptance of the two texts with its audit record),
 // as one batch per booking, from `writers` concurrent writers through one client on a fresh WAL file. No HTTP, no
 // validation, no mail: the most the API could reach if the database were its only cost and every booking were its
 // own transaction (`groupCommit: false`, libSQL alone). With `groupCommit: true` it measures our local client as
@@ -12,7 +13,7 @@ import { createDb } from '../../worker/db';
 import { createClient } from '@libsql/client';
 import { migrateDatabase } from '../../worker/db/migrate';
 import { serializeWrites, WriteQueue } from '../../worker/db/serialized-client';
-import { authAttempts, bookings, customers, emailOutbox, guests } from '../../worker/db/schema';
+import { agreementAcceptances, auditLogs, authAttempts, bookings, customers, emailOutbox, guests } from '../../worker/db/schema';
 
 export async function measureDbCeiling(writers: number, durationMs: number, { groupCommit = false } = {}): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-ceiling-'));
@@ -61,6 +62,22 @@ export async function measureDbCeiling(writers: number, durationMs: number, { gr
             createdAt: stamp,
             updatedAt: stamp,
           }),
+          db.insert(agreementAcceptances).values(
+            (['terms', 'waiver'] as const).map((kind) => ({
+              bookingId: sql`(SELECT id FROM bookings WHERE guest_id = ${guestId})` as unknown as number,
+              guestId,
+              kind,
+              version: '2026-11',
+              textSha256: 'a'.repeat(64),
+              signedName: 'Mari Tamm',
+              signedBy: 'self' as const,
+              method: 'booking_form' as const,
+              ip: '127.0.0.1',
+              userAgent: 'bench',
+              signedAt: stamp,
+            })),
+          ),
+          db.insert(auditLogs).values({ action: 'agreement.sign', severity: 'low', resourceType: 'booking', resourceId: '1', metadata: { method: 'booking_form' }, createdAt: stamp }),
         ]);
         done++;
       }
