@@ -96,4 +96,14 @@ test('the booker signs in the form, a companion through the e-mailed link, and t
   await expect(companion.locator('[data-agreement="terms"]')).toContainText(`Allkirjastatud`);
   await expect(companion).toContainText(`Kaaslane Reisija${tag}, e-kirja lingiga`);
   await expect(companion.getByRole('button', { name: /Saada allkirjastamise link/ })).toHaveCount(0);
+
+  // The edition's manifest says both have signed (a request holds its places: the travellers are on it).
+  const [booking] = await serverSql('SELECT retreat_id FROM bookings WHERE id = ?', [id]);
+  const manifest = await page.request.get(`/api/admin/retreats/${booking!.retreat_id}/sheets/manifest.csv`);
+  expect(manifest.status()).toBe(200);
+  const lines = (await manifest.text()).split('\r\n');
+  expect(lines[0]!.split(';').at(-1)).toBe('Allkirjad');
+  for (const name of [`Allkiri Broneerija${tag}`, `Kaaslane Reisija${tag}`]) {
+    expect(lines.find((l) => l.startsWith(`${name};`))?.split(';').at(-1), name).toBe('Allkirjastatud');
+  }
 });
