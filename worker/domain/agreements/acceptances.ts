@@ -5,12 +5,37 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgreementKind, Signer, SigningMethod } from '../../../src/lib/agreement-labels';
+import { ageOn } from '../../../src/lib/booking/age';
 import { agreementAcceptances } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { TextInForce } from './texts';
 
 /** Adults sign for themselves; a parent or guardian signs for a traveller under this age at the start. */
 export const ADULT_AGE = 18;
+
+/** A traveller a parent or guardian signs for: under ADULT_AGE on the first day (not known: an adult). */
+export const isMinorAt = (birthday: string | null, startDate: string | null): boolean =>
+  Boolean(birthday && startDate && ageOn(birthday, startDate) < ADULT_AGE);
+
+/** The acceptance of a text's version in force among a traveller's rows, if any. */
+export const acceptanceInForce = <R extends { kind: AgreementKind; version: string }>(
+  rows: readonly R[],
+  kind: AgreementKind,
+  versions: Record<AgreementKind, string>,
+): R | undefined => rows.find((r) => r.kind === kind && r.version === versions[kind]);
+
+/** SQL: the guest (a column or id) has accepted both texts' versions in force. */
+export const acceptedBothSql = (guestId: SQL, versions: Record<AgreementKind, string>): SQL => {
+  const accepted = (kind: AgreementKind) =>
+    sql`EXISTS (SELECT 1 FROM agreement_acceptances AS a WHERE a.guest_id = ${guestId} AND a.kind = ${kind} AND a.version = ${versions[kind]})`;
+  return sql`(${accepted('terms')} AND ${accepted('waiver')})`;
+};
+
+/** The versions of the texts given, by kind (what the rules above compare with). */
+export const versionsOf = (texts: Record<AgreementKind, { version: string }>): Record<AgreementKind, string> => ({
+  terms: texts.terms.version,
+  waiver: texts.waiver.version,
+});
 
 export interface Signature {
   guestId: string;

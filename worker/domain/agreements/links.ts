@@ -6,7 +6,6 @@
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AGREEMENT_KINDS, AGREEMENT_MESSAGES, SIGNING_PATH, type AgreementKind, type SigningView } from '../../../src/lib/agreement-labels';
-import { ageOn } from '../../../src/lib/booking/age';
 import { formatDateEt, formatDateTime, tallinnDay } from '../../../src/lib/format';
 import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import { agreementAcceptances, agreementLinks, bookings, guests, retreats } from '../../db/schema';
@@ -20,7 +19,7 @@ import { START_DATE_SQL } from '../bookings/days';
 import { escapeHtml, mailLayout } from '../mail/html';
 import { deliverSoon, outboxInsert, type FirstDelivery } from '../mail/outbox';
 import { bookingNotFound } from '../not-found';
-import { acceptanceInsert, ADULT_AGE } from './acceptances';
+import { acceptanceInForce, acceptanceInsert, isMinorAt, versionsOf } from './acceptances';
 import { textsInForce } from './texts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config' | 'mail' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>;
@@ -48,7 +47,13 @@ async function travellerOf(deps: Pick<AppDeps, 'db'>, bookingId: number, guestId
 const fullName = (t: { firstName: string; lastName: string }) => `${t.firstName} ${t.lastName}`.trim();
 const normalName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('et');
 
-function linkMail(to: string, t: { name: string; booker: string; retreat: string | null; startDate: string | null }, link: string, expiresAt: string, reminder: boolean) {
+function linkMail(
+  to: string,
+  t: { name: string; booker: string; retreat: string | null; startDate: string | null },
+  link: string,
+  expiresAt: string,
+  reminder: boolean,
+) {
   const subject = `${reminder ? 'Meeldetuletus: p' : 'P'}alun allkirjastage tingimused ja osaleja deklaratsioon – ${SITE_CONTACTS.retreatName}`;
   const paragraphs = [
     `Tere, ${t.name}!`,
@@ -69,7 +74,16 @@ function linkMail(to: string, t: { name: string; booker: string; retreat: string
 /** A traveller's new signing link, for a batch: the link's row and its mail in the outbox (claimed when sent at once). */
 export async function linkStatements(
   deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
-  t: { bookingId: number; guestId: string; email: string; name: string; booker: string; retreat: string | null; startDate: string | null; createdBy: string | null },
+  t: {
+    bookingId: number;
+    guestId: string;
+    email: string;
+    name: string;
+    booker: string;
+    retreat: string | null;
+    startDate: string | null;
+    createdBy: string | null;
+  },
   options: { claimed?: boolean; when?: SQL; reminder?: boolean } = { claimed: true },
 ) {
   const now = deps.now();
@@ -84,19 +98,27 @@ export async function linkStatements(
     statements: [
       deps.db.run(sql`INSERT INTO ${agreementLinks} (booking_id, guest_id, email, token_hash, expires_at, created_by, created_at)
         SELECT ${t.bookingId}, ${t.guestId}, ${t.email}, ${await sha256Hex(token)}, ${expiresAt}, ${t.createdBy}, ${stamp} WHERE ${when}`),
-      outboxInsert(deps.db, { kind: 'agreement_link', bookingId: t.bookingId, ...mail }, now, { claimed: options.claimed ?? false, when: sql`changes() > 0` }),
+      outboxInsert(deps.db, { kind: 'agreement_link', bookingId: t.bookingId, ...mail }, now, {
+        claimed: options.claimed ?? false,
+        when: sql`changes() > 0`,
+      }),
     ] as const,
   };
 }
 
 /** Sends a traveller of the booking their signing link; `actor` is the organiser or the booker. */
-export async function sendSigningLink(deps: Deps, bookingId: number, input: { guestId: string; email: string }, actor: Actor): Promise<{ email: FirstDelivery; expiresAt: string }> {
+export async function sendSigningLink(
+  deps: Deps,
+  bookingId: number,
+  input: { guestId: string; email: string },
+  actor: Actor,
+): Promise<{ email: FirstDelivery; expiresAt: string }> {
   const traveller = await travellerOf(deps, bookingId, input.guestId);
   if (!traveller) {
     if (!(await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)))[0]) throw bookingNotFound();
     throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: AGREEMENT_MESSAGES.notTraveller }] });
   }
-  if (traveller.dateOfBirth && traveller.startDate && ageOn(traveller.dateOfBirth, traveller.startDate) < ADULT_AGE) {
+  if (isMinorAt(traveller.dateOfBirth, traveller.startDate)) {
     throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: AGREEMENT_MESSAGES.minorSignedByGuardian }] });
   }
   const now = deps.now();
@@ -105,9 +127,12 @@ export async function sendSigningLink(deps: Deps, bookingId: number, input: { gu
     .select({ kind: agreementAcceptances.kind, version: agreementAcceptances.version })
     .from(agreementAcceptances)
     .where(eq(agreementAcceptances.guestId, input.guestId));
-  if (AGREEMENT_KINDS.every((kind) => signed.some((s) => s.kind === kind && s.version === texts[kind].version))) throw new ApiError('agreement_already_signed');
+  if (AGREEMENT_KINDS.every((kind) => acceptanceInForce(signed, kind, versionsOf(texts)))) throw new ApiError('agreement_already_signed');
 
-  const [booker] = await deps.db.select({ firstName: guests.firstName, lastName: guests.lastName }).from(guests).where(eq(guests.id, traveller.bookerGuestId));
+  const [booker] = await deps.db
+    .select({ firstName: guests.firstName, lastName: guests.lastName })
+    .from(guests)
+    .where(eq(guests.id, traveller.bookerGuestId));
   const made = await linkStatements(deps, {
     bookingId,
     guestId: input.guestId,
@@ -121,7 +146,18 @@ export async function sendSigningLink(deps: Deps, bookingId: number, input: { gu
   const [, queued] = await deps.db.batch([
     ...made.statements,
     // The address is personal: the record says for whom, not where.
-    auditIfChanged(deps, { actor, action: 'agreement.link_sent', severity: 'low', resourceType: 'booking', resourceId: String(bookingId), metadata: { guestId: input.guestId } }, sql`1`),
+    auditIfChanged(
+      deps,
+      {
+        actor,
+        action: 'agreement.link_sent',
+        severity: 'low',
+        resourceType: 'booking',
+        resourceId: String(bookingId),
+        metadata: { guestId: input.guestId },
+      },
+      sql`1`,
+    ),
   ]);
   const { mail, expiresAt } = made;
   const email = await deliverSoon(deps, { id: queued[0]!.id, kind: 'agreement_link', writtenAt: now, mail }, deps.config.confirmationWaitMs);
@@ -131,7 +167,10 @@ export async function sendSigningLink(deps: Deps, bookingId: number, input: { gu
 /** The link behind a token, refused as not found (wrong) or expired. */
 async function linkOf(deps: Pick<AppDeps, 'db' | 'now'>, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError('agreement_link_not_found');
-  const [link] = await deps.db.select().from(agreementLinks).where(eq(agreementLinks.tokenHash, await sha256Hex(token)));
+  const [link] = await deps.db
+    .select()
+    .from(agreementLinks)
+    .where(eq(agreementLinks.tokenHash, await sha256Hex(token)));
   if (!link) throw new ApiError('agreement_link_not_found');
   if (link.expiresAt <= deps.now().toISOString()) throw new ApiError('agreement_link_expired');
   const traveller = await travellerOf(deps, link.bookingId, link.guestId);
@@ -144,7 +183,7 @@ export async function signingView(deps: Pick<AppDeps, 'db' | 'now'>, token: stri
   const { link, traveller } = await linkOf(deps, token);
   const texts = await textsInForce(tallinnDay(deps.now()));
   const signed = await deps.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.guestId, link.guestId));
-  const signedAt = (kind: AgreementKind) => signed.find((s) => s.kind === kind && s.version === texts[kind].version)?.signedAt ?? null;
+  const signedAt = (kind: AgreementKind) => acceptanceInForce(signed, kind, versionsOf(texts))?.signedAt ?? null;
   return {
     bookingId: link.bookingId,
     traveller: { name: fullName(traveller) },
@@ -160,7 +199,15 @@ export async function signingView(deps: Pick<AppDeps, 'db' | 'now'>, token: stri
 /** One signature on one text, for a traveller found by the caller: the name checked, the hash of the text shown too. */
 async function recordSignature(
   deps: Pick<AppDeps, 'db' | 'now'>,
-  s: { bookingId: number; guestId: string; expectedName: string; signedBy: 'self' | 'guardian'; name: string; kind: AgreementKind; textSha256: string },
+  s: {
+    bookingId: number;
+    guestId: string;
+    expectedName: string;
+    signedBy: 'self' | 'guardian';
+    name: string;
+    kind: AgreementKind;
+    textSha256: string;
+  },
   context: { method: 'link' | 'portal'; ip: string | null; userAgent: string | null; actor: Actor | null },
 ): Promise<{ kind: AgreementKind; version: string; signedAt: string }> {
   if (normalName(s.name) !== normalName(s.expectedName)) {
@@ -171,12 +218,18 @@ async function recordSignature(
   if (s.textSha256 !== text.sha256) throw new ApiError('agreement_text_changed');
   const stamp = now.toISOString();
   await deps.db.batch([
-    acceptanceInsert(deps.db, s.bookingId, [{ guestId: s.guestId, signedName: s.name.trim().replace(/\s+/g, ' '), signedBy: s.signedBy }], { [s.kind]: text }, {
-      method: context.method,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      signedAt: stamp,
-    }),
+    acceptanceInsert(
+      deps.db,
+      s.bookingId,
+      [{ guestId: s.guestId, signedName: s.name.trim().replace(/\s+/g, ' '), signedBy: s.signedBy }],
+      { [s.kind]: text },
+      {
+        method: context.method,
+        ip: context.ip,
+        userAgent: context.userAgent,
+        signedAt: stamp,
+      },
+    ),
     auditIfChanged(deps, {
       actor: context.actor,
       userId: null,
@@ -208,7 +261,15 @@ export async function signByLink(
   const { link, traveller } = await linkOf(deps, input.token);
   return recordSignature(
     deps,
-    { bookingId: link.bookingId, guestId: link.guestId, expectedName: fullName(traveller), signedBy: 'self', name: input.name, kind: input.kind, textSha256: input.textSha256 },
+    {
+      bookingId: link.bookingId,
+      guestId: link.guestId,
+      expectedName: fullName(traveller),
+      signedBy: 'self',
+      name: input.name,
+      kind: input.kind,
+      textSha256: input.textSha256,
+    },
     { method: 'link', ...context, actor: null },
   );
 }
@@ -226,8 +287,11 @@ export async function signInPortal(
 ): Promise<{ kind: AgreementKind; version: string; signedAt: string }> {
   const traveller = await travellerOf(deps, bookingId, input.guestId);
   if (!traveller) throw new ApiError('validation_failed', { details: [{ path: 'guestId', message: AGREEMENT_MESSAGES.notTraveller }] });
-  const minor = Boolean(traveller.dateOfBirth && traveller.startDate && ageOn(traveller.dateOfBirth, traveller.startDate) < ADULT_AGE);
-  const [booker] = await deps.db.select({ firstName: guests.firstName, lastName: guests.lastName }).from(guests).where(eq(guests.id, traveller.bookerGuestId));
+  const minor = isMinorAt(traveller.dateOfBirth, traveller.startDate);
+  const [booker] = await deps.db
+    .select({ firstName: guests.firstName, lastName: guests.lastName })
+    .from(guests)
+    .where(eq(guests.id, traveller.bookerGuestId));
   return recordSignature(
     deps,
     {

@@ -12,8 +12,7 @@ import { SITE_CONTACTS } from '../../../src/lib/retreat-editions';
 import type { AppDeps } from '../../deps';
 import { START_DATE_SQL } from '../bookings/days';
 import { PARTICIPANT_SQL } from '../bookings/states';
-import { ADULT_AGE } from './acceptances';
-import { ageOn } from '../../../src/lib/booking/age';
+import { acceptedBothSql, isMinorAt, versionsOf } from './acceptances';
 import { linkStatements } from './links';
 import { escapeHtml, mailLayout } from '../mail/html';
 import { outboxInsert } from '../mail/outbox';
@@ -61,8 +60,6 @@ export async function queueAgreementReminders(deps: Deps): Promise<number> {
   const today = tallinnDay(now);
   const stamp = now.toISOString();
   const texts = await textsInForce(today);
-  const accepted = (kind: 'terms' | 'waiver') =>
-    sql`EXISTS (SELECT 1 FROM agreement_acceptances AS a WHERE a.guest_id = g.id AND a.kind = ${kind} AND a.version = ${texts[kind].version})`;
   let reminded = 0;
   for (const [i, days] of AGREEMENT_REMINDER_DAYS_BEFORE.entries()) {
     // Its day has come (start − days ≤ today) and the next reminder's has not (today < start − next).
@@ -78,7 +75,7 @@ export async function queueAgreementReminders(deps: Deps): Promise<number> {
       LEFT JOIN retreats ON retreats.id = bookings.retreat_id
       WHERE bookings.${COLUMN[days]} IS NULL AND ${PARTICIPANT_SQL('"bookings"')}
         AND ${START_DATE_SQL} BETWEEN ${addDays(today, next + 1)} AND ${addDays(today, days)}
-        AND NOT (${accepted('terms')} AND ${accepted('waiver')})
+        AND NOT ${acceptedBothSql(sql`g.id`, versionsOf(texts))}
       ORDER BY bookings.id, isBooker DESC, g.rowid
       LIMIT 2000`);
     const byBooking = new Map<number, Unsigned[]>();
@@ -90,7 +87,7 @@ export async function queueAgreementReminders(deps: Deps): Promise<number> {
       );
       const bookerName = booker ? `${booker.firstName} ${booker.lastName}` : SITE_CONTACTS.retreatName;
       // A minor's parent or guardian signs: the booker, at the booker's address.
-      const adults = travellers.filter((t) => !(t.dateOfBirth && ageOn(t.dateOfBirth, t.startDate) < ADULT_AGE));
+      const adults = travellers.filter((t) => !isMinorAt(t.dateOfBirth, t.startDate));
       const withAddress = adults.filter((t) => t.email);
       // Those the job cannot reach (no address known, or a minor whose guardian signs): the booker is told.
       const unreachable = travellers.filter((t) => !withAddress.includes(t));
@@ -102,7 +99,16 @@ export async function queueAgreementReminders(deps: Deps): Promise<number> {
       for (const t of withAddress) {
         const made = await linkStatements(
           deps,
-          { bookingId, guestId: t.guestId, email: t.email!, name: `${t.firstName} ${t.lastName}`, booker: bookerName, retreat: t.retreatName, startDate: t.startDate, createdBy: null },
+          {
+            bookingId,
+            guestId: t.guestId,
+            email: t.email!,
+            name: `${t.firstName} ${t.lastName}`,
+            booker: bookerName,
+            retreat: t.retreatName,
+            startDate: t.startDate,
+            createdBy: null,
+          },
           { when: ours, reminder: true },
         );
         statements.push(...made.statements);

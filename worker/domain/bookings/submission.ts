@@ -8,8 +8,7 @@ import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot
 import { editionOptionLabel } from '../../../src/lib/booking/availability';
 import { goesOnWaitingList } from '../../../src/lib/booking/waiting-list';
 import type { RetreatEdition } from '../../../src/lib/retreat-editions';
-import { ageOn } from '../../../src/lib/booking/age';
-import { acceptanceInsert, ADULT_AGE, bookingOfGuest, showedTextsInForce, type Signature } from '../agreements/acceptances';
+import { acceptanceInsert, bookingOfGuest, isMinorAt, showedTextsInForce, type Signature } from '../agreements/acceptances';
 import { textsInForce } from '../agreements/texts';
 import { auditIfChanged } from '../audit';
 import { bookings, customers, emailOutbox, guests } from '../../db/schema';
@@ -155,7 +154,7 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
   const bookerName = `${booking.firstName} ${booking.lastName}`;
   const signatures: Signature[] = [
     { guestId, signedName: bookerName, signedBy: 'self' },
-    ...companions.flatMap((c, i) => (ageOn(c.birthday, edition.startDate) < ADULT_AGE ? [{ guestId: companionIds[i]!, signedName: bookerName, signedBy: 'guardian' as const }] : [])),
+    ...companions.flatMap((c, i) => (isMinorAt(c.birthday, edition.startDate) ? [{ guestId: companionIds[i]!, signedName: bookerName, signedBy: 'guardian' as const }] : [])),
   ];
   // The code's reason, when it does not hold, before anything is written; the batch counts the use and checks again.
   const code = booking.discountCode ? await usableCode(deps, booking.discountCode, edition.retreatId, today, 'discountCode') : null;
