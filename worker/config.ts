@@ -3,6 +3,7 @@ import { logTransport, sendGridTransport, type MailTransport } from './domain/ma
 import type { MailAttachment } from './domain/mail/attachments';
 import type { InvoiceSeller } from '../src/lib/invoices/documents';
 import { SELLER } from './domain/invoices/document';
+import type { WebhookAddressRules } from './domain/webhooks/address';
 
 /** A per-IP limit: at most `max` requests per `windowMs`. */
 export interface RateLimit {
@@ -44,6 +45,11 @@ export interface AppConfig {
    * at the rate of the supply date; without, they carry no VAT. A test sets another seller here.
    */
   seller: InvoiceSeller;
+  /**
+   * Where webhook deliveries may go (issue 41): https only in production; loopback and private addresses only with
+   * WEBHOOKS_ALLOW_PRIVATE=1, which production ignores (a receiver on this machine, for local testing).
+   */
+  webhooks: WebhookAddressRules;
 }
 
 export interface MontonioSettings {
@@ -81,7 +87,8 @@ export type EnvSettings = Partial<
     | 'TEST_CLOCK_START'
     | 'MONTONIO_ACCESS_KEY'
     | 'MONTONIO_SECRET_KEY'
-    | 'MONTONIO_API_URL',
+    | 'MONTONIO_API_URL'
+    | 'WEBHOOKS_ALLOW_PRIVATE',
     string
   >
 >;
@@ -172,6 +179,7 @@ export function configFromEnv(
     confirmationWaitMs: Number(env.MAIL_CONFIRMATION_WAIT_MS ?? 3000),
     montonio: montonioFromEnv(env),
     seller: SELLER,
+    webhooks: { requireHttps: rest.environment === 'production', allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1' && rest.environment !== 'production' },
   };
 }
 

@@ -7,6 +7,7 @@ import { queueFeedbackRequests } from './domain/feedback';
 import { moveWaitingLists } from './domain/bookings/offers';
 import { eraseExpiredHealthData, queueTravelDetailsReminders } from './domain/travellers/jobs';
 import { queueAgreementReminders } from './domain/agreements/reminders';
+import { dispatchDueWebhooks, pruneWebhookLog } from './domain/webhooks/deliveries';
 
 /** Rate-limit windows are at most a day long; a week of attempts is kept for looking into abuse. */
 export const AUTH_ATTEMPT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,6 +24,9 @@ export async function runScheduledJobs(deps: AppDeps): Promise<void> {
   // Issue 38: offers past their time lapse and pass on; free places are offered to the waiting parties that fit.
   await moveWaitingLists(deps);
   await dispatchDueMail(deps);
+  // Issue 41: the webhook deliveries the changes wrote; their log is kept 30 days.
+  await dispatchDueWebhooks(deps);
+  await pruneWebhookLog(deps);
   await pruneAuthData(deps);
 }
 

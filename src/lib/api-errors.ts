@@ -40,6 +40,8 @@ export const API_ERRORS = {
   discount_code_taken: { status: 409, message: 'Selline sooduskood on juba olemas.' },
   discount_code_changed: { status: 409, message: 'Keegi muutis seda sooduskoodi vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
   discount_code_ended: { status: 409, message: 'Sooduskood on juba lõpetatud.' },
+  webhook_changed: { status: 409, message: 'Keegi muutis seda liidest vahepeal. Laadige uusimad andmed ja tehke muudatus uuesti.' },
+  webhook_disabled: { status: 409, message: 'Liides on välja lülitatud. Lülitage see enne uuesti saatmist sisse.' },
   /** A gift voucher asked for more than it holds (issue 38): the message names what is left. */
   gift_voucher_balance: { status: 409, message: 'Kinkekaardil ei ole nii palju raha alles.' },
   /** Issue 38: a waiting-list offer's link that is wrong, spent, or past its time. */

@@ -134,6 +134,11 @@ export const AUDIT_ACTIONS = [
   'email.test',
   'agreement.link_sent',
   'agreement.sign',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.disable',
+  'webhook.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,8 @@ export const NOT_FOUND_MESSAGES = {
   bankTransaction: 'Makset ei leitud.',
   discountCode: 'Sooduskoodi ei leitud.',
   giftVoucher: 'Kinkekaarti ei leitud.',
+  webhook: 'Liidest ei leitud.',
+  webhookDelivery: 'Saatmist ei leitud.',
 } as const;
 
 export type NotFoundNoun = keyof typeof NOT_FOUND_MESSAGES;

@@ -7,7 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AuditResource } from '../../src/lib/admin/audit';
 import { AUDIT_RESOURCE_LABELS } from '../../src/lib/admin/audit-details';
-import { bankStatements, bankTransactions, bookings, contactMessages, customers, discountCodes, giftVouchers, guests, invoices, payments, retreats, users } from '../db/schema';
+import { bankStatements, bankTransactions, bookings, contactMessages, customers, discountCodes, giftVouchers, guests, invoices, payments, retreats, users, webhookEndpoints } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { parsePathId } from '../http/ids';
 
@@ -42,6 +42,10 @@ const NAMERS: Record<string, (db: Db, ids: string[]) => Promise<Named>> = {
   async discount_code(db, ids) {
     const rows = await db.select({ id: discountCodes.id, code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.id, numeric(ids)));
     return new Map(rows.map((r) => [String(r.id), { label: `Sooduskood ${r.code}`, href: search('/admin/discount-codes', r.code) }]));
+  },
+  async webhook(db, ids) {
+    const rows = await db.select({ id: webhookEndpoints.id, url: webhookEndpoints.url }).from(webhookEndpoints).where(inArray(webhookEndpoints.id, numeric(ids)));
+    return new Map(rows.map((r) => [String(r.id), { label: `Liides ${r.url}`, href: '/admin/liidesed' }]));
   },
   async gift_voucher(db, ids) {
     const rows = await db.select({ id: giftVouchers.id, code: giftVouchers.code }).from(giftVouchers).where(inArray(giftVouchers.id, numeric(ids)));

@@ -46,6 +46,7 @@ import {
 import { REVIEW_REASONS } from '../../src/lib/bank-statements';
 import { AGREEMENT_KINDS, SIGNING_METHODS } from '../../src/lib/agreement-labels';
 import { GROUP_MESSAGE_AUDIENCES } from '../../src/lib/group-messages';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookEvent } from '../../src/lib/webhooks';
 import type { InvoiceDocument } from '../../src/lib/invoices/documents';
 import { PAYMENT_PLANS, type PriceSnapshot } from '../../src/lib/payment-plans';
 import { SCHEDULE_PARTS } from '../../src/lib/payment-schedule';
@@ -1087,6 +1088,68 @@ export const emailOutbox = sqliteTable(
     // "booking confirmations to this address in the last day" (the per-recipient limit on the booking form).
     index('email_outbox_recipient_kind_created_idx').on(t.toAddress, t.kind, t.createdAt),
     check('email_outbox_status_valid', oneOf(t.status, OUTBOX_STATUSES)),
+  ],
+);
+
+/**
+ * Issue 41: the organiser's webhook endpoints ("Liidesed"): where, which events, the secret the deliveries are signed
+ * with (HMAC needs it, so it is kept, and shown once), on or off (off by the organiser, or by a 410 answer).
+ */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  url: text('url').notNull(),
+  events: text('events', { mode: 'json' }).$type<WebhookEvent[]>().notNull(),
+  secret: text('secret').notNull(),
+  description: text('description'),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  disabledReason: text('disabled_reason', { enum: ['gone', 'admin'] }),
+  disabledAt: text('disabled_at'),
+  version: integer('version').notNull().default(1),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An event, written by the triggers of migration 0038 in the statement that made the change (never by the app). */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The Standard Webhooks `webhook-id`: the same on every attempt, so a receiver can ignore a repeat. */
+    messageId: text('message_id').notNull(),
+    type: text('type').$type<WebhookEvent>().notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    occurredAt: text('occurred_at').notNull(),
+  },
+  (t) => [uniqueIndex('webhook_events_message_id_unique').on(t.messageId), index('webhook_events_occurred_idx').on(t.occurredAt)],
+);
+
+/** One event to one endpoint: its attempts and how the last one went (worker/domain/webhooks/deliveries.ts). */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Null: due now. While an attempt runs, its lease's end. */
+    nextAttemptAt: text('next_attempt_at'),
+    /** The retry window (72 hours) counts from here. */
+    firstAttemptAt: text('first_attempt_at'),
+    lastAttemptAt: text('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    deliveredAt: text('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_once').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${col(t.status)} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
   ],
 );
 

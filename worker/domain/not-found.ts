@@ -21,5 +21,7 @@ export const bankStatementNotFound = notFound('bankStatement');
 export const bankTransactionNotFound = notFound('bankTransaction');
 export const discountCodeNotFound = notFound('discountCode');
 export const giftVoucherNotFound = notFound('giftVoucher');
+export const webhookNotFound = notFound('webhook');
+export const webhookDeliveryNotFound = notFound('webhookDelivery');
 /** A user account has its own code (`account_not_found`, "Kasutajat ei leitud."). */
 export const userNotFound = () => new ApiError('account_not_found');

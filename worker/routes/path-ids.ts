@@ -17,6 +17,8 @@ import {
   retreatNotFound,
   travellerNotFound,
   userNotFound,
+  webhookDeliveryNotFound,
+  webhookNotFound,
 } from '../domain/not-found';
 
 const bookingId = positiveId(bookingNotFound);
@@ -34,3 +36,5 @@ export const bankStatementPath = pathIds({ id: positiveId(bankStatementNotFound)
 export const bankTransactionPath = pathIds({ id: positiveId(bankTransactionNotFound) });
 export const discountCodePath = pathIds({ id: positiveId(discountCodeNotFound) });
 export const giftVoucherPath = pathIds({ id: positiveId(giftVoucherNotFound) });
+export const webhookPath = pathIds({ id: positiveId(webhookNotFound) });
+export const webhookDeliveryPath = pathIds({ id: positiveId(webhookNotFound), deliveryId: positiveId(webhookDeliveryNotFound) });

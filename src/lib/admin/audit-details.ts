@@ -167,6 +167,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   contact_message: 'Kontaktisõnum',
   discount_code: 'Sooduskood',
   gift_voucher: 'Kinkekaart',
+  webhook: 'Liides',
 };
 
 export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;

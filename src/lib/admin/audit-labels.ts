@@ -80,6 +80,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'discount_code.create': 'Sooduskoodi lisamine',
   'discount_code.update': 'Sooduskoodi muutmine',
   'discount_code.end': 'Sooduskoodi lõpetamine',
+  'webhook.create': 'Liidese lisamine',
+  'webhook.update': 'Liidese muutmine',
+  'webhook.delete': 'Liidese kustutamine',
+  'webhook.disable': 'Liidese väljalülitamine (vastuvõtja vastas 410)',
+  'webhook.resend': 'Sündmuse uuesti saatmine',
   'email.test': 'E-posti test',
 };
 

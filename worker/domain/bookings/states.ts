@@ -24,10 +24,11 @@ export function stateOf({ status, waitingList }: StateRow): BookingState {
   return waitingList ? 'waiting' : 'request';
 }
 
-const stateText = (alias: string) =>
+/** The state as SQL text: STATE_SQL's, and, word for word, migration 0038's webhook triggers' (they cannot import it). */
+export const STATE_CASE = (alias: string) =>
   `(CASE WHEN ${alias}.status = 'cancelled' THEN 'cancelled' WHEN ${alias}.status = 'confirmed' THEN 'confirmed' WHEN ${alias}.waiting_list = 1 THEN 'waiting' ELSE 'request' END)`;
 
-export const STATE_SQL = (alias: string): SQL => sql.raw(stateText(alias));
+export const STATE_SQL = (alias: string): SQL => sql.raw(STATE_CASE(alias));
 
 /** The stored columns of a state (a cancelled booking keeps the waiting-list flag it had). */
 type Stored<S extends BookingState> = S extends 'cancelled'

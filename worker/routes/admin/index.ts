@@ -27,6 +27,7 @@ import { adminRetreatRoutes } from './retreats';
 import { adminRetreatSheetRoutes } from './retreat-sheets';
 import { adminRetreatDecisionRoutes } from './retreat-decision';
 import { adminUserRoutes } from './users';
+import { adminWebhookRoutes } from './webhooks';
 
 export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin())
@@ -46,6 +47,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/bank-statements', adminBankStatementRoutes)
   .route('/discount-codes', adminDiscountCodeRoutes)
   .route('/gift-vouchers', adminGiftVoucherRoutes)
+  .route('/webhooks', adminWebhookRoutes)
   .get('/guests', validQuery(guestSearchSchema), async (c) => c.json({ items: await searchGuests(c.var.deps, c.req.valid('query').q) }))
   .route('/retreats', adminRetreatRoutes)
   .route('/retreats', adminRetreatSheetRoutes)
