@@ -77,6 +77,8 @@ export default defineConfig({
         MONTONIO_ACCESS_KEY,
         MONTONIO_SECRET_KEY,
         MONTONIO_API_URL: `http://127.0.0.1:${MONTONIO_STUB_PORT}`,
+        // The webhook tests' receiver listens on this machine (issue 41).
+        WEBHOOKS_ALLOW_PRIVATE: '1',
       },
     },
     {

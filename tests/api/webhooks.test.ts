@@ -44,7 +44,9 @@ describe('registering an endpoint', () => {
     const created = await endpoint(['payment.recorded', 'booking.created', 'booking.created']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const list = await f.ok('GET', '/api/admin/webhooks');
-    expect(list.items).toEqual([expect.objectContaining({ id: created.id, url: receiver.url, events: ['booking.created', 'payment.recorded'], enabled: true })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ id: created.id, url: receiver.url, events: ['booking.created', 'payment.recorded'], enabled: true }),
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
     expect(JSON.stringify(await f.ok('GET', `/api/admin/webhooks/${created.id}`))).not.toContain('whsec_');
     expect(await f.app.count(`audit_logs WHERE action = 'webhook.create' AND resource_id = '${created.id}'`)).toBe(1);
@@ -86,7 +88,9 @@ describe('registering an endpoint', () => {
       await refused({ url, events: ['booking.created'] }, 'url', WEBHOOK_MESSAGES.privateAddress);
     }
     expect(await f.app.count('webhook_endpoints')).toBe(1);
-    expect((await f.api('POST', '/api/admin/webhooks', { url: 'https://hooks.example.com/uus-algus', events: ['booking.created'] })).status).toBe(201);
+    expect((await f.api('POST', '/api/admin/webhooks', { url: 'https://hooks.example.com/uus-algus', events: ['booking.created'] })).status).toBe(
+      201,
+    );
   });
 
   it('is the admins’ alone', async () => {
@@ -137,18 +141,42 @@ describe('events', () => {
     });
     expect(otherCreated).toMatchObject({ id: other });
     expect(of('booking.confirmed')).toEqual([expect.objectContaining({ id, state: 'confirmed', previousState: 'request' })]);
-    expect(of('booking.moved')).toEqual([expect.objectContaining({ id, retreat: expect.objectContaining({ id: june.id }), from: expect.objectContaining({ id: may.id }) })]);
-    expect(of('payment.recorded')).toEqual([expect.objectContaining({ amountCents: 50_000, method: 'bank_transfer', booking: expect.objectContaining({ id, referenceNumber: bookingReferenceNumber(id) }) })]);
+    expect(of('booking.moved')).toEqual([
+      expect.objectContaining({ id, retreat: expect.objectContaining({ id: june.id }), from: expect.objectContaining({ id: may.id }) }),
+    ]);
+    expect(of('payment.recorded')).toEqual([
+      expect.objectContaining({
+        amountCents: 50_000,
+        method: 'bank_transfer',
+        booking: expect.objectContaining({ id, referenceNumber: bookingReferenceNumber(id) }),
+      }),
+    ]);
     expect(of('payment.refunded')).toEqual([expect.objectContaining({ amountCents: -20_000, booking: expect.objectContaining({ id }) })]);
-    expect(of('invoice.issued')).toEqual([expect.objectContaining({ id: invoice.id, number: invoice.number, kind: 'invoice', bookingId: id, document: expect.objectContaining({ number: invoice.number }) })]);
+    expect(of('invoice.issued')).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        number: invoice.number,
+        kind: 'invoice',
+        bookingId: id,
+        document: expect.objectContaining({ number: invoice.number }),
+      }),
+    ]);
     expect(of('credit_note.issued')).toEqual([expect.objectContaining({ kind: 'credit_note', creditsInvoiceId: invoice.id })]);
-    expect(of('booking.cancelled').map((b) => b.id).sort()).toEqual([id, other].sort());
+    expect(
+      of('booking.cancelled')
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual([id, other].sort());
     expect(of('retreat.confirmed')).toEqual([expect.objectContaining({ id: june.id, name: 'Juuni retriit' })]);
     expect(of('retreat.cancelled')).toEqual([expect.objectContaining({ id: july.id, cancellationReason: 'Osalejaid on alla miinimumi.' })]);
     // One delivery each, delivered, in the log.
     const log = await deliveries(hook.id);
     expect(log).toHaveLength(got.length);
-    expect(log.every((d: { status: string; attempts: number; responseStatus: number }) => d.status === 'delivered' && d.attempts === 1 && d.responseStatus === 200)).toBe(true);
+    expect(
+      log.every(
+        (d: { status: string; attempts: number; responseStatus: number }) => d.status === 'delivered' && d.attempts === 1 && d.responseStatus === 200,
+      ),
+    ).toBe(true);
   });
 
   it('only to the endpoints that take the event, and not to one turned off', async () => {
@@ -239,7 +267,12 @@ describe('delivery', () => {
     expect(refused.body.error.code).toBe('webhook_disabled');
 
     receiver.answerWith(() => 200);
-    await f.ok('PATCH', `/api/admin/webhooks/${hook.id}`, { version: webhook.version, url: receiver.url, events: ['booking.created'], enabled: true });
+    await f.ok('PATCH', `/api/admin/webhooks/${hook.id}`, {
+      version: webhook.version,
+      url: receiver.url,
+      events: ['booking.created'],
+      enabled: true,
+    });
     const { delivery } = await f.ok('POST', `/api/admin/webhooks/${hook.id}/deliveries/${gone.id}/resend`);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
     expect(receiver.received.map((d) => d.id)).toEqual([gone.messageId, gone.messageId]);

@@ -30,6 +30,7 @@ const LISTS: [path: string, heading: string][] = [
   ['/admin/sonumid', 'Sõnumid'],
   ['/admin/users', 'Kasutajad'],
   ['/admin/retreats', 'Retriidid'],
+  ['/admin/liidesed', 'Liidesed'],
   ['/admin/audit', 'Auditilogi'],
 ];
 
@@ -68,7 +69,7 @@ test('on a phone every section of the back office is in sight, and the lists scr
     await expect(page.locator('[data-loading]')).toHaveCount(0);
     const tabs = page.getByRole('navigation', { name: 'Haldus' }).getByRole('link');
     // Every entry of the navigation (src/islands/admin/routes.ts NAV_SECTIONS).
-    await expect(tabs).toHaveCount(10);
+    await expect(tabs).toHaveCount(11);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       const name = (await tab.textContent()) ?? '';

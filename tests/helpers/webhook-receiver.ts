@@ -23,12 +23,18 @@ export interface ReceivedDelivery {
 const TOLERANCE_SECONDS = 5 * 60;
 
 /** Whether the delivery is signed with `secret` and fresh at `now`; the reason when it is not. */
-export function verifyStandardWebhook(secret: string, d: Pick<ReceivedDelivery, 'id' | 'timestamp' | 'signature' | 'body'>, now: Date): true | string {
+export function verifyStandardWebhook(
+  secret: string,
+  d: Pick<ReceivedDelivery, 'id' | 'timestamp' | 'signature' | 'body'>,
+  now: Date,
+): true | string {
   if (!secret.startsWith('whsec_')) return 'secret without whsec_';
   if (!d.id || !d.timestamp || !d.signature) return 'missing header';
   if (!/^\d+$/.test(d.timestamp)) return 'timestamp not an integer';
   if (Math.abs(Math.floor(now.getTime() / 1000) - Number(d.timestamp)) > TOLERANCE_SECONDS) return 'timestamp outside the tolerance';
-  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${d.id}.${d.timestamp}.${d.body}`).digest();
+  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${d.id}.${d.timestamp}.${d.body}`)
+    .digest();
   for (const versioned of d.signature.split(' ')) {
     const [version, signature] = versioned.split(',');
     if (version !== 'v1' || !signature) continue;
@@ -53,7 +59,13 @@ export async function startWebhookReceiver() {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const header = (name: string) => String(req.headers[name] ?? '');
-    const delivery = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature'), body, payload: JSON.parse(body) };
+    const delivery = {
+      id: header('webhook-id'),
+      timestamp: header('webhook-timestamp'),
+      signature: header('webhook-signature'),
+      body,
+      payload: JSON.parse(body),
+    };
     received.push(delivery);
     res.writeHead(answer(delivery, received.length)).end('ok');
   });

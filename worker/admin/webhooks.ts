@@ -56,7 +56,10 @@ export async function listWebhooks({ db }: Pick<AppDeps, 'db'>): Promise<{ items
 }
 
 export async function getWebhook({ db }: Pick<AppDeps, 'db'>, id: number): Promise<WebhookItem> {
-  const [row] = await db.select({ ...columns, deliveries: deliveryCounts }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const [row] = await db
+    .select({ ...columns, deliveries: deliveryCounts })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id));
   if (!row) throw webhookNotFound();
   return itemOf(row);
 }
@@ -67,8 +70,13 @@ function checkUrl(deps: Pick<AppDeps, 'config'>, url: string) {
   if (refused) throw new ApiError('validation_failed', { details: [{ path: 'url', message: refused }] });
 }
 
-const auditOf = (deps: Deps, actor: Actor, action: 'webhook.create' | 'webhook.update' | 'webhook.delete' | 'webhook.resend', resourceId: string | ReturnType<typeof sql>, metadata: Record<string, unknown>) =>
-  auditIfChanged(deps, { actor, action, severity: 'medium', resourceType: 'webhook', resourceId, metadata });
+const auditOf = (
+  deps: Deps,
+  actor: Actor,
+  action: 'webhook.create' | 'webhook.update' | 'webhook.delete' | 'webhook.resend',
+  resourceId: string | ReturnType<typeof sql>,
+  metadata: Record<string, unknown>,
+) => auditIfChanged(deps, { actor, action, severity: 'medium', resourceType: 'webhook', resourceId, metadata });
 
 export async function createWebhook(deps: Deps, input: WebhookCreate, actor: Actor): Promise<CreatedWebhook> {
   checkUrl(deps, input.url);
@@ -97,7 +105,12 @@ export async function updateWebhook(deps: Deps, id: number, input: WebhookEdit, 
   }
   const stamp = deps.now().toISOString();
   // Turned off here: by the organiser. Turned on: whatever turned it off is cleared.
-  const state = input.enabled === before.enabled ? {} : input.enabled ? { disabledReason: null, disabledAt: null } : { disabledReason: 'admin' as const, disabledAt: stamp };
+  const state =
+    input.enabled === before.enabled
+      ? {}
+      : input.enabled
+        ? { disabledReason: null, disabledAt: null }
+        : { disabledReason: 'admin' as const, disabledAt: stamp };
   const [result] = await deps.db.batch([
     deps.db
       .update(webhookEndpoints)
@@ -137,7 +150,14 @@ export async function listDeliveries({ db }: Pick<AppDeps, 'db'>, endpointId: nu
   const { limit, offset } = pageWindow(query);
   const mine = eq(webhookDeliveries.endpointId, endpointId);
   const [rows, [matching], endpoint] = await db.batch([
-    db.select(deliveryColumns).from(webhookDeliveries).innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId)).where(mine).orderBy(desc(webhookDeliveries.id)).limit(limit).offset(offset),
+    db
+      .select(deliveryColumns)
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(mine)
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(webhookDeliveries).where(mine),
     db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)),
   ]);
@@ -159,7 +179,12 @@ async function getDelivery({ db }: Pick<AppDeps, 'db'>, endpointId: number, id: 
  * Sends a delivery again, whatever became of it: due now, with a new 72-hour window. The attempt starts at once and
  * the answer waits for it at most `confirmationWaitMs` (the scheduler carries on where it has not ended).
  */
-export async function resendDelivery(deps: Deps & Pick<AppDeps, 'log' | 'waitUntil'>, endpointId: number, id: number, actor: Actor): Promise<WebhookDeliveryItem> {
+export async function resendDelivery(
+  deps: Deps & Pick<AppDeps, 'log' | 'waitUntil'>,
+  endpointId: number,
+  id: number,
+  actor: Actor,
+): Promise<WebhookDeliveryItem> {
   const [endpoint] = await deps.db.select({ enabled: webhookEndpoints.enabled }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   if (!endpoint) throw webhookNotFound();
   if (!endpoint.enabled) throw new ApiError('webhook_disabled');

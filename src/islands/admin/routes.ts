@@ -10,7 +10,7 @@ import { ADMIN_HOME, matchAdminPath, type AdminPath } from '../../lib/admin/rout
 import type { ScreenProps } from './screen-props';
 
 
-export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'messages' | 'users' | 'retreats' | 'discount-codes' | 'gift-vouchers' | 'audit';
+export type NavSection = 'dashboard' | 'bookings' | 'invoices' | 'clients' | 'messages' | 'users' | 'retreats' | 'discount-codes' | 'gift-vouchers' | 'webhooks' | 'audit';
 
 export interface AdminRouteDef {
   /** One of ADMIN_PATHS ("/admin/bookings/:id": a `:name` segment becomes `params.name`). */
@@ -47,6 +47,8 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   { path: '/admin/discount-codes', title: 'Soodustused', section: 'discount-codes', screen: lazyScreen(() => import('./screens/discount-codes')) },
   { path: '/admin/gift-vouchers', title: 'Kinkekaardid', section: 'gift-vouchers', screen: lazyScreen(() => import('./screens/gift-vouchers')) },
   { path: '/admin/gift-vouchers/:id', title: 'Kinkekaart', section: 'gift-vouchers', screen: lazyScreen(() => import('./screens/gift-vouchers/detail')) },
+  { path: '/admin/liidesed', title: 'Liidesed', section: 'webhooks', screen: lazyScreen(() => import('./screens/webhooks')) },
+  { path: '/admin/liidesed/:id', title: 'Liidese saatmised', section: 'webhooks', screen: lazyScreen(() => import('./screens/webhooks/deliveries')) },
   { path: '/admin/audit', title: 'Auditilogi', section: 'audit', screen: lazyScreen(() => import('./screens/audit')) },
   { path: '/email-test', title: 'E-posti test', screen: lazyScreen(() => import('./screens/email-test')) },
 ];
@@ -61,6 +63,7 @@ export const NAV_SECTIONS: { section: NavSection; href: string; label: string }[
   { section: 'retreats', href: '/admin/retreats', label: 'Retriidid' },
   { section: 'discount-codes', href: '/admin/discount-codes', label: 'Soodustused' },
   { section: 'gift-vouchers', href: '/admin/gift-vouchers', label: 'Kinkekaardid' },
+  { section: 'webhooks', href: '/admin/liidesed', label: 'Liidesed' },
   { section: 'audit', href: '/admin/audit', label: 'Auditilogi' },
 ];
 

@@ -22,6 +22,8 @@ export const ADMIN_PATHS = [
   '/admin/discount-codes',
   '/admin/gift-vouchers',
   '/admin/gift-vouchers/:id',
+  '/admin/liidesed',
+  '/admin/liidesed/:id',
   '/admin/audit',
   '/email-test',
 ] as const;

@@ -34,7 +34,10 @@ export function refusedWebhookUrl(raw: string, rules: WebhookAddressRules): stri
 }
 
 function isPublicHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (ipaddr.isValid(host)) {
     // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
     return ipaddr.process(host).range() === 'unicast';

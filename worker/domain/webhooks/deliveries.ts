@@ -29,7 +29,8 @@ const BATCH_SIZE = 25;
 
 export const webhookRetryDelayMs = (attemptsSoFar: number) => RETRY_DELAYS_MS[Math.min(Math.max(attemptsSoFar, 1), RETRY_DELAYS_MS.length) - 1]!;
 
-const isDue = (now: string) => and(eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)));
+const isDue = (now: string) =>
+  and(eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)));
 const endpointOn = sql`${webhookDeliveries.endpointId} IN (SELECT id FROM ${webhookEndpoints} WHERE enabled = 1)`;
 
 /** Sends what is due, oldest first, side by side (one slow receiver does not hold the others up). */
@@ -52,7 +53,10 @@ export function webhookBody(event: { type: string; occurredAt: string; data: Rec
 
 /** A booking in an event's data gets its reference number (viitenumber), which the database does not store. */
 function withReferences(data: Record<string, unknown>): Record<string, unknown> {
-  const withRef = (b: unknown) => (b && typeof b === 'object' && typeof (b as { id?: unknown }).id === 'number' ? { ...b, referenceNumber: bookingReferenceNumber((b as { id: number }).id) } : b);
+  const withRef = (b: unknown) =>
+    b && typeof b === 'object' && typeof (b as { id?: unknown }).id === 'number'
+      ? { ...b, referenceNumber: bookingReferenceNumber((b as { id: number }).id) }
+      : b;
   if ('state' in data) return withRef(data) as Record<string, unknown>;
   return 'booking' in data ? { ...data, booking: withRef(data.booking) } : data;
 }
@@ -74,13 +78,25 @@ export async function deliverWebhook(deps: Deps, id: number): Promise<WebhookDel
       lastAttemptAt: stamp,
     })
     .where(and(eq(webhookDeliveries.id, id), isDue(stamp), endpointOn))
-    .returning({ attempts: webhookDeliveries.attempts, firstAttemptAt: webhookDeliveries.firstAttemptAt, eventId: webhookDeliveries.eventId, endpointId: webhookDeliveries.endpointId });
+    .returning({
+      attempts: webhookDeliveries.attempts,
+      firstAttemptAt: webhookDeliveries.firstAttemptAt,
+      eventId: webhookDeliveries.eventId,
+      endpointId: webhookDeliveries.endpointId,
+    });
   if (!claimed) {
     const [current] = await db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     return current?.status ?? 'failed';
   }
   const [row] = await db
-    .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, messageId: webhookEvents.messageId, type: webhookEvents.type, data: webhookEvents.data, occurredAt: webhookEvents.occurredAt })
+    .select({
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      messageId: webhookEvents.messageId,
+      type: webhookEvents.type,
+      data: webhookEvents.data,
+      occurredAt: webhookEvents.occurredAt,
+    })
     .from(webhookEvents)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, claimed.endpointId))
     .where(eq(webhookEvents.id, claimed.eventId));
@@ -121,8 +137,21 @@ export async function deliverWebhook(deps: Deps, id: number): Promise<WebhookDel
   }
   const next = new Date(deps.now().getTime() + webhookRetryDelayMs(claimed.attempts));
   const giveUp = next.getTime() > Date.parse(claimed.firstAttemptAt ?? stamp) + WEBHOOK_RETRY_WINDOW_MS;
-  deps.log({ level: giveUp ? 'error' : 'warn', msg: 'webhook delivery failed', deliveryId: id, attempts: claimed.attempts, responseStatus, error, giveUp });
-  return finish(deps, id, { status: giveUp ? 'failed' : 'pending', responseStatus, error: error ?? `HTTP ${responseStatus}`, nextAttemptAt: next.toISOString() });
+  deps.log({
+    level: giveUp ? 'error' : 'warn',
+    msg: 'webhook delivery failed',
+    deliveryId: id,
+    attempts: claimed.attempts,
+    responseStatus,
+    error,
+    giveUp,
+  });
+  return finish(deps, id, {
+    status: giveUp ? 'failed' : 'pending',
+    responseStatus,
+    error: error ?? `HTTP ${responseStatus}`,
+    nextAttemptAt: next.toISOString(),
+  });
 }
 
 async function finish(
@@ -152,7 +181,13 @@ async function disableGone(deps: Deps, endpointId: number) {
       .update(webhookEndpoints)
       .set({ enabled: false, disabledReason: 'gone', disabledAt: stamp, version: sql`${webhookEndpoints.version} + 1`, updatedAt: stamp })
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true))),
-    auditIfChanged(deps, { action: 'webhook.disable', severity: 'medium', resourceType: 'webhook', resourceId: String(endpointId), metadata: { reason: 'gone' } }),
+    auditIfChanged(deps, {
+      action: 'webhook.disable',
+      severity: 'medium',
+      resourceType: 'webhook',
+      resourceId: String(endpointId),
+      metadata: { reason: 'gone' },
+    }),
   ]);
 }
 
@@ -160,6 +195,9 @@ async function disableGone(deps: Deps, endpointId: number) {
 export async function pruneWebhookLog({ db, now }: Pick<AppDeps, 'db' | 'now'>) {
   const cutoff = new Date(now().getTime() - WEBHOOK_LOG_RETENTION_MS).toISOString();
   const old = sql`${webhookDeliveries.eventId} IN (SELECT id FROM ${webhookEvents} WHERE occurred_at < ${cutoff})`;
-  const [deliveries, events] = await db.batch([db.delete(webhookDeliveries).where(old), db.delete(webhookEvents).where(lt(webhookEvents.occurredAt, cutoff))]);
+  const [deliveries, events] = await db.batch([
+    db.delete(webhookDeliveries).where(old),
+    db.delete(webhookEvents).where(lt(webhookEvents.occurredAt, cutoff)),
+  ]);
   return { deliveries: deliveries.rowsAffected, events: events.rowsAffected };
 }

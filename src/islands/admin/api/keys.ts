@@ -13,6 +13,7 @@ import type { InvoiceListQuery } from '../../../lib/admin/invoices';
 import type { ClientListQuery } from '../../../lib/admin/clients';
 import type { discountCodeListQuerySchema } from '../../../lib/discount-codes';
 import type { giftVoucherListQuerySchema } from '../../../lib/gift-vouchers';
+import type { webhookDeliveryListQuerySchema } from '../../../lib/webhooks';
 import type { RetreatListQuery } from '../../../lib/admin/retreats';
 import type { UserListQuery } from '../../../lib/admin/users';
 
@@ -20,6 +21,8 @@ import type { UserListQuery } from '../../../lib/admin/users';
 export type DiscountCodeListQuery = z.output<typeof discountCodeListQuerySchema>;
 /** The gift vouchers' list query (likewise). */
 export type GiftVoucherListQuery = z.output<typeof giftVoucherListQuerySchema>;
+/** A webhook's delivery log query (likewise). */
+export type WebhookDeliveryListQuery = z.output<typeof webhookDeliveryListQuerySchema>;
 
 export const adminKeys = {
   dashboard: ['dashboard'] as const,
@@ -56,6 +59,10 @@ export const adminKeys = {
   giftVouchers: ['gift-vouchers'] as const,
   giftVoucherList: (query: GiftVoucherListQuery) => ['gift-vouchers', 'list', query] as const,
   giftVoucher: (id: string) => ['gift-vouchers', 'detail', id] as const,
+  // Every webhook query: a delivery sent again changes the endpoint's counts too.
+  webhooks: ['webhooks'] as const,
+  webhook: (id: string) => ['webhooks', 'detail', id] as const,
+  webhookDeliveries: (id: string, query: WebhookDeliveryListQuery) => ['webhooks', 'detail', id, 'deliveries', query] as const,
 };
 
 /** Every page of the invoices screen ("Arved"), whatever its filters. */

@@ -34,7 +34,7 @@ import { Facts } from '../../ui/detail-parts';
 import { AppDialog, DialogActions } from '../../ui/dialog';
 import { FormTextField } from '../../ui/form-fields';
 import { QueryView } from '../../ui/states';
-import { CheckboxListField, RadioChoiceField, type CheckboxChoice } from './choices';
+import { CheckboxListField, RadioChoiceField, type CheckboxChoice } from '../../ui/choices';
 import { usesText } from './texts';
 
 type Kind = 'percent' | 'amount';

@@ -1,9 +1,10 @@
 /**
- * The discount code dialog's two choices on React Aria (arrow keys move within the radios, Space ticks a box, the
- * group's label, description and error are tied to it): what kind of discount, and the editions it holds for.
+ * The dialogs' choices on React Aria (arrow keys move within the radios, Space ticks a box, the group's label,
+ * description and error are tied to it): one of a few (a discount's kind), or some of a list (a code's editions, a
+ * webhook's events).
  */
 import { Checkbox, CheckboxGroup, Label, Radio, RadioGroup } from 'react-aria-components';
-import { FieldNotes } from '../../ui/field-notes';
+import { FieldNotes } from './field-notes';
 
 const MARK = 'grid size-5 shrink-0 place-items-center border-2 border-sand-300 bg-white text-white';
 const FOCUS = 'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-lagoon-600';
@@ -41,17 +42,17 @@ export function RadioChoiceField<V extends string>({
   );
 }
 
-export interface CheckboxChoice {
-  id: number;
+export interface CheckboxChoice<V extends string | number = number> {
+  id: V;
   label: string;
   detail?: string;
 }
 
-export interface CheckboxListFieldProps {
+export interface CheckboxListFieldProps<V extends string | number> {
   label: string;
-  options: readonly CheckboxChoice[];
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
+  options: readonly CheckboxChoice<V>[];
+  value: readonly V[];
+  onChange: (ids: V[]) => void;
   onBlur?: () => void;
   /** Each box's form name: where the form puts the focus when the field has an error. */
   name: string;
@@ -62,12 +63,12 @@ export interface CheckboxListFieldProps {
 }
 
 /** A list of boxes to tick, scrolling inside its frame when it is long. */
-export function CheckboxListField({ label, options, value, onChange, onBlur, name, description, errorMessage, inputRef }: CheckboxListFieldProps) {
+export function CheckboxListField<V extends string | number>({ label, options, value, onChange, onBlur, name, description, errorMessage, inputRef }: CheckboxListFieldProps<V>) {
   return (
     <CheckboxGroup
       className="flex flex-col gap-1.5"
       value={value.map(String)}
-      onChange={(ids) => onChange(ids.map(Number))}
+      onChange={(ids) => onChange(options.filter((o) => ids.includes(String(o.id))).map((o) => o.id))}
       onBlur={onBlur}
       name={name}
       isInvalid={!!errorMessage}
