@@ -17,13 +17,13 @@ import type { PaymentPlan } from '../lib/payment-plans';
 import { choiceLabel, useEditionAvailability } from './booking-availability';
 import { ChooseEditionFirst } from './booking-plans-placeholder';
 import { ChoiceGroup, Field, FieldError, Honeypot, SubmitButton, useHydrated } from './forms/field';
-import { visitorValidation } from './forms/lazy-validation';
+import { visitorValidation } from './forms/lazy-visitor-validation';
 import { EmailField, FirstNameField, LastNameField } from './forms/person-fields';
 import { newIdempotencyKey, postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
 import { toast, toastError, Toaster } from './toast';
 import { NAME_MAX } from '../lib/validation/limits';
-import { AGREEMENT_PATHS, versionPath } from '../lib/agreement-labels';
+import { AGREEMENT_PATHS, versionPath } from '../lib/agreement-paths';
 
 /** The shared defaults and the discount code (issue 38; empty: none). */
 const FORM_DEFAULTS = { ...BOOKING_DEFAULTS, discountCode: '' };

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { EditionAvailability } from '../lib/booking/availability';
-import type { RoomTypeOption } from '../lib/booking/form-options';
+import type { RoomTypeOption } from '../lib/booking/room-types';
 import { goesOnWaitingList, partyOnWaitingListText } from '../lib/booking/waiting-list';
 import { formatDateEt, formatMoney } from '../lib/format';
 import { DEFERRED_PAYMENT, PAYMENT_PLAN_LABELS, quotes as planQuotes, type CodeDiscountTerms, type PaymentPlan, type Quote } from '../lib/payment-plans';

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { CONTACT_DEFAULTS, SUBJECT_MAX } from '../lib/contact-options';
 import type { ContactRequest } from '../lib/contact-schema';
 import { Field, Honeypot, SubmitButton, useHydrated } from './forms/field';
-import { visitorValidation } from './forms/lazy-validation';
+import { visitorValidation } from './forms/lazy-visitor-validation';
 import { EmailField } from './forms/person-fields';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';

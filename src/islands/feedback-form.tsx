@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_TEXTS, type FeedbackOpen } from '../lib/feedback';
 import type { FeedbackInput, FeedbackValues } from '../lib/feedback-schema';
 import { ChoiceGroup, FieldError, SubmitButton, useHydrated } from './forms/field';
-import { visitorValidation } from './forms/lazy-validation';
+import { visitorValidation } from './forms/lazy-visitor-validation';
 import { postJson } from './forms/post-json';
 import { useValidatedForm } from './forms/use-validated-form';
 import { toastError, Toaster } from './toast';

@@ -1,13 +1,10 @@
 /**
  * The words and names around the texts travellers sign (issue 42), without the texts themselves (./agreements.ts
- * holds those): the screens that only name a text or say how it was signed load none of its words.
+ * holds those): the screens that only name a text or say how it was signed load none of its words. Where the texts
+ * are read is ./agreement-paths.ts.
  */
 export const AGREEMENT_KINDS = ['terms', 'waiver'] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
-
-/** Where the version in force is read, and each version at its own address below it (/tingimused/2026-11). */
-export const AGREEMENT_PATHS: Record<AgreementKind, string> = { terms: '/tingimused', waiver: '/loobumisavaldus' };
-export const versionPath = (kind: AgreementKind, version: string) => `${AGREEMENT_PATHS[kind]}/${version}`;
 
 export const AGREEMENT_LABELS: Record<AgreementKind, string> = { terms: 'Tingimused', waiver: 'Osaleja deklaratsioon' };
 

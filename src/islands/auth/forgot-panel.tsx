@@ -1,7 +1,7 @@
 /** "Unustasite salasõna?": asks for a reset link; the answer is the same whether or not the address has an account. */
 import { useId, useState } from 'react';
 import { SubmitButton, useHydrated } from '../forms/field';
-import { accountValidation } from '../forms/lazy-validation';
+import { accountValidation } from '../forms/lazy-account-validation';
 import { EmailField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SubmitButton, useHydrated } from '../forms/field';
-import { accountValidation } from '../forms/lazy-validation';
+import { accountValidation } from '../forms/lazy-account-validation';
 import { NewPasswordField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';

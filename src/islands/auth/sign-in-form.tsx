@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Field, SubmitButton, useHydrated } from '../forms/field';
-import { accountValidation } from '../forms/lazy-validation';
+import { accountValidation } from '../forms/lazy-account-validation';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { SubmitButton, useHydrated } from '../forms/field';
-import { accountValidation } from '../forms/lazy-validation';
+import { accountValidation } from '../forms/lazy-account-validation';
 import { EmailField, FirstNameField, LastNameField, NewPasswordField } from '../forms/person-fields';
 import { postJson } from '../forms/post-json';
 import { useValidatedForm } from '../forms/use-validated-form';

@@ -1,7 +1,9 @@
 /**
  * Resolvers that load their validation chunk on first use. Zod and the shared schemas are a third of a form's
  * JavaScript and nothing needs them before the first focus or submit (docs/decisions/005-form-javascript.md).
- * Two chunks, so a page carries only its own forms' schemas: the visitor forms', and the account forms'.
+ * A chunk per audience, so a page carries only its own forms' schemas, each with its loader in a module of its own
+ * (./lazy-visitor-validation.ts, ./lazy-account-validation.ts, ./lazy-portal-validation.ts): a page's first load
+ * names only its own chunk's files, not the other audiences'.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 
@@ -25,7 +27,3 @@ export function lazyValidation<Chunk>(load: () => Promise<Chunk>): LazyValidatio
     },
   };
 }
-
-export const visitorValidation = lazyValidation(() => import('./visitor-validation'));
-export const accountValidation = lazyValidation(() => import('./account-validation'));
-export const portalValidation = lazyValidation(() => import('./portal-validation'));

@@ -1,4 +1,4 @@
-/** The guest portal's resolvers (loaded on first focus, like the other forms' chunks: ./lazy-validation). */
+/** The guest portal's resolvers (loaded on first focus, like the other forms' chunks: ./lazy-portal-validation.ts). */
 // First: configures zod before the shared schemas below are constructed.
 import './zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -10,7 +10,7 @@ import type { MyBookingDetail } from '../../lib/portal';
 import type { CancellationRequestInput } from '../../lib/portal-schemas';
 import { ApiRequestError } from '../api/client';
 import { Field, FieldError } from '../forms/field';
-import { portalValidation } from '../forms/lazy-validation';
+import { portalValidation } from '../forms/lazy-portal-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';
 import { FormActions } from './parts';

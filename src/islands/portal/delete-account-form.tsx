@@ -4,7 +4,7 @@ import { announce } from '../../lib/auth/session-client';
 import type { DeleteAccountInput } from '../../lib/portal-schemas';
 import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
-import { portalValidation } from '../forms/lazy-validation';
+import { portalValidation } from '../forms/lazy-portal-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';
 import { FormActions } from './parts';

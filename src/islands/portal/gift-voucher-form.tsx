@@ -16,7 +16,7 @@ import { GIFT_VOUCHER_USE, VOUCHER_PAY_FAILED, voucherLeftText, voucherPaidText 
 import type { MyBookingDetail } from '../../lib/portal';
 import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
-import { portalValidation } from '../forms/lazy-validation';
+import { portalValidation } from '../forms/lazy-portal-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';
 import { FormActions } from './parts';

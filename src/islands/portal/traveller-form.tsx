@@ -9,7 +9,7 @@ import type { MyBookingDetail, TravellerView } from '../../lib/portal';
 import { FOOD_ALLERGIES_HINT, HEALTH_ALLERGIES_HINT, passportWarning, savedTravellerText, TRAVEL_FIELD_LABELS as L, type TravelDetails } from '../../lib/travel-details';
 import { ApiRequestError } from '../api/client';
 import { Field } from '../forms/field';
-import { portalValidation } from '../forms/lazy-validation';
+import { portalValidation } from '../forms/lazy-portal-validation';
 import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';
 import { portalApi, portalKeys } from './portal-api';

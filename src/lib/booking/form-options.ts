@@ -1,29 +1,14 @@
 /**
- * The booking form's constants: options, labels, defaults and messages. Kept apart from the zod schema so the
- * form island can render at once and load the validation code only when it is first needed.
+ * The booking form's constants: options, labels and defaults. Kept apart from the zod schema and what only it reads
+ * (./messages.ts, ./room-types.ts) so the form island can render at once and load the validation code only when it
+ * is first needed.
  */
 import { EXPERIENCE_LEVELS, TRAVEL_MODES } from '../enums';
 import type { PaymentPlan } from '../payment-plans';
+import type { RoomTypeOption } from './room-types';
 
-/** Youngest age admitted, counted on the retreat's first day (visitor spec sections 1 and 9). */
-export const MIN_PARTICIPANT_AGE = 14;
-
-export const ROOM_TYPE_OPTIONS = ['single-room', 'shared-room'] as const;
-export type RoomTypeOption = (typeof ROOM_TYPE_OPTIONS)[number];
-
-export const BOOKING_MESSAGES = {
-  birthdayRequired: 'Sünnikuupäev on kohustuslik',
-  birthdayInvalid: 'Sisestage kehtiv sünnikuupäev',
-  tooYoung: `Osaleja peab retriidi alguseks olema vähemalt ${MIN_PARTICIPANT_AGE}-aastane`,
-  retreatMonthRequired: 'Valige retriidi toimumisaeg',
-  roomTypeRequired: 'Valige toa tüüp',
-  travelWithRequired: 'Valige, kas reisite üksi või koos kaaslastega',
-  companionsRequired: 'Lisage vähemalt üks kaasreisija',
-  ageInvalid: 'Vanus peab olema täisarv vahemikus 0–120',
-  termsRequired: 'Broneerimiseks nõustuge palun tingimustega',
-  paymentPlanRequired: 'Valige, kuidas soovite maksta',
-  paymentPlanNotOffered: 'Seda maksmise viisi sellele retriidile enam valida ei saa. Valige mõni teine.',
-} as const;
+/** The rules' messages live with the schema (./messages.ts); named here too for the API and its tests, which import them from here. */
+export { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE } from './messages';
 
 /** What the form starts with and returns to after a successful submit (spec: roomType defaults to single-room). */
 export const BOOKING_DEFAULTS = {

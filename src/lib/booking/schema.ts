@@ -5,7 +5,8 @@ import { guestDiscountCodeField } from './discount-code-field';
 import { emailField, firstFailing, freeTextField, isRealDate, nameField, phoneField } from '../validation/fields';
 import { ageOn } from './age';
 import { AGREEMENT_MESSAGES, SHA256_HEX } from '../agreement-labels';
-import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE, ROOM_TYPE_OPTIONS } from './form-options';
+import { BOOKING_MESSAGES, MIN_PARTICIPANT_AGE } from './messages';
+import { ROOM_TYPE_OPTIONS } from './room-types';
 
 export * from './form-options';
 export { ageOn } from './age';
