@@ -162,7 +162,7 @@ describe('every action the server writes has Estonian words and a filter that fi
         else if (entry.name.endsWith('.ts')) {
           const text = readFileSync(path, 'utf8');
           for (const m of text.matchAll(/action: '([a-z_.]+)'/g)) found.add(m[1]!);
-          for (const m of text.matchAll(/'((?:account|booking|guest|travellers|health_data|payment|invoice|customer|client|retreat|email|user|session|discount_code|gift_voucher)\.[a-z_]+)'/g)) {
+          for (const m of text.matchAll(/'((?:account|booking|guest|travellers|health_data|payment|invoice|customer|client|retreat|email|user|session|discount_code|gift_voucher|webhook)\.[a-z_]+)'/g)) {
             if (!/\.(db|ts|json|pdf)$/.test(m[1]!)) found.add(m[1]!);
           }
         }
