@@ -15,6 +15,8 @@ const MODULES: Record<string, string> = {
   'sheets-pdf': 'worker/domain/retreats/sheets/pdf.ts',
   // The e-invoice (issue 39): small, but only the few routes that make one need it.
   'invoice-ubl': 'worker/domain/invoices/ubl.ts',
+  // Issue 41: the OpenAPI document's generator (GET /api/openapi.json, admins only).
+  openapi: 'worker/http/openapi.ts',
 };
 
 for (const [name, entry] of Object.entries(MODULES)) {

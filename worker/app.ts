@@ -21,6 +21,7 @@ import { agreementRoutes } from './routes/agreements';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { setupRoutes } from './routes/setup';
+import { requireAdmin } from './http/auth';
 
 /**
  * Background work hangs off the request's own ExecutionContext (Workers' per-request ctx; the Node host passes one
@@ -71,6 +72,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/payments', paymentRoutes);
+
+  // Issue 41: the API's own description, for admins; built on first request (the route table is fixed by then).
+  let document: Promise<unknown> | undefined;
+  app.get('/api/openapi.json', requireAdmin(), async (c) => {
+    document ??= c.var.deps.openApi().then(({ openApiDocument }) => openApiDocument(app));
+    return c.json(await document);
+  });
 
   app.notFound(onNotFound);
   app.onError(onError);

@@ -31,6 +31,8 @@ export interface AppDeps {
   sheetsPdf: () => Promise<SheetsPdfModule>;
   /** The e-invoice (UBL) module, loaded on demand the same way. */
   invoiceUbl: () => Promise<InvoiceUblModule>;
+  /** The OpenAPI document's generator (hono-openapi and zod's JSON Schema code, issue 41), loaded on demand the same way. */
+  openApi: () => Promise<typeof import('./http/openapi')>;
   now: () => Date;
   /** The client's address as this host knows it (socket on Node, CF-Connecting-IP on Workers). */
   clientIp: (c: Context) => string | undefined;

@@ -12,9 +12,16 @@ import * as z from 'zod/mini';
 /** An empty URL parameter means "not given". */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** A URL parameter read with `schema`, an empty one as absent: `z.preprocess(emptyToUndefined, schema)` in zod/mini. */
+/**
+ * A URL parameter read with `schema`, an empty one as absent: `z.preprocess(emptyToUndefined, schema)` in zod/mini.
+ * Its input type says what a URL holds (a string, or nothing), so the typed client (src/islands/api/typed.ts) sends
+ * it as an optional parameter rather than a required `unknown`.
+ */
 export const fromParam = <T extends z.core.$ZodType>(schema: T) =>
-  z.pipe(z.transform<unknown, unknown>(emptyToUndefined), schema as z.core.$ZodType<unknown, unknown>) as unknown as z.ZodMiniPipe<z.ZodMiniTransform, T>;
+  z.pipe(z.transform<unknown, unknown>(emptyToUndefined), schema as z.core.$ZodType<unknown, unknown>) as unknown as z.ZodMiniPipe<
+    z.ZodMiniTransform<unknown, string | undefined>,
+    T
+  >;
 
 /** A whole number from a URL parameter: digits only ("1e3", "0x10", " 7" are not numbers here). */
 export const countParam = (min: number, max: number) =>

@@ -8,6 +8,23 @@ import { PASSWORD, confirmedUser, expectNoAxeViolations, extraAdmin, firstAdmin,
  */
 
 test.describe('guard', () => {
+  test('the API description (GET /api/openapi.json) is for admins: 401 signed out, 403 for a guest, the OpenAPI 3.1 document for an admin', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    expect((await page.request.get('/api/openapi.json')).status()).toBe(401);
+    await signInContext(page, baseURL!, await confirmedUser(request, baseURL!, 'openapi'));
+    expect((await page.request.get('/api/openapi.json')).status()).toBe(403);
+    await signInContext(page, baseURL!, await extraAdmin(request, baseURL!, 'openapi'));
+    const res = await page.request.get('/api/openapi.json');
+    expect(res.status()).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/admin/webhooks'].post.summary).toBe('Liidese lisamine (salajane võti vastuses ainult siin)');
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+  });
+
   test('shows "Laadimine..." while the session loads, then sends an anonymous visitor to /auth', async ({ page, consoleErrors }) => {
     void consoleErrors;
     const release = await holdRequests(page, '**/api/auth/session');

@@ -43,6 +43,7 @@ export async function createTestDeps(overrides: Partial<AppDeps['config']> = {},
     invoicePdf: () => import('../../worker/domain/invoices/pdf'),
     sheetsPdf: () => import('../../worker/domain/retreats/sheets/pdf'),
     invoiceUbl: () => import('../../worker/domain/invoices/ubl'),
+    openApi: () => import('../../worker/http/openapi'),
     // The test servers' clock (./test-clock): every edition of the content file still takes requests.
     now: clockFromEnv({ TEST_CLOCK_START }),
     clientIp: () => '127.0.0.1',

@@ -49,6 +49,9 @@ const loadSheetsPdf = () => import(/* @vite-ignore */ SHEETS_PDF_MODULE) as Prom
 /** The e-invoice module (issue 39), the same way: lazy/invoice-ubl.js. */
 const INVOICE_UBL_MODULE = './lazy/invoice-ubl.js';
 const loadInvoiceUbl = () => import(/* @vite-ignore */ INVOICE_UBL_MODULE) as Promise<InvoiceUblModule>;
+/** The OpenAPI generator (issue 41) (hono-openapi and zod's JSON Schema code), the same way: lazy/openapi.js. */
+const OPENAPI_MODULE = './lazy/openapi.js';
+const loadOpenApi = () => import(/* @vite-ignore */ OPENAPI_MODULE) as ReturnType<AppDeps['openApi']>;
 
 /** One client and app per isolate and configuration; a libSQL web client is stateless HTTP, so sharing is safe. */
 let cached: { key: string; app: App; deps: AppDeps } | null = null;
@@ -74,6 +77,7 @@ function appFor(env: Env) {
     invoicePdf: loadInvoicePdf,
     sheetsPdf: loadSheetsPdf,
     invoiceUbl: loadInvoiceUbl,
+    openApi: loadOpenApi,
     mail: mailTransportFromEnv(env, (text) => console.log(text)),
     now: clockFromEnv(env, log),
     clientIp: (c) => c.req.header('CF-Connecting-IP'),

@@ -132,6 +132,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     invoicePdf: () => import('../domain/invoices/pdf'),
     sheetsPdf: () => import('../domain/retreats/sheets/pdf'),
     invoiceUbl: () => import('../domain/invoices/ubl'),
+    openApi: () => import('../http/openapi'),
     now: clockFromEnv(options.env, options.log),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: options.log,

@@ -6,6 +6,7 @@ import type { AppEnv, SignedInEnv } from '../app-env';
 import type { Actor } from '../domain/actor';
 import { authenticate, type AuthenticatedUser, type IssuedSession } from '../domain/auth/sessions';
 import { ApiError } from '../errors';
+import { describedBy } from './openapi-meta';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -78,10 +79,14 @@ function requireSignedIn(allow: (auth: AuthenticatedUser) => boolean = () => tru
   return middleware as MiddlewareHandler<SignedInEnv>;
 }
 
-export const requireUser = (): MiddlewareHandler<SignedInEnv> => requireSignedIn();
+export const requireUser = (): MiddlewareHandler<SignedInEnv> => describedBy(requireSignedIn(), { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' } } });
 
 /** Every /api/admin route: a live session of a user with role admin. */
-export const requireAdmin = (): MiddlewareHandler<SignedInEnv> => requireSignedIn((auth) => auth.isAdmin);
+export const requireAdmin = (): MiddlewareHandler<SignedInEnv> =>
+  describedBy(
+    requireSignedIn((auth) => auth.isAdmin),
+    { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' }, 403: { $ref: '#/components/responses/Error' } } },
+  );
 
 /** Who is asking, for limits and the audit log; and the origin for e-mailed links, from configuration only. */
 export function requestContext(c: Context<AppEnv>) {

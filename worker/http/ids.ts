@@ -8,6 +8,7 @@
  */
 import { validator } from 'hono/validator';
 import type { ApiError } from '../errors';
+import { describedBy } from './openapi-meta';
 
 /** The largest id SQLite hands out in practice here, and the largest 32-bit signed integer. */
 export const MAX_PATH_ID = 2_147_483_647;
@@ -35,22 +36,38 @@ export function parsePathPosition(raw: string | undefined): number | null {
 export interface PathRule<T> {
   parse: (raw: string | undefined) => T | null;
   notFound: () => ApiError;
+  /** How the OpenAPI document shows the parameter. */
+  schema: { type: 'integer' | 'string'; minimum?: number; maximum?: number; format?: string };
 }
 
-export const positiveId = (notFound: () => ApiError): PathRule<number> => ({ parse: parsePathId, notFound });
-export const uuidId = (notFound: () => ApiError): PathRule<string> => ({ parse: parsePathUuid, notFound });
-export const position = (notFound: () => ApiError): PathRule<number> => ({ parse: parsePathPosition, notFound });
+export const positiveId = (notFound: () => ApiError): PathRule<number> => ({
+  parse: parsePathId,
+  notFound,
+  schema: { type: 'integer', minimum: 1, maximum: MAX_PATH_ID },
+});
+export const uuidId = (notFound: () => ApiError): PathRule<string> => ({ parse: parsePathUuid, notFound, schema: { type: 'string', format: 'uuid' } });
+export const position = (notFound: () => ApiError): PathRule<number> => ({
+  parse: parsePathPosition,
+  notFound,
+  schema: { type: 'integer', minimum: 0, maximum: 999 },
+});
 
 type Parsed<R> = { [K in keyof R]: R[K] extends PathRule<infer T> ? T : never };
 
 /** A validator for the path's parameters: each named one read by its rule, or the rule's 404. */
 export const pathIds = <R extends Record<string, PathRule<unknown>>>(rules: R) =>
-  validator('param', (params) => {
-    const parsed: Record<string, unknown> = {};
-    for (const [name, rule] of Object.entries(rules)) {
-      const value = rule.parse(params[name]);
-      if (value === null) throw rule.notFound();
-      parsed[name] = value;
-    }
-    return parsed as Parsed<R>;
-  });
+  describedBy(
+    validator('param', (params) => {
+      const parsed: Record<string, unknown> = {};
+      for (const [name, rule] of Object.entries(rules)) {
+        const value = rule.parse(params[name]);
+        if (value === null) throw rule.notFound();
+        parsed[name] = value;
+      }
+      return parsed as Parsed<R>;
+    }),
+    {
+      parameters: Object.entries(rules).map(([name, rule]) => ({ in: 'path', name, required: true, schema: rule.schema })),
+      responses: { 404: { $ref: '#/components/responses/Error' } },
+    },
+  );

@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { z } from 'zod';
+import { documented } from './openapi-meta';
 import type { FieldIssue } from '../../src/lib/api-errors';
 import { ApiError } from '../errors';
 
@@ -12,22 +13,30 @@ export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[]
  * field, so the island can show each message under its field.
  */
 export const validJson = <T extends z.ZodType>(schema: T) =>
-  zValidator('json', schema, (result) => {
-    if (!result.success) {
-      throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
-    }
-  });
+  documented(
+    zValidator('json', schema, (result) => {
+      if (!result.success) {
+        throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+      }
+    }),
+    'json',
+    schema,
+  );
 
 /**
  * Validates the query string the same way: a value the list's schema refuses is a 422 naming the parameter. Some
  * lists' schemas are written with zod/mini (src/lib/admin/list-query.ts), hence zod's common type.
  */
 export const validQuery = <T extends z.core.$ZodType>(schema: T) =>
-  zValidator('query', schema, (result) => {
-    if (!result.success) {
-      throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
-    }
-  });
+  documented(
+    zValidator('query', schema, (result) => {
+      if (!result.success) {
+        throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });
+      }
+    }),
+    'query',
+    schema,
+  );
 
 /**
  * The request's JSON body for a handler that validates it itself (a schema built per request): a missing or

@@ -61,25 +61,37 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
   return search ? `${path}?${search}` : path;
 }
 
-async function send(url: string, options: RequestOptions): Promise<Response> {
-  // A FormData body (a file upload) goes as it is: the browser writes its multipart Content-Type with the boundary.
-  const form = options.body instanceof FormData;
-  try {
-    return await fetch(url, {
-      method: options.method ?? 'GET',
-      headers: {
-        ...options.headers,
-        ...(options.body === undefined || form ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }),
-      },
-      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiRequestError(0, 'network', 'Serveriga ei saanud ühendust. Kontrollige internetiühendust.');
+/**
+ * `fetch` with the islands' rules, for apiRequest and for the typed client (./typed.ts, hc's `fetch` option): same
+ * origin with cookies, never cached; a network failure is ApiRequestError 0; a 401 for an expired session rotates
+ * the session once (the cross-tab lock in session-client.ts) and repeats the request; any other failure is thrown
+ * as ApiRequestError with the API's code. What it returns is always a 2xx answer.
+ */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const send = async () => {
+    try {
+      // The typed client hands a Headers object: merged as one, never spread (a spread Headers is empty).
+      const headers = new Headers(init.headers);
+      if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+      return await fetch(input, { ...init, headers, credentials: 'same-origin', cache: 'no-store' });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new ApiRequestError(0, 'network', 'Serveriga ei saanud ühendust. Kontrollige internetiühendust.');
+    }
+  };
+  let response = await send();
+  if (response.status === 401) {
+    const failure = await toError(response);
+    if (!SESSION_CODES.has(failure.code)) throw failure;
+    const session = await refreshSession().catch(() => null);
+    if (!session) {
+      announce({ type: 'signed-out' });
+      throw failure;
+    }
+    response = await send();
   }
+  if (!response.ok) throw await toError(response);
+  return response;
 }
 
 async function toError(response: Response): Promise<ApiRequestError> {
@@ -95,19 +107,14 @@ async function toError(response: Response): Promise<ApiRequestError> {
 
 /** Calls the API and returns its JSON (undefined for 204), or throws ApiRequestError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = withQuery(path, options.query);
-  let response = await send(url, options);
-  if (response.status === 401) {
-    const failure = await toError(response);
-    if (!SESSION_CODES.has(failure.code)) throw failure;
-    const session = await refreshSession().catch(() => null);
-    if (!session) {
-      announce({ type: 'signed-out' });
-      throw failure;
-    }
-    response = await send(url, options);
-  }
-  if (!response.ok) throw await toError(response);
+  // A FormData body (a file upload) goes as it is: the browser writes its multipart Content-Type with the boundary.
+  const form = options.body instanceof FormData;
+  const response = await apiFetch(withQuery(path, options.query), {
+    method: options.method ?? 'GET',
+    headers: { ...options.headers, ...(options.body === undefined || form ? {} : { 'Content-Type': 'application/json' }) },
+    body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,16 +1,22 @@
 /** Discount codes ("Soodustused", issue 38): the list, adding, editing and ending a code (a code is never deleted). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, hasErrorCode } from '../../api/client';
-import type { DiscountCodeCreateInput, DiscountCodeEditInput, DiscountCodeItem, DiscountCodeListResponse } from '../../../lib/discount-codes';
-import { BASE, adminKeys, type DiscountCodeListQuery } from './keys';
-import { listQueryHook } from './list-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
+import { hasErrorCode } from '../../api/client';
+import { adminApi, answer } from '../../api/typed';
+import { adminKeys, type DiscountCodeListQuery } from './keys';
 
-export const useDiscountCodeList = listQueryHook<DiscountCodeListQuery, DiscountCodeListResponse>(
-  `${BASE}/discount-codes`,
-  adminKeys.discountCodeList,
-);
+// Every request and answer type comes from worker/routes/admin/discount-codes.ts through hc.
+const codes = adminApi['discount-codes'];
+const code = codes[':id'];
 
-type Answer = { discountCode: DiscountCodeItem };
+export function useDiscountCodeList(query: DiscountCodeListQuery) {
+  return useQuery({
+    queryKey: adminKeys.discountCodeList(query),
+    queryFn: ({ signal }) =>
+      answer(codes.$get({ query: { q: query.q, page: String(query.page), pageSize: String(query.pageSize) } }, { init: { signal } })),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** After any write: every page of the list reloads (uses, state and the order may have changed). */
 function useCodesChanged() {
@@ -24,7 +30,7 @@ const isStale = (error: unknown) => hasErrorCode(error, 'discount_code_changed')
 export function useCreateDiscountCode() {
   const changed = useCodesChanged();
   return useMutation({
-    mutationFn: (body: DiscountCodeCreateInput) => apiRequest<Answer>(`${BASE}/discount-codes`, { method: 'POST', body }).then((r) => r.discountCode),
+    mutationFn: (json: InferRequestType<typeof codes.$post>['json']) => answer(codes.$post({ json })).then((r) => r.discountCode),
     onSuccess: changed,
   });
 }
@@ -33,8 +39,8 @@ export function useCreateDiscountCode() {
 export function useUpdateDiscountCode(id: number) {
   const changed = useCodesChanged();
   return useMutation({
-    mutationFn: (body: DiscountCodeEditInput) =>
-      apiRequest<Answer>(`${BASE}/discount-codes/${id}`, { method: 'PATCH', body }).then((r) => r.discountCode),
+    mutationFn: (json: InferRequestType<typeof code.$patch>['json']) =>
+      answer(code.$patch({ param: { id: String(id) }, json })).then((r) => r.discountCode),
     onSuccess: changed,
     onError: (error) => isStale(error) && changed(),
   });
@@ -44,8 +50,8 @@ export function useUpdateDiscountCode(id: number) {
 export function useEndDiscountCode() {
   const changed = useCodesChanged();
   return useMutation({
-    mutationFn: ({ id, version }: Pick<DiscountCodeItem, 'id' | 'version'>) =>
-      apiRequest<Answer>(`${BASE}/discount-codes/${id}/end`, { method: 'POST', body: { version } }).then((r) => r.discountCode),
+    mutationFn: ({ id, version }: { id: number; version: number }) =>
+      answer(code.end.$post({ param: { id: String(id) }, json: { version } })).then((r) => r.discountCode),
     onSuccess: changed,
     onError: (error) => isStale(error) && changed(),
   });

@@ -1,0 +1,14 @@
+/**
+ * Issue 41. The islands' typed client: Hono's `hc` over the route modules' own types, so a changed path, body or
+ * answer is a type error in the screen that uses it. `import type` only: no server code reaches the browser (the
+ * bundler drops type-only imports; verbatimModuleSyntax makes a value import of worker code a compile error instead).
+ * Requests go through apiFetch (./client.ts): cookies, refresh once and retry, ApiRequestError for every failure.
+ */
+import { hc, parseResponse } from 'hono/client';
+import type { adminRoutes } from '../../../worker/routes/admin/index';
+import { apiFetch } from './client';
+
+export const adminApi = hc<typeof adminRoutes>('/api/admin', { fetch: apiFetch });
+
+/** The answer's JSON, typed from the route's c.json(...) (failures were already thrown by apiFetch). */
+export const answer = parseResponse;
