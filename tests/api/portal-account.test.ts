@@ -87,7 +87,10 @@ describe('DELETE /api/me', () => {
   });
 
   it('after the retreat: removes the account and personal data, keeps what accounting requires', async () => {
+    // Issue 41: an endpoint takes the booking's and its payment's events (they carry the guest's name and address).
+    await f.ok('POST', '/api/admin/webhooks', { url: 'https://hooks.example.com/uus-algus', events: ['booking.created', 'payment.recorded', 'invoice.issued'] });
     const { guest, id } = await bookedGuest();
+    expect(await f.app.count('webhook_events')).toBe(3);
     // The retreat is over; the old session has ended with the months, so the guest signs in again.
     await monthsLater();
     const b = browser(f.app);
@@ -111,6 +114,8 @@ describe('DELETE /api/me', () => {
     expect(mails[0]).toMatchObject({ html: null, text: 'Kiri kustutati konto kustutamisel.' });
     expect(mails[0]!.subject).toMatch(/Broneeringu taotlus kätte saadud/);
     expect((await f.app.rows(`SELECT special_requests FROM bookings WHERE id = ${id}`))[0]!.special_requests).toBeNull();
+    expect(await f.app.count('webhook_events')).toBe(0);
+    expect(await f.app.count('webhook_deliveries')).toBe(0);
 
     // Kept: the booking with its names and address, its payments and the frozen invoice; the audit record.
     expect(await f.app.rows(`SELECT status, total_amount_cents, amount_paid_cents, user_id FROM bookings WHERE id = ${id}`)).toEqual([

@@ -46,6 +46,7 @@ import type { Actor } from '../domain/actor';
 import { ownedRows } from '../domain/bookings/ownership';
 import { bookingOpen, retreatOf } from '../domain/bookings/days';
 import { travellerViews } from '../domain/travellers/views';
+import { forgetBookingEvents } from '../domain/webhooks/erasure';
 
 /** `column IN (ids)`, false for none (an empty IN list is not valid SQL). */
 const inIds = (column: SQLiteColumn, ids: readonly number[]) => (ids.length > 0 ? inArray(column, ids) : sql`0`);
@@ -238,6 +239,8 @@ export async function deleteMyAccount(deps: Pick<AppDeps, 'db' | 'sql' | 'now' |
         ),
       ),
     deps.db.delete(authAttempts).where(eq(authAttempts.key, account.email)),
+    // Issue 41: the webhook log's events about these bookings carry the person's names and addresses.
+    ...forgetBookingEvents(deps, ids),
     // The record outlives the account (its user_id becomes NULL): resource_id keeps which account it was.
     deps.db.insert(auditLogs).values({
       userId: actor.userId,
