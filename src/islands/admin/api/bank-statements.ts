@@ -4,22 +4,17 @@
  * list and the dashboard reload.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type {
-  AssignInput,
-  BankTransactionView,
-  DismissInput,
-  ReviewList,
-  ReviewListQuery,
-  StatementImport,
-  StatementImportResult,
-  StatementList,
-  StatementPreview,
-} from '../../../lib/admin/bank-statements';
-import { BASE, INVOICE_LISTS, adminKeys } from './keys';
-import { listQueryHook } from './list-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import type { ReviewListQuery } from '../../../lib/admin/bank-statements';
+import { INVOICE_LISTS, adminKeys } from './keys';
 
-const PATH = `${BASE}/bank-statements`;
+// Every request and answer type comes from worker/routes/admin/bank-statements.ts through hc.
+const statements = adminApi['bank-statements'];
+const review = statements.review;
+const transaction = review[':id'];
+
+type Transaction = InferResponseType<typeof transaction.assign.$post>['transaction'];
 
 export const bankKeys = {
   all: ['bank-statements'] as const,
@@ -32,9 +27,10 @@ export const bankKeys = {
 };
 
 export function useStatementList(page: number) {
-  return useQuery<StatementList>({
+  return useQuery({
     queryKey: bankKeys.list(page),
-    queryFn: ({ signal }) => apiRequest<StatementList>(PATH, { query: { page }, signal }),
+    // The server's page size (the query names every parameter, an absent one as undefined).
+    queryFn: ({ signal }) => answer(statements.$get({ query: { page: String(page), pageSize: undefined } }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,11 +39,19 @@ export function useStatementList(page: number) {
 export function useStatement(id: string) {
   return useQuery({
     queryKey: bankKeys.statement(id),
-    queryFn: ({ signal }) => apiRequest<StatementImport>(`${PATH}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => answer(statements[':id'].$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })),
   });
 }
 
-export const useReviewList = listQueryHook<ReviewListQuery, ReviewList>(`${PATH}/review`, bankKeys.review);
+export function useReviewList(query: ReviewListQuery) {
+  return useQuery({
+    queryKey: bankKeys.review(query),
+    queryFn: ({ signal }) =>
+      answer(review.$get({ query: { q: query.q || undefined, page: String(query.page), pageSize: String(query.pageSize) } }, { init: { signal } })),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** Money moved on bookings: everything that shows a booking's money reloads. */
 function paymentsRecorded(client: QueryClient) {
@@ -56,16 +60,16 @@ function paymentsRecorded(client: QueryClient) {
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
-const fileBody = (file: File) => {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return body;
-};
+/**
+ * The route reads its multipart body itself (no validator), so hc knows no body type for it, only the answer: hc
+ * builds the FormData (`file`, under its own name) and the browser writes its multipart Content-Type.
+ */
+const fileBody = (file: File) => ({ form: { file } });
 
 /** What a chosen file holds (its accounts, and whether each is the company's), read by the API and not imported. */
 export function usePreviewStatement() {
   return useMutation({
-    mutationFn: (file: File) => apiRequest<StatementPreview>(`${PATH}/preview`, { method: 'POST', body: fileBody(file) }),
+    mutationFn: (file: File) => answer(statements.preview.$post(fileBody(file))),
   });
 }
 
@@ -73,7 +77,7 @@ export function usePreviewStatement() {
 export function useImportStatement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => apiRequest<StatementImportResult>(PATH, { method: 'POST', body: fileBody(file) }),
+    mutationFn: (file: File) => answer(statements.$post(fileBody(file))),
     onSuccess: (result) => {
       for (const done of result.imports) client.setQueryData(bankKeys.statement(String(done.statement.id)), done);
       void client.invalidateQueries({ queryKey: ['bank-statements', 'list'] });
@@ -84,25 +88,34 @@ export function useImportStatement() {
 }
 
 /** After an assignment or a dismissal: the review list, and the import the transaction came from. */
-function transactionResolved(client: QueryClient, transaction: BankTransactionView) {
+function transactionResolved(client: QueryClient, resolved: Transaction) {
   void client.invalidateQueries({ queryKey: bankKeys.reviews });
-  if (transaction.statementId !== null) void client.invalidateQueries({ queryKey: bankKeys.statement(String(transaction.statementId)) });
+  if (resolved.statementId !== null) void client.invalidateQueries({ queryKey: bankKeys.statement(String(resolved.statementId)) });
 }
 
 /** Assigns a review line to a booking or sets it aside; an assignment records a payment, so money moved too. */
-function useResolveTransaction<Body>(action: 'assign' | 'dismiss') {
+function useResolveTransaction<Body>(resolve: (id: number, json: Body) => Promise<{ transaction: Transaction }>, movesMoney: boolean) {
   const client = useQueryClient();
   return useMutation({
     mutationKey: bankKeys.resolving,
-    mutationFn: ({ id, body }: { id: number; body: Body }) =>
-      apiRequest<{ transaction: BankTransactionView }>(`${PATH}/review/${id}/${action}`, { method: 'POST', body }).then((r) => r.transaction),
-    onSuccess: (transaction) => {
-      transactionResolved(client, transaction);
-      if (action === 'assign') paymentsRecorded(client);
+    mutationFn: ({ id, body }: { id: number; body: Body }) => resolve(id, body).then((r) => r.transaction),
+    onSuccess: (resolved) => {
+      transactionResolved(client, resolved);
+      if (movesMoney) paymentsRecorded(client);
     },
   });
 }
 
-export const useAssignTransaction = () => useResolveTransaction<AssignInput>('assign');
+const transactionParam = (id: number) => ({ param: { id: String(id) } });
 
-export const useDismissTransaction = () => useResolveTransaction<DismissInput>('dismiss');
+export const useAssignTransaction = () =>
+  useResolveTransaction(
+    (id, json: InferRequestType<typeof transaction.assign.$post>['json']) => answer(transaction.assign.$post({ ...transactionParam(id), json })),
+    true,
+  );
+
+export const useDismissTransaction = () =>
+  useResolveTransaction(
+    (id, json: InferRequestType<typeof transaction.dismiss.$post>['json']) => answer(transaction.dismiss.$post({ ...transactionParam(id), json })),
+    false,
+  );

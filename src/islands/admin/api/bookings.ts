@@ -1,28 +1,63 @@
 /** Bookings: the list, one booking, its e-mails and its writes; `bookingChanged` is what any change to a booking reloads. */
-import type { PaymentPlan } from '../../../lib/payment-plans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { BookingDetail, BookingEmail, BookingListResponse, GuestOption } from '../../../lib/admin/booking-views';
-import type { MoveTarget } from '../../../lib/booking-record';
-import type { AdminBookingCreateInput, BookingEditInput, BookingListQuery, CompanionPricesUpdate, GuestEditInput, MoveBookingInput, ServicesUpdate } from '../../../lib/admin/bookings';
-import type { TravellerAgreements } from '../../../lib/agreement-labels';
-import type { SigningLinkInput } from '../../../lib/agreement-schemas';
-import { BASE, INVOICE_LISTS, adminKeys } from './keys';
-import { listQueryHook } from './list-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import type { AdminBookingCreateInput, BookingListQuery } from '../../../lib/admin/bookings';
+import { INVOICE_LISTS, adminKeys } from './keys';
 
-export const useBookingList = listQueryHook<BookingListQuery, BookingListResponse>(`${BASE}/bookings`, adminKeys.bookingList);
+// Every request and answer type comes from worker/routes/admin/bookings.ts through hc.
+const bookings = adminApi.bookings;
+const booking = bookings[':id'];
+
+/** hc puts path values into the URL as they are, and a booking's id comes from the page's address: encoded here. */
+export const bookingParam = (id: string | number) => ({ param: { id: encodeURIComponent(String(id)) } });
+
+/** What the booking's detail answers, and every write on it (the server's BookingDetail as JSON). */
+export type Booking = InferResponseType<typeof booking.$get>['booking'];
+
+/** A list parameter as text, an empty one left out (the API reads an empty parameter as absent anyway). */
+const param = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
+
+export function useBookingList(query: BookingListQuery) {
+  return useQuery({
+    queryKey: adminKeys.bookingList(query),
+    queryFn: ({ signal }) =>
+      answer(
+        bookings.$get(
+          {
+            query: {
+              q: param(query.q),
+              status: param(query.status),
+              paymentStatus: param(query.paymentStatus),
+              retreatId: param(query.retreatId),
+              waitingList: param(query.waitingList),
+              owes: param(query.owes),
+              refund: param(query.refund),
+              details: param(query.details),
+              sort: param(query.sort),
+              page: param(query.page),
+              pageSize: param(query.pageSize),
+            },
+          },
+          { init: { signal } },
+        ),
+      ),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useBooking(id: string) {
   return useQuery({
     queryKey: adminKeys.booking(id),
-    queryFn: ({ signal }) => apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}`, { signal }).then((r) => r.booking),
+    queryFn: ({ signal }) => answer(booking.$get(bookingParam(id), { init: { signal } })).then((r) => r.booking),
   });
 }
 
 export function useBookingEmails(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingEmails(id),
-    queryFn: ({ signal }) => apiRequest<{ items: BookingEmail[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/emails`, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => answer(booking.emails.$get(bookingParam(id), { init: { signal } })).then((r) => r.items),
   });
 }
 
@@ -30,8 +65,7 @@ export function useBookingEmails(id: string) {
 export function useBookingAgreements(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingAgreements(id),
-    queryFn: ({ signal }) =>
-      apiRequest<{ travellers: TravellerAgreements[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/agreements`, { signal }).then((r) => r.travellers),
+    queryFn: ({ signal }) => answer(booking.agreements.$get(bookingParam(id), { init: { signal } })).then((r) => r.travellers),
   });
 }
 
@@ -39,11 +73,8 @@ export function useBookingAgreements(id: string) {
 export function useSendSigningLink(bookingId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SigningLinkInput) =>
-      apiRequest<{ link: { email: 'sent' | 'queued' | 'failed'; expiresAt: string } }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/agreements/links`, {
-        method: 'POST',
-        body,
-      }).then((r) => r.link),
+    mutationFn: (json: InferRequestType<typeof booking.agreements.links.$post>['json']) =>
+      answer(booking.agreements.links.$post({ ...bookingParam(bookingId), json })).then((r) => r.link),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.bookingEmails(bookingId) });
       void client.invalidateQueries({ queryKey: adminKeys.bookingAgreements(bookingId) });
@@ -52,10 +83,10 @@ export function useSendSigningLink(bookingId: string) {
 }
 
 export function useGuestOptions(q: string) {
-  return useQuery<GuestOption[]>({
+  return useQuery({
     queryKey: adminKeys.guests(q),
-    queryFn: ({ signal }) => apiRequest<{ items: GuestOption[] }>(`${BASE}/guests`, { query: { q }, signal }).then((r) => r.items),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => answer(adminApi.guests.$get({ query: { q: param(q) } }, { init: { signal } })).then((r) => r.items),
+    placeholderData: (previous) => previous,
     staleTime: 30_000,
   });
 }
@@ -65,56 +96,68 @@ export function useGuestOptions(q: string) {
  * changed) and its invoices (the preview of the next one shows the booking's money and takes its version) reload, and
  * so do every list and the dashboard.
  */
-export function bookingChanged(client: QueryClient, booking: BookingDetail) {
-  client.setQueryData(adminKeys.booking(String(booking.id)), booking);
-  void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(booking.id)) });
-  void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(booking.id)) });
+export function bookingChanged(client: QueryClient, changed: Booking) {
+  client.setQueryData(adminKeys.booking(String(changed.id)), changed);
+  void client.invalidateQueries({ queryKey: adminKeys.bookingTravellers(String(changed.id)) });
+  void client.invalidateQueries({ queryKey: adminKeys.bookingInvoices(String(changed.id)) });
   void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
   // A payment (or a cancellation's refund and credit note) changes what is open on the booking's invoices.
   void client.invalidateQueries({ queryKey: INVOICE_LISTS });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
-function useBookingWrite<Body>(id: string, method: 'PATCH' | 'PUT' | 'POST', suffix: string) {
+/** A write that answers `{ booking }`: the detail takes the answer and what depends on it reloads. */
+function useBookingWrite<Json>(write: (json: Json) => Promise<{ booking: Booking }>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) =>
-      apiRequest<{ booking: BookingDetail }>(`${BASE}/bookings/${encodeURIComponent(id)}${suffix}`, { method, body }).then((r) => r.booking),
-    onSuccess: (booking) => bookingChanged(client, booking),
+    mutationFn: (json: Json) => write(json).then((r) => r.booking),
+    onSuccess: (changed) => bookingChanged(client, changed),
   });
 }
 
-export const useUpdateBooking = (id: string) => useBookingWrite<BookingEditInput>(id, 'PATCH', '');
+export const useUpdateBooking = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.$patch>['json']) => answer(booking.$patch({ ...bookingParam(id), json })));
 
-export const useUpdateGuest = (id: string) => useBookingWrite<GuestEditInput>(id, 'PATCH', '/guest');
+export const useUpdateGuest = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.guest.$patch>['json']) => answer(booking.guest.$patch({ ...bookingParam(id), json })));
 
-export const useUpdateServices = (id: string) => useBookingWrite<ServicesUpdate>(id, 'PUT', '/services');
+export const useUpdateServices = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.services.$put>['json']) => answer(booking.services.$put({ ...bookingParam(id), json })));
 
-export const useUpdateCompanions = (id: string) => useBookingWrite<CompanionPricesUpdate>(id, 'PUT', '/companions');
+export const useUpdateCompanions = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.companions.$put>['json']) => answer(booking.companions.$put({ ...bookingParam(id), json })));
 
-export const useSetPaymentReminders = (id: string) => useBookingWrite<{ enabled: boolean }>(id, 'PUT', '/reminders');
+export const useSetPaymentReminders = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.reminders.$put>['json']) => answer(booking.reminders.$put({ ...bookingParam(id), json })));
 
 /** The lifecycle's moves: to another edition, a waiting-list party to its places or a request to the waiting list, another plan. */
-export const useMoveBooking = (id: string) => useBookingWrite<MoveBookingInput>(id, 'POST', '/move');
+export const useMoveBooking = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.move.$post>['json']) => answer(booking.move.$post({ ...bookingParam(id), json })));
 
-export const usePromoteBooking = (id: string) => useBookingWrite<{ version: number }>(id, 'POST', '/promote');
+export const usePromoteBooking = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.promote.$post>['json']) => answer(booking.promote.$post({ ...bookingParam(id), json })));
 
-export const usePutOnWaitingList = (id: string) => useBookingWrite<{ version: number }>(id, 'POST', '/waiting-list');
+export const usePutOnWaitingList = (id: string) =>
+  useBookingWrite((json: InferRequestType<(typeof booking)['waiting-list']['$post']>['json']) =>
+    answer(booking['waiting-list'].$post({ ...bookingParam(id), json })),
+  );
 
 /** The editions the booking may move to (the API applies the edition rule), read when the move dialog opens. */
 export function useMoveTargets(id: string) {
   return useQuery({
     queryKey: adminKeys.moveTargets(id),
-    queryFn: ({ signal }) => apiRequest<{ items: MoveTarget[] }>(`${BASE}/bookings/${encodeURIComponent(id)}/move-targets`, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => answer(booking['move-targets'].$get(bookingParam(id), { init: { signal } })).then((r) => r.items),
   });
 }
 
-export const useChangePlan = (id: string) => useBookingWrite<{ version: number; paymentPlan: PaymentPlan }>(id, 'PUT', '/plan');
+export const useChangePlan = (id: string) =>
+  useBookingWrite((json: InferRequestType<typeof booking.plan.$put>['json']) => answer(booking.plan.$put({ ...bookingParam(id), json })));
 
 export function useDeleteBooking() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string | number) => apiRequest<void>(`${BASE}/bookings/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    // 204: nothing to read.
+    mutationFn: async (id: string | number) => void (await booking.$delete(bookingParam(id))),
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: adminKeys.booking(String(id)) });
       void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
@@ -125,10 +168,14 @@ export function useDeleteBooking() {
   });
 }
 
+/**
+ * The route validates this body itself (its schema depends on today's date), so hc sees no body type: the form's
+ * schema input is the contract here.
+ */
 export function useCreateBooking() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminBookingCreateInput) => apiRequest<{ booking: { id: number } }>(`${BASE}/bookings`, { method: 'POST', body }).then((r) => r.booking),
+    mutationFn: (json: AdminBookingCreateInput) => answer(bookings.$post({ json })).then((r) => r.booking),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['bookings', 'list'] });
       void client.invalidateQueries({ queryKey: adminKeys.dashboard });
@@ -140,7 +187,9 @@ export function useRetryEmail(bookingId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (emailId: number) =>
-      apiRequest<{ email: BookingEmail }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/emails/${emailId}/retry`, { method: 'POST', body: {} }).then((r) => r.email),
+      answer(booking.emails[':emailId'].retry.$post({ param: { ...bookingParam(bookingId).param, emailId: String(emailId) }, json: {} })).then(
+        (r) => r.email,
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.bookingEmails(bookingId) }),
   });
 }

@@ -1,12 +1,10 @@
 /** An edition's feedback answers (issue 24). */
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { FeedbackSummary } from '../../../lib/feedback';
-import { BASE } from './keys';
+import { adminApi, answer } from '../../api/typed';
 
 export function useRetreatFeedback(retreatId: number) {
   return useQuery({
     queryKey: ['retreats', 'detail', String(retreatId), 'feedback'] as const,
-    queryFn: ({ signal }) => apiRequest<FeedbackSummary>(`${BASE}/retreats/${retreatId}/feedback`, { signal }),
+    queryFn: ({ signal }) => answer(adminApi.retreats[':id'].feedback.$get({ param: { id: String(retreatId) } }, { init: { signal } })),
   });
 }

@@ -1,18 +1,20 @@
 /** Invoices and credit notes: a booking's, one document, the invoices screen, issuing, crediting, sending. */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type {
-  BookingInvoices,
-  InvoiceDetail,
-  InvoiceEmail,
-  InvoiceIssueInput,
-  InvoiceListQuery,
-  InvoiceListResponse,
-  InvoiceSendResult,
-  InvoiceView,
-} from '../../../lib/admin/invoices';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import type { InvoiceListQuery } from '../../../lib/admin/invoices';
+import { bookingParam } from './bookings';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
-import { listQueryHook } from './list-query';
+
+// Every request and answer type comes from worker/routes/admin/invoices.ts and ./bookings.ts through hc.
+const invoices = adminApi.invoices;
+const invoice = invoices[':id'];
+const bookingInvoices = adminApi.bookings[':id'].invoices;
+const invoiceParam = (id: string | number) => ({ param: { id: encodeURIComponent(String(id)) } });
+
+type InvoiceDetail = InferResponseType<typeof invoice.$get>['invoice'];
+type IssuedInvoice = InferResponseType<typeof bookingInvoices.$post>['invoice'];
+type InvoiceEmail = InvoiceDetail['emails'][number];
 
 /**
  * How often a screen asks again while an invoice's e-mail is still on its way ('Saatmisel…'): the outbox sends it in
@@ -26,7 +28,7 @@ const whilePending = (emails: readonly (InvoiceEmail | null | undefined)[] | und
 export function useBookingInvoices(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingInvoices(id),
-    queryFn: ({ signal }) => apiRequest<BookingInvoices>(`${BASE}/bookings/${encodeURIComponent(id)}/invoices`, { signal }),
+    queryFn: ({ signal }) => answer(bookingInvoices.$get(bookingParam(id), { init: { signal } })),
     refetchInterval: (query) => whilePending(query.state.data?.items.map((item) => item.lastEmail)),
   });
 }
@@ -35,33 +37,58 @@ export function useBookingInvoices(id: string) {
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: adminKeys.invoice(id),
-    queryFn: ({ signal }) => apiRequest<{ invoice: InvoiceDetail }>(`${BASE}/invoices/${encodeURIComponent(id)}`, { signal }).then((r) => r.invoice),
+    queryFn: ({ signal }) => answer(invoice.$get(invoiceParam(id), { init: { signal } })).then((r) => r.invoice),
     // An issued invoice never changes; its e-mails do while one is on its way (and after a send, which reloads it).
     staleTime: Infinity,
     refetchInterval: (query) => whilePending(query.state.data?.emails.slice(0, 1)),
   });
 }
 
-export const useInvoiceList = listQueryHook<InvoiceListQuery, InvoiceListResponse>(`${BASE}/invoices`, adminKeys.invoiceList);
+/** A list parameter as text, an empty one left out (the API reads an empty parameter as absent anyway). */
+const param = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
+
+export function useInvoiceList(query: InvoiceListQuery) {
+  return useQuery({
+    queryKey: adminKeys.invoiceList(query),
+    queryFn: ({ signal }) =>
+      answer(
+        invoices.$get(
+          {
+            query: {
+              q: param(query.q),
+              state: param(query.state),
+              from: param(query.from),
+              to: param(query.to),
+              page: param(query.page),
+              pageSize: param(query.pageSize),
+            },
+          },
+          { init: { signal } },
+        ),
+      ),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 /**
  * After an invoice or credit note is issued: its booking's invoice list, the original's credited sum and the invoices
  * screen's lists reload.
  */
-function invoiceIssued(client: QueryClient, invoice: InvoiceView) {
+function invoiceIssued(client: QueryClient, issued: IssuedInvoice) {
   // A document just issued has not been e-mailed yet.
-  client.setQueryData<InvoiceDetail>(adminKeys.invoice(String(invoice.id)), { ...invoice, emails: [] });
-  if (invoice.creditsInvoiceId !== null) void client.invalidateQueries({ queryKey: adminKeys.invoice(String(invoice.creditsInvoiceId)) });
+  client.setQueryData<InvoiceDetail>(adminKeys.invoice(String(issued.id)), { ...issued, emails: [] });
+  if (issued.creditsInvoiceId !== null) void client.invalidateQueries({ queryKey: adminKeys.invoice(String(issued.creditsInvoiceId)) });
   void client.invalidateQueries({ queryKey: INVOICE_LISTS });
   // An issued invoice takes the booking's version (one version issues one invoice): the detail and its dialogs reload.
-  if (invoice.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.booking(String(invoice.bookingId)) });
+  if (issued.bookingId !== null) void client.invalidateQueries({ queryKey: adminKeys.booking(String(issued.bookingId)) });
 }
 
 export function useIssueInvoice(bookingId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvoiceIssueInput) =>
-      apiRequest<{ invoice: InvoiceView }>(`${BASE}/bookings/${encodeURIComponent(bookingId)}/invoices`, { method: 'POST', body }).then((r) => r.invoice),
+    mutationFn: (json: InferRequestType<typeof bookingInvoices.$post>['json']) =>
+      answer(bookingInvoices.$post({ ...bookingParam(bookingId), json })).then((r) => r.invoice),
     onSuccess: (invoice) => invoiceIssued(client, invoice),
   });
 }
@@ -70,7 +97,7 @@ export function useCreditNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ invoiceId, reason }: { invoiceId: number; reason: string }) =>
-      apiRequest<{ invoice: InvoiceView }>(`${BASE}/invoices/${invoiceId}/credit-note`, { method: 'POST', body: { reason } }).then((r) => r.invoice),
+      answer(invoice['credit-note'].$post({ ...invoiceParam(invoiceId), json: { reason } })).then((r) => r.invoice),
     onSuccess: (invoice) => invoiceIssued(client, invoice),
   });
 }
@@ -83,7 +110,7 @@ export function useSendInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ invoiceId }: { invoiceId: number; bookingId: number | null }) =>
-      apiRequest<InvoiceSendResult>(`${BASE}/invoices/${invoiceId}/send`, { method: 'POST', body: {} }),
+      answer(invoice.send.$post({ ...invoiceParam(invoiceId), json: {} })),
     onSettled: (_data, _error, { invoiceId, bookingId }) => {
       void client.invalidateQueries({ queryKey: adminKeys.invoice(String(invoiceId)) });
       if (bookingId !== null) {
@@ -94,7 +121,9 @@ export function useSendInvoice() {
   });
 }
 
+// The files are plain links (the browser downloads them with the session's cookies); hc's $path is relative to its base.
 /** The PDF's address: `download` saves it, without it the browser shows it. */
-export const invoicePdfUrl = (invoiceId: number, download = false) => `${BASE}/invoices/${invoiceId}/pdf${download ? '?download=1' : ''}`;
+export const invoicePdfUrl = (invoiceId: number, download = false) =>
+  `${BASE}${invoice.pdf.$path(invoiceParam(invoiceId))}${download ? '?download=1' : ''}`;
 /** Issue 39: the same document as an EN 16931 e-invoice (UBL XML), always a download. */
-export const invoiceUblUrl = (invoiceId: number) => `${BASE}/invoices/${invoiceId}/ubl`;
+export const invoiceUblUrl = (invoiceId: number) => `${BASE}${invoice.ubl.$path(invoiceParam(invoiceId))}`;

@@ -1,30 +1,34 @@
 /** A booking's payments ledger and its cancellation with the refund. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { BookingDetail } from '../../../lib/admin/booking-views';
-import type { CancelInput, CancellationPreview, PaymentInput, PaymentLedger } from '../../../lib/payments';
-import { bookingChanged } from './bookings';
-import { BASE, adminKeys } from './keys';
+import type { InferRequestType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import { bookingChanged, bookingParam } from './bookings';
+import { adminKeys } from './keys';
+
+// Every request and answer type comes from worker/routes/admin/bookings.ts through hc.
+const booking = adminApi.bookings[':id'];
+const payments = booking.payments;
+const reversal = payments[':paymentId'].reverse;
 
 export function useBookingPayments(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingPayments(id),
-    queryFn: ({ signal }) => apiRequest<PaymentLedger>(`${BASE}/bookings/${encodeURIComponent(id)}/payments`, { signal }),
+    queryFn: ({ signal }) => answer(payments.$get(bookingParam(id), { init: { signal } })),
   });
 }
 
-interface LedgerWrite {
-  paymentId: number;
-  ledger: PaymentLedger;
-  booking: BookingDetail;
-}
+/** A payment or refund, or (with `reverse`, the entry's id) the reversal of an entry. */
+export type PaymentWrite =
+  | { reverse?: undefined; body: InferRequestType<typeof payments.$post>['json'] }
+  | { reverse: number; body: InferRequestType<typeof reversal.$post>['json'] };
 
-/** A payment or refund (`path` ''), or the reversal of an entry (`path` '/<id>/reverse'). */
 export function usePaymentWrite(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path = '', body }: { path?: string; body: PaymentInput | { note?: string } }) =>
-      apiRequest<LedgerWrite>(`${BASE}/bookings/${encodeURIComponent(id)}/payments${path}`, { method: 'POST', body }),
+    mutationFn: (write: PaymentWrite) =>
+      write.reverse === undefined
+        ? answer(payments.$post({ ...bookingParam(id), json: write.body }))
+        : answer(reversal.$post({ param: { ...bookingParam(id).param, paymentId: String(write.reverse) }, json: write.body })),
     onSuccess: ({ ledger, booking }) => {
       client.setQueryData(adminKeys.bookingPayments(id), ledger);
       bookingChanged(client, booking);
@@ -36,7 +40,7 @@ export function usePaymentWrite(id: string) {
 export function useCancellationPreview(id: string) {
   return useQuery({
     queryKey: ['bookings', 'detail', id, 'cancellation'] as const,
-    queryFn: ({ signal }) => apiRequest<CancellationPreview>(`${BASE}/bookings/${encodeURIComponent(id)}/cancellation`, { signal }),
+    queryFn: ({ signal }) => answer(booking.cancellation.$get(bookingParam(id), { init: { signal } })),
     staleTime: 0,
     gcTime: 0,
   });
@@ -46,10 +50,9 @@ export function useCancellationPreview(id: string) {
 export function useCancelBooking(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelInput) =>
-      apiRequest<{ booking: BookingDetail; creditNoteId: number | null }>(`${BASE}/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST', body }),
-    onSuccess: ({ booking }) => {
-      bookingChanged(client, booking);
+    mutationFn: (json: InferRequestType<typeof booking.cancel.$post>['json']) => answer(booking.cancel.$post({ ...bookingParam(id), json })),
+    onSuccess: ({ booking: changed }) => {
+      bookingChanged(client, changed);
       void client.invalidateQueries({ queryKey: adminKeys.bookingPayments(id) });
     },
   });

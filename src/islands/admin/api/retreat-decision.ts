@@ -1,9 +1,14 @@
 /** An edition's go/no-go (issue 24): where it stands, "Kinnita toimumine" and "Tühista retriit". */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { RetreatCancelResult, RetreatDecision } from '../../../lib/admin/retreat-decision';
-import type { RetreatCancelInput } from '../../../lib/admin/retreat-cancel';
-import { BASE, INVOICE_LISTS, adminKeys } from './keys';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import { INVOICE_LISTS, adminKeys } from './keys';
+
+// Every request and answer type comes from worker/routes/admin/retreat-decision.ts through hc.
+const retreat = adminApi.retreats[':id'];
+const retreatParam = (id: string) => ({ param: { id: encodeURIComponent(id) } });
+
+type Decision = InferResponseType<typeof retreat.decision.$get>['decision'];
 
 /** Under the retreat's detail key: whatever reloads the retreat reloads this too. */
 const decisionKey = (id: string) => [...adminKeys.retreat(id), 'decision'] as const;
@@ -11,12 +16,12 @@ const decisionKey = (id: string) => [...adminKeys.retreat(id), 'decision'] as co
 export function useRetreatDecision(id: string) {
   return useQuery({
     queryKey: decisionKey(id),
-    queryFn: ({ signal }) => apiRequest<{ decision: RetreatDecision }>(`${BASE}/retreats/${encodeURIComponent(id)}/decision`, { signal }).then((r) => r.decision),
+    queryFn: ({ signal }) => answer(retreat.decision.$get(retreatParam(id), { init: { signal } })).then((r) => r.decision),
   });
 }
 
 /** After a decision: the decision, the retreat, its lists, the dashboard; a cancellation also every booking and invoice list. */
-function decided(client: QueryClient, id: string, decision: RetreatDecision, moneyMoved: boolean) {
+function decided(client: QueryClient, id: string, decision: Decision, moneyMoved: boolean) {
   client.setQueryData(decisionKey(id), decision);
   void client.invalidateQueries({ queryKey: adminKeys.retreats });
   void client.invalidateQueries({ queryKey: adminKeys.dashboard });
@@ -29,7 +34,7 @@ function decided(client: QueryClient, id: string, decision: RetreatDecision, mon
 export function useConfirmRetreat(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ decision: RetreatDecision }>(`${BASE}/retreats/${encodeURIComponent(id)}/confirm`, { method: 'POST', body: {} }).then((r) => r.decision),
+    mutationFn: () => answer(retreat.confirm.$post(retreatParam(id))).then((r) => r.decision),
     onSuccess: (decision) => decided(client, id, decision, false),
   });
 }
@@ -37,7 +42,7 @@ export function useConfirmRetreat(id: string) {
 export function useCancelRetreat(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RetreatCancelInput) => apiRequest<RetreatCancelResult>(`${BASE}/retreats/${encodeURIComponent(id)}/cancel`, { method: 'POST', body }),
+    mutationFn: (json: InferRequestType<typeof retreat.cancel.$post>['json']) => answer(retreat.cancel.$post({ ...retreatParam(id), json })),
     onSuccess: (result) => decided(client, id, result.decision, true),
   });
 }

@@ -1,15 +1,18 @@
 /** A booking's travel details; health information only when asked for (each read audited by the server). */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { AdminTravellerHealth, AdminTravellers, HealthInfo } from '../../../lib/admin/booking-views';
-import { BASE, adminKeys } from './keys';
+import { adminApi, answer } from '../../api/typed';
+import { bookingParam } from './bookings';
+import { adminKeys } from './keys';
+
+// Every answer type comes from worker/routes/admin/bookings.ts through hc.
+const booking = adminApi.bookings[':id'];
 
 /** Each person's travel details and completeness, without health information. */
 export function useBookingTravellers(id: string) {
   return useQuery({
     queryKey: adminKeys.bookingTravellers(id),
-    queryFn: ({ signal }) => apiRequest<AdminTravellers>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers`, { signal }),
+    queryFn: ({ signal }) => answer(booking.travellers.$get(bookingParam(id), { init: { signal } })),
   });
 }
 
@@ -23,7 +26,7 @@ export function useTravellerHealth(id: string) {
   const [shown, setShown] = useState(false);
   const health = useQuery({
     queryKey: adminKeys.travellerHealth(id),
-    queryFn: ({ signal }) => apiRequest<AdminTravellerHealth>(`${BASE}/bookings/${encodeURIComponent(id)}/travellers/health`, { signal }),
+    queryFn: ({ signal }) => answer(booking.travellers.health.$get(bookingParam(id), { init: { signal } })),
     enabled: shown,
     staleTime: Infinity,
     gcTime: 0,
@@ -46,7 +49,7 @@ export function useTravellerHealth(id: string) {
 export function useGuestHealth(id: string, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.guestHealth(id),
-    queryFn: ({ signal }) => apiRequest<{ healthInfo: HealthInfo | null }>(`${BASE}/bookings/${encodeURIComponent(id)}/guest/health`, { signal }).then((r) => r.healthInfo),
+    queryFn: ({ signal }) => answer(booking.guest.health.$get(bookingParam(id), { init: { signal } })).then((r) => r.healthInfo),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

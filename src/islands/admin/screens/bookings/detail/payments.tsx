@@ -44,7 +44,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
 
   const reverse = (entry: PaymentEntry) =>
     write.mutate(
-      { path: `/${entry.id}/reverse`, body: {} },
+      { reverse: entry.id, body: {} },
       toastOutcome('Kanne tühistati vastukandega', 'Kande tühistamine ebaõnnestus', () => setReversing(null)),
     );
 
