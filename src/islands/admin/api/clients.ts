@@ -1,17 +1,30 @@
 /** Clients: the list, one client, writes, and the sync from bookers. */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { ClientDetail, ClientInput, ClientListQuery, ClientListResponse, ClientSyncResult } from '../../../lib/admin/clients';
-import { BASE, INVOICE_LISTS, adminKeys } from './keys';
-import { listQueryHook } from './list-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
+import type { ClientListQuery } from '../../../lib/admin/clients';
+import { adminApi, answer } from '../../api/typed';
+import { INVOICE_LISTS, adminKeys } from './keys';
 
-export const useClientList = listQueryHook<ClientListQuery, ClientListResponse>(`${BASE}/clients`, adminKeys.clientList);
+// Every request and answer type comes from worker/routes/admin/clients.ts through hc.
+// hc puts path parameters in as they are: an id read from the address bar is encoded first.
+const clients = adminApi.clients;
+const one = clients[':id'];
+
+export function useClientList(query: ClientListQuery) {
+  return useQuery({
+    queryKey: adminKeys.clientList(query),
+    queryFn: ({ signal }) =>
+      answer(clients.$get({ query: { q: query.q, page: String(query.page), pageSize: String(query.pageSize) } }, { init: { signal } })),
+    // The old page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** One client with their bookings (the view dialog, and the delete confirmation's count). */
 export function useClient(id: string) {
   return useQuery({
     queryKey: adminKeys.client(id),
-    queryFn: ({ signal }) => apiRequest<{ client: ClientDetail }>(`${BASE}/clients/${encodeURIComponent(id)}`, { signal }).then((r) => r.client),
+    queryFn: ({ signal }) => answer(one.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })).then((r) => r.client),
   });
 }
 
@@ -28,7 +41,7 @@ function clientsChanged(client: QueryClient, { bookings = false } = {}) {
 export function useCreateClient() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientInput) => apiRequest<{ client: ClientDetail }>(`${BASE}/clients`, { method: 'POST', body }).then((r) => r.client),
+    mutationFn: (json: InferRequestType<typeof clients.$post>['json']) => answer(clients.$post({ json })).then((r) => r.client),
     onSuccess: () => clientsChanged(client),
   });
 }
@@ -36,8 +49,8 @@ export function useCreateClient() {
 export function useUpdateClient(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientInput) =>
-      apiRequest<{ client: ClientDetail }>(`${BASE}/clients/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.client),
+    mutationFn: (json: InferRequestType<typeof one.$patch>['json']) =>
+      answer(one.$patch({ param: { id: encodeURIComponent(id) }, json })).then((r) => r.client),
     onSuccess: (saved) => {
       client.setQueryData(adminKeys.client(saved.id), saved);
       clientsChanged(client);
@@ -50,7 +63,7 @@ export function useDeleteClient() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, bookingCount }: { id: string; bookingCount: number }) =>
-      apiRequest<void>(`${BASE}/clients/${encodeURIComponent(id)}`, { method: 'DELETE', query: { bookingCount } }),
+      answer(one.$delete({ param: { id: encodeURIComponent(id) }, query: { bookingCount: String(bookingCount) } })),
     onSuccess: (_, { id }) => {
       client.removeQueries({ queryKey: adminKeys.client(id) });
       clientsChanged(client, { bookings: true });
@@ -61,7 +74,7 @@ export function useDeleteClient() {
 export function useSyncClients() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<ClientSyncResult>(`${BASE}/clients/sync`, { method: 'POST', body: {} }),
+    mutationFn: () => answer(clients.sync.$post({ json: {} })),
     // Synced guests' bookings may now point at their client.
     onSuccess: () => clientsChanged(client, { bookings: true }),
   });

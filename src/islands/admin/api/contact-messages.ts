@@ -1,14 +1,12 @@
 /** "Sõnumid" (issue 24): contact-form messages, one message with its replies, and a reply. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type {
-  ContactMessageDetail,
-  ContactMessageListQuery,
-  ContactMessageListResponse,
-} from '../../../lib/admin/contact-messages';
-import type { ContactReplyInput } from '../../../lib/admin/contact-reply';
-import { BASE } from './keys';
-import { listQueryHook } from './list-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
+import type { ContactMessageListQuery } from '../../../lib/admin/contact-messages';
+import { adminApi, answer } from '../../api/typed';
+
+// Every request and answer type comes from worker/routes/admin/contact-messages.ts through hc.
+const messages = adminApi['contact-messages'];
+const one = messages[':id'];
 
 export const contactMessageKeys = {
   all: ['contact-messages'] as const,
@@ -16,20 +14,32 @@ export const contactMessageKeys = {
   detail: (id: number) => ['contact-messages', 'detail', id] as const,
 };
 
-export const useContactMessageList = listQueryHook<ContactMessageListQuery, ContactMessageListResponse>(`${BASE}/contact-messages`, contactMessageKeys.list);
+export function useContactMessageList(query: ContactMessageListQuery) {
+  return useQuery({
+    queryKey: contactMessageKeys.list(query),
+    queryFn: ({ signal }) =>
+      answer(
+        messages.$get(
+          { query: { q: query.q, state: query.state, page: String(query.page), pageSize: String(query.pageSize) } },
+          { init: { signal } },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useContactMessage(id: number) {
   return useQuery({
     queryKey: contactMessageKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<{ message: ContactMessageDetail }>(`${BASE}/contact-messages/${id}`, { signal }).then((r) => r.message),
+    queryFn: ({ signal }) => answer(one.$get({ param: { id: String(id) } }, { init: { signal } })).then((r) => r.message),
   });
 }
 
 export function useReplyToContactMessage(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ContactReplyInput) =>
-      apiRequest<{ message: ContactMessageDetail }>(`${BASE}/contact-messages/${id}/reply`, { method: 'POST', body }).then((r) => r.message),
+    mutationFn: (json: InferRequestType<typeof one.reply.$post>['json']) =>
+      answer(one.reply.$post({ param: { id: String(id) }, json })).then((r) => r.message),
     onSuccess: (message) => {
       client.setQueryData(contactMessageKeys.detail(id), message);
       void client.invalidateQueries({ queryKey: contactMessageKeys.all });

@@ -1,11 +1,12 @@
 /** The dashboard's figures, the health check and the e-mail test. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { DashboardResponse, EmailTestResult } from '../../../lib/admin/booking-views';
-import { BASE, adminKeys } from './keys';
+import type { InferRequestType } from 'hono/client';
+import { adminApi, answer } from '../../api/typed';
+import { adminKeys } from './keys';
 
+// The dashboard's and the e-mail test's types come from worker/routes/admin/index.ts through hc.
 export function useDashboard() {
-  return useQuery({ queryKey: adminKeys.dashboard, queryFn: ({ signal }) => apiRequest<DashboardResponse>(`${BASE}/dashboard`, { signal }) });
+  return useQuery({ queryKey: adminKeys.dashboard, queryFn: ({ signal }) => answer(adminApi.dashboard.$get(undefined, { init: { signal } })) });
 }
 
 export function useHealth() {
@@ -21,11 +22,9 @@ export function useHealth() {
   });
 }
 
-export type EmailTestKind = 'test' | 'booking_confirmation';
+const emailTest = adminApi['email-test'];
+export type EmailTestKind = InferRequestType<typeof emailTest.$post>['json']['kind'];
 
 export function useEmailTest() {
-  return useMutation({
-    mutationFn: (body: { email: string; kind: EmailTestKind }) =>
-      apiRequest<{ result: EmailTestResult; outboxId: number }>(`${BASE}/email-test`, { method: 'POST', body }),
-  });
+  return useMutation({ mutationFn: (json: InferRequestType<typeof emailTest.$post>['json']) => answer(emailTest.$post({ json })) });
 }

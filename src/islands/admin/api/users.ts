@@ -1,17 +1,29 @@
 /** Users and their roles. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import type { RoleChange, UserListItem, UserListQuery, UserListResponse } from '../../../lib/admin/users';
-import { BASE, adminKeys } from './keys';
-import { listQueryHook } from './list-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
+import type { UserListQuery } from '../../../lib/admin/users';
+import { adminApi, answer } from '../../api/typed';
+import { adminKeys } from './keys';
 
-export const useUserList = listQueryHook<UserListQuery, UserListResponse>(`${BASE}/users`, adminKeys.userList);
+// Every request and answer type comes from worker/routes/admin/users.ts through hc.
+// hc puts path parameters in as they are: an id read from the address bar is encoded first.
+const users = adminApi.users;
+const user = users[':id'];
+
+export function useUserList(query: UserListQuery) {
+  return useQuery({
+    queryKey: adminKeys.userList(query),
+    queryFn: ({ signal }) =>
+      answer(users.$get({ query: { q: query.q, page: String(query.page), pageSize: String(query.pageSize) } }, { init: { signal } })),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string } & RoleChange) =>
-      apiRequest<{ user: UserListItem }>(`${BASE}/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: { role } }).then((r) => r.user),
+    mutationFn: ({ userId, role }: { userId: string } & InferRequestType<typeof user.role.$put>['json']) =>
+      answer(user.role.$put({ param: { id: encodeURIComponent(userId) }, json: { role } })).then((r) => r.user),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
@@ -19,6 +31,6 @@ export function useChangeRole() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ userId, password }: { userId: string; password: string }) =>
-      apiRequest<void>(`${BASE}/users/${encodeURIComponent(userId)}/password`, { method: 'PUT', body: { password } }),
+      answer(user.password.$put({ param: { id: encodeURIComponent(userId) }, json: { password } })),
   });
 }

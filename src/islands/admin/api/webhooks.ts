@@ -1,27 +1,23 @@
 /** Webhooks ("Liidesed", issue 41): the endpoints, adding (the answer carries the secret, once), changing, deleting, the log. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, hasErrorCode } from '../../api/client';
-import type {
-  CreatedWebhook,
-  WebhookCreateInput,
-  WebhookDeliveryItem,
-  WebhookDeliveryListResponse,
-  WebhookEditInput,
-  WebhookItem,
-  WebhookListResponse,
-} from '../../../lib/webhooks';
-import { BASE, adminKeys, type WebhookDeliveryListQuery } from './keys';
+import type { InferRequestType } from 'hono/client';
+import { hasErrorCode } from '../../api/client';
+import { adminApi, answer } from '../../api/typed';
+import { adminKeys, type WebhookDeliveryListQuery } from './keys';
 
-const PATH = `${BASE}/webhooks`;
+// Every request and answer type comes from worker/routes/admin/webhooks.ts through hc.
+// hc puts path parameters in as they are: an id read from the address bar is encoded first.
+const webhooks = adminApi.webhooks;
+const one = webhooks[':id'];
 
 export function useWebhookList() {
-  return useQuery({ queryKey: adminKeys.webhooks, queryFn: ({ signal }) => apiRequest<WebhookListResponse>(PATH, { signal }) });
+  return useQuery({ queryKey: adminKeys.webhooks, queryFn: ({ signal }) => answer(webhooks.$get(undefined, { init: { signal } })) });
 }
 
 export function useWebhook(id: string) {
   return useQuery({
     queryKey: adminKeys.webhook(id),
-    queryFn: ({ signal }) => apiRequest<{ webhook: WebhookItem }>(`${PATH}/${id}`, { signal }).then((r) => r.webhook),
+    queryFn: ({ signal }) => answer(one.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })).then((r) => r.webhook),
   });
 }
 
@@ -29,7 +25,13 @@ export function useWebhook(id: string) {
 export function useWebhookDeliveries(id: string, query: WebhookDeliveryListQuery) {
   return useQuery({
     queryKey: adminKeys.webhookDeliveries(id, query),
-    queryFn: ({ signal }) => apiRequest<WebhookDeliveryListResponse>(`${PATH}/${id}/deliveries`, { query: { ...query }, signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        one.deliveries.$get(
+          { param: { id: encodeURIComponent(id) }, query: { page: String(query.page), pageSize: String(query.pageSize) } },
+          { init: { signal } },
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,16 +44,16 @@ function useWebhooksChanged() {
 export function useCreateWebhook() {
   const changed = useWebhooksChanged();
   return useMutation({
-    mutationFn: (body: WebhookCreateInput) => apiRequest<{ webhook: CreatedWebhook }>(PATH, { method: 'POST', body }).then((r) => r.webhook),
+    mutationFn: (json: InferRequestType<typeof webhooks.$post>['json']) => answer(webhooks.$post({ json })).then((r) => r.webhook),
     onSuccess: changed,
   });
 }
 
-/** `body.version` is the one the form was opened with: an endpoint changed meanwhile is refused (409) and reloaded. */
+/** `json.version` is the one the form was opened with: an endpoint changed meanwhile is refused (409) and reloaded. */
 export function useUpdateWebhook(id: number) {
   const changed = useWebhooksChanged();
   return useMutation({
-    mutationFn: (body: WebhookEditInput) => apiRequest<{ webhook: WebhookItem }>(`${PATH}/${id}`, { method: 'PATCH', body }).then((r) => r.webhook),
+    mutationFn: (json: InferRequestType<typeof one.$patch>['json']) => answer(one.$patch({ param: { id: String(id) }, json })).then((r) => r.webhook),
     onSuccess: changed,
     onError: (error) => hasErrorCode(error, 'webhook_changed') && changed(),
   });
@@ -59,14 +61,14 @@ export function useUpdateWebhook(id: number) {
 
 export function useDeleteWebhook() {
   const changed = useWebhooksChanged();
-  return useMutation({ mutationFn: (id: number) => apiRequest<{ deleted: true }>(`${PATH}/${id}`, { method: 'DELETE' }), onSuccess: changed });
+  return useMutation({ mutationFn: (id: number) => answer(one.$delete({ param: { id: String(id) } })), onSuccess: changed });
 }
 
 export function useResendDelivery(endpointId: number) {
   const changed = useWebhooksChanged();
   return useMutation({
     mutationFn: (deliveryId: number) =>
-      apiRequest<{ delivery: WebhookDeliveryItem }>(`${PATH}/${endpointId}/deliveries/${deliveryId}/resend`, { method: 'POST' }).then(
+      answer(one.deliveries[':deliveryId'].resend.$post({ param: { id: String(endpointId), deliveryId: String(deliveryId) } })).then(
         (r) => r.delivery,
       ),
     onSettled: changed,
