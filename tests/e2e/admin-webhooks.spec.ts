@@ -100,7 +100,7 @@ test('adds an endpoint, shows its secret once, delivers a signed event, turns of
   expect(verifyStandardWebhook(secret, delivered, serverNow())).toBe(true);
 
   await page.reload();
-  await endpoint.getByRole('link', { name: /saatmiste logi/ }).click();
+  await endpoint.getByRole('link', { name: /saatmiste ajalugu/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Liidese saatmised' })).toBeVisible();
   const logRow = page.getByRole('row').filter({ hasText: delivered.id });
   await expect(logRow).toContainText('Retriit toimub');

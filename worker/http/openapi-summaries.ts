@@ -107,8 +107,8 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/admin/webhooks': 'Liidese lisamine (salajane võti vastuses ainult siin)',
   'GET /api/admin/webhooks/:id': 'Üks liides',
   'PATCH /api/admin/webhooks/:id': 'Liidese muutmine, sisse- või väljalülitamine',
-  'DELETE /api/admin/webhooks/:id': 'Liidese kustutamine koos saatmiste logiga',
-  'GET /api/admin/webhooks/:id/deliveries': 'Liidese saatmiste logi (30 päeva)',
+  'DELETE /api/admin/webhooks/:id': 'Liidese kustutamine koos saatmiste ajalooga',
+  'GET /api/admin/webhooks/:id/deliveries': 'Liidese saatmised (viimased 30 päeva)',
   'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend': 'Sündmuse uuesti saatmine',
   'GET /api/admin/guests': 'Külaliste otsing (uue broneeringu jaoks)',
   // Back office: editions

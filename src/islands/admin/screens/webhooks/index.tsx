@@ -68,7 +68,7 @@ export default function WebhookList() {
       cell: (w) => (
         <AppLink href={`/admin/liidesed/${w.id}`} className="text-lagoon-800 underline underline-offset-2">
           {deliveryCountsText(w)}
-          <span className="sr-only"> — saatmiste logi: {w.url}</span>
+          <span className="sr-only"> — saatmiste ajalugu: {w.url}</span>
         </AppLink>
       ),
       className: 'tabular-nums',
@@ -115,7 +115,7 @@ export default function WebhookList() {
         title="Kustuta liides"
         message={
           deleting
-            ? `Kas olete kindel, et soovite liidese ${deleting.url} kustutada? Sellele ei saadeta enam sündmusi ja selle saatmiste logi kustutatakse.`
+            ? `Kas olete kindel, et soovite liidese ${deleting.url} kustutada? Sellele ei saadeta enam sündmusi ja selle saatmiste ajalugu kustutatakse.`
             : ''
         }
         confirmLabel="Kustuta"
