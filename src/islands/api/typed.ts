@@ -6,9 +6,15 @@
  */
 import { hc, parseResponse } from 'hono/client';
 import type { adminRoutes } from '../../../worker/routes/admin/index';
+import type { agreementTextRoutes } from '../../../worker/routes/agreement-text';
+import type { meRoutes } from '../../../worker/routes/me';
 import { apiFetch } from './client';
 
 export const adminApi = hc<typeof adminRoutes>('/api/admin', { fetch: apiFetch });
+/** The guest portal's own data (../portal/portal-api.ts). */
+export const meApi = hc<typeof meRoutes>('/api/me', { fetch: apiFetch });
+/** The agreements' texts in force, which the portal shows before its "Allkirjasta ise". */
+export const agreementTextApi = hc<typeof agreementTextRoutes>('/api/agreement-text', { fetch: apiFetch });
 
 /** The answer's JSON, typed from the route's c.json(...) (failures were already thrown by apiFetch). */
 export const answer = parseResponse;

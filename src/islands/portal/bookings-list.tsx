@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../lib/format';
 import { myBookingStatusLabel, PORTAL_PATH, type MyBookingSummary } from '../../lib/portal';
 import { Pair } from './parts';
-import { portalApi, portalKeys } from './portal-api';
+import { myBookings, portalKeys } from './first-view-api';
 
 export function BookingsList({ email, onOpen }: { email: string; onOpen: (id: number) => void }) {
-  const list = useQuery({ queryKey: portalKeys.bookings, queryFn: portalApi.bookings });
+  const list = useQuery({ queryKey: portalKeys.bookings, queryFn: myBookings });
   return (
     <section aria-labelledby="my-bookings-title" className="space-y-4">
       <h2 id="my-bookings-title" className="text-2xl text-lagoon-900">

@@ -1,6 +1,6 @@
 /** A link to a file from /api/me (PDF, JSON) that makes the session fresh before the browser fetches it. */
 import type { ReactNode } from 'react';
-import { freshForDownload } from './portal-api';
+import { freshForDownload } from './first-view-api';
 
 export function DownloadLink({ href, children, className, onSessionOver }: { href: string; children: ReactNode; className?: string; onSessionOver: () => void }) {
   return (

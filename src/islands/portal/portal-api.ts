@@ -1,54 +1,44 @@
 /**
- * The portal's calls to /api/me (issue "Guest portal") through the same client as the admin app: cookies carry the
- * session, a 401 rotates it once and repeats the call (../api/client.ts).
+ * The portal's calls to /api/me (issue "Guest portal") through the typed client over worker/routes/me.ts, so a
+ * changed path, body or answer there is a type error here or in the screen; requests go through the admin app's
+ * apiFetch (cookies; a 401 rotates the session once and repeats the call). The first view's calls are in
+ * ./first-view-api.ts, which keeps this client out of it.
  */
-import { apiRequest } from '../api/client';
-import { refreshSession } from '../../lib/auth/session-client';
-import type { MyBookingDetail, MyBookingSummary, TravellerView } from '../../lib/portal';
-import type { CancellationRequestInput, DeleteAccountInput } from '../../lib/portal-schemas';
-import type { GiftVoucherRedeemInput, GiftVoucherRedeemResponse } from '../../lib/gift-vouchers';
+import type { InferRequestType } from 'hono/client';
+import { agreementTextApi, answer, meApi } from '../api/typed';
 import type { TravelDetailsInput } from '../../lib/travel-details-schema';
-import type { AgreementKind, TravellerAgreements } from '../../lib/agreement-labels';
-import type { PortalSignInput, SigningLinkInput } from '../../lib/agreement-schemas';
 
-export type OnlinePart = 'next' | 'rest';
-export type OnlineMethod = 'bank_link' | 'card';
+export { portalKeys } from './first-view-api';
 
-export const portalKeys = {
-  bookings: ['me', 'bookings'] as const,
-  booking: (id: number) => ['me', 'bookings', id] as const,
-  agreements: (id: number) => ['me', 'bookings', id, 'agreements'] as const,
-  agreementTexts: ['agreement-text'] as const,
-};
+const booking = meApi.bookings[':id'];
+
+type PayBody = InferRequestType<typeof booking.pay.$post>['json'];
+export type OnlinePart = PayBody['part'];
+export type OnlineMethod = NonNullable<PayBody['method']>;
+
+const id = (bookingId: number) => ({ id: String(bookingId) });
 
 export const portalApi = {
-  bookings: () => apiRequest<{ items: MyBookingSummary[] }>('/api/me/bookings'),
-  booking: (id: number) => apiRequest<{ booking: MyBookingDetail }>(`/api/me/bookings/${id}`),
-  saveTraveller: (id: number, position: number, body: TravelDetailsInput) =>
-    apiRequest<{ person: TravellerView }>(`/api/me/bookings/${id}/people/${position}`, { method: 'PUT', body }),
-  requestCancellation: (id: number, body: CancellationRequestInput) =>
-    apiRequest<{ request: { requestedAt: string; refundCents: number } }>(`/api/me/bookings/${id}/cancellation-request`, { method: 'POST', body }),
+  booking: (bookingId: number) => answer(booking.$get({ param: id(bookingId) })),
+  // The route takes any JSON object and its service applies the travel details' schema (it depends on today's date),
+  // so the form's own input type is the body's contract.
+  saveTraveller: (bookingId: number, position: number, json: TravelDetailsInput) =>
+    answer(booking.people[':position'].$put({ param: { ...id(bookingId), position: String(position) }, json })),
+  requestCancellation: (bookingId: number, json: InferRequestType<(typeof booking)['cancellation-request']['$post']>['json']) =>
+    answer(booking['cancellation-request'].$post({ param: id(bookingId), json })),
   /** "Maksa kohe" (issue "Pay online"): an order at the provider; answers the page to send the browser to. */
-  pay: (id: number, body: { part: OnlinePart; method: OnlineMethod }) =>
-    apiRequest<{ paymentUrl: string; amountCents: number }>(`/api/me/bookings/${id}/pay`, { method: 'POST', body }),
+  pay: (bookingId: number, json: PayBody) => answer(booking.pay.$post({ param: id(bookingId), json })),
   /** "Kasuta kinkekaarti" (issue 38): pays part of the booking with a voucher; answers its balance left and the booking now. */
-  redeemGiftVoucher: (id: number, body: GiftVoucherRedeemInput) =>
-    apiRequest<GiftVoucherRedeemResponse & { booking: MyBookingDetail }>(`/api/me/bookings/${id}/gift-vouchers`, { method: 'POST', body }),
+  redeemGiftVoucher: (bookingId: number, json: InferRequestType<(typeof booking)['gift-vouchers']['$post']>['json']) =>
+    answer(booking['gift-vouchers'].$post({ param: id(bookingId), json })),
   /** "Kinnitage koht" (issue 38): takes the places a waiting-list offer holds; answers the booking now. */
-  acceptOffer: (id: number) => apiRequest<{ booking: MyBookingDetail }>(`/api/me/bookings/${id}/accept-offer`, { method: 'POST', body: {} }),
+  acceptOffer: (bookingId: number) => answer(booking['accept-offer'].$post({ param: id(bookingId) })),
   /** Issue 42: the booking's signatures, "Allkirjasta ise" on this device, and a companion's personal link. */
-  agreements: (id: number) => apiRequest<{ travellers: TravellerAgreements[] }>(`/api/me/bookings/${id}/agreements`),
-  agreementTexts: () => apiRequest<Record<AgreementKind, { version: string; text: string; sha256: string }>>('/api/agreement-text'),
-  sign: (id: number, body: PortalSignInput) => apiRequest<{ signed: { kind: AgreementKind; version: string; signedAt: string } }>(`/api/me/bookings/${id}/agreements/sign`, { method: 'POST', body }),
-  sendSigningLink: (id: number, body: SigningLinkInput) =>
-    apiRequest<{ link: { email: 'sent' | 'queued' | 'failed'; expiresAt: string } }>(`/api/me/bookings/${id}/agreements/links`, { method: 'POST', body }),
-  deleteAccount: (body: DeleteAccountInput) => apiRequest<{ deleted: true; bookingsKept: number }>('/api/me', { method: 'DELETE', body }),
+  agreements: (bookingId: number) => answer(booking.agreements.$get({ param: id(bookingId) })),
+  agreementTexts: () => answer(agreementTextApi.index.$get()),
+  sign: (bookingId: number, json: InferRequestType<typeof booking.agreements.sign.$post>['json']) =>
+    answer(booking.agreements.sign.$post({ param: id(bookingId), json })),
+  sendSigningLink: (bookingId: number, json: InferRequestType<typeof booking.agreements.links.$post>['json']) =>
+    answer(booking.agreements.links.$post({ param: id(bookingId), json })),
+  deleteAccount: (json: InferRequestType<typeof meApi.index.$delete>['json']) => answer(meApi.index.$delete({ json })),
 };
-
-/**
- * Files (invoice PDFs, the data export) are plain links the browser downloads; their request cannot refresh the
- * session on a 401, so the session is made fresh for a minute first. Answers false when the session is over.
- */
-export async function freshForDownload(): Promise<boolean> {
-  return (await refreshSession(60_000)) !== null;
-}
