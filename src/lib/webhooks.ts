@@ -134,5 +134,4 @@ export interface WebhookDeliveryItem {
   deliveredAt: string | null;
 }
 
-export type WebhookListResponse = { items: WebhookItem[] };
 export type WebhookDeliveryListResponse = ListPage<WebhookDeliveryItem>;

@@ -64,20 +64,6 @@ export interface AdminTravellerHealth {
 
 export type GuestOption = GuestSummary;
 
-export interface RetreatOption {
-  id: number;
-  name: string;
-  startDate: string | null;
-  endDate: string | null;
-  arrivalDate: string | null;
-  departureDate: string | null;
-  /** An edition's price (issue "Sell"): an admin-made booking on it is priced as a visitor's request is. */
-  priceCents: number | null;
-  basePriceCents: number | null;
-  singleRoomSupplementCents: number;
-  sharedRoomSupplementCents: number;
-}
-
 export interface BookingEmail {
   id: number;
   kind: string;
