@@ -41,7 +41,7 @@ export function DiscountCodeField({ id, field, retreatMonth, error, applied, onA
   const check = async (code: string) => {
     setChecking(true);
     const [result, texts] = await Promise.all([
-      postJson<{ discountCode: CodeDiscountTerms }>('/api/discount-codes/check', { code, retreatMonth }),
+      postJson('/api/discount-codes/check', { code, retreatMonth }),
       import('../lib/discount-code-text').catch(() => null),
     ]);
     setChecking(false);

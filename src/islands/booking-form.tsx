@@ -29,14 +29,6 @@ import { AGREEMENT_PATHS, versionPath } from '../lib/agreement-paths';
 const FORM_DEFAULTS = { ...BOOKING_DEFAULTS, discountCode: '' };
 type BookingFormValues = typeof FORM_DEFAULTS;
 
-interface BookingCreated {
-  bookingId: number;
-  /** 'queued': not out yet, retried; 'failed': refused, or the address had its confirmations for the day. */
-  email: 'sent' | 'queued' | 'failed';
-  /** The edition had no places left: the request is on its waiting list. */
-  waitingList?: boolean;
-}
-
 // Only when no edition takes requests: the page offers the contact form instead (its own chunk, shared with /kontakt).
 const ContactForm = lazy(() => import('./contact-form'));
 // The price and the plans, with their rules: loaded once the editions are known, not with the form.
@@ -127,7 +119,7 @@ export default function BookingForm() {
 
   const onValid = async (booking: BookingRequest) => {
     attemptKey.current ??= newIdempotencyKey();
-    const result = await postJson<BookingCreated>('/api/bookings', { ...booking, website: booking.website ?? '' }, {
+    const result = await postJson('/api/bookings', { ...booking, website: booking.website ?? '' }, {
       'Idempotency-Key': attemptKey.current,
     });
     if (result.ok) {

@@ -39,7 +39,7 @@ export default function ContactForm() {
   const onInvalid = () => toastError(CONTACT_TOASTS.invalid.title, CONTACT_TOASTS.invalid.description);
 
   const onValid = async (message: ContactRequest) => {
-    const result = await postJson<{ messageId: number }>('/api/contact', { ...message, website: message.website ?? '' });
+    const result = await postJson('/api/contact', { ...message, website: message.website ?? '' });
     if (result.ok) {
       toast(CONTACT_TOASTS.sent);
       reset(CONTACT_DEFAULTS);

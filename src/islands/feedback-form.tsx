@@ -44,7 +44,7 @@ export default function FeedbackForm() {
       setState({ kind: 'invalid', message: FEEDBACK_TEXTS.tokenMissing });
       return;
     }
-    void postJson<FeedbackOpen>('/api/feedback/open', { token }).then((result) => {
+    void postJson('/api/feedback/open', { token }).then((result) => {
       if (!result.ok) setState({ kind: 'invalid', message: result.message ?? FEEDBACK_TEXTS.tokenMissing });
       else if (result.data.answered) setState({ kind: 'invalid', message: FEEDBACK_TEXTS.alreadyGiven });
       else setState({ kind: 'open', token, info: result.data });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { postJson } from '../forms/post-json';
 import { useAuth } from './auth-context';
-import type { Session } from '../../lib/auth/session-client';
 
 /** The confirmation link's landing: confirms once, which also signs the user in. */
 export function ConfirmPanel({ token, onSignIn }: { token: string; onSignIn: () => void }) {
@@ -12,7 +11,7 @@ export function ConfirmPanel({ token, onSignIn }: { token: string; onSignIn: () 
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    void postJson<Session>('/api/auth/confirm', { token }).then((result) => {
+    void postJson('/api/auth/confirm', { token }).then((result) => {
       if (result.ok) {
         setSession(result.data);
         setState({ status: 'done' });

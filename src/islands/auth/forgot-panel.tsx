@@ -24,7 +24,7 @@ export function ForgotPanel({ defaultEmail, onBack }: { defaultEmail: string; on
   } = useValidatedForm<EmailValues>({ defaultValues: { email: defaultEmail }, resolver, preload: accountValidation.preload });
 
   const onValid = async ({ email }: EmailValues) => {
-    const result = await postJson<{ status: string }>('/api/auth/recover', { email });
+    const result = await postJson('/api/auth/recover', { email });
     if (result.ok) {
       setSentTo(email);
       toast(AUTH_TOASTS.resetSent);

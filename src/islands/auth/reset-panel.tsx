@@ -7,7 +7,6 @@ import { useValidatedForm } from '../forms/use-validated-form';
 import { toast, toastError } from '../toast';
 import { useAuth } from './auth-context';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS } from './auth-toasts';
-import type { Session } from '../../lib/auth/session-client';
 
 interface NewPasswordValues {
   password: string;
@@ -29,7 +28,7 @@ export function ResetPanel({ token, onForgot }: { token: string; onForgot: () =>
   } = useValidatedForm<NewPasswordValues>({ defaultValues: { password: '' }, resolver, preload: accountValidation.preload });
 
   const onValid = async ({ password }: NewPasswordValues) => {
-    const result = await postJson<Session>('/api/auth/reset', { token, password });
+    const result = await postJson('/api/auth/reset', { token, password });
     if (result.ok) {
       setDone(true);
       setSession(result.data);

@@ -10,7 +10,6 @@ import { useAuth } from './auth-context';
 import { useResendConfirmation } from './use-resend-confirmation';
 import { AUTH_TOASTS, SIGNED_IN_REDIRECT_MS, firstError, tooManyAttemptsToast } from './auth-toasts';
 import { safeNext } from '../../lib/auth/safe-next';
-import type { Session } from '../../lib/auth/session-client';
 import { EMAIL_MAX } from '../../lib/validation/limits';
 
 interface SignInValues {
@@ -52,7 +51,7 @@ export function SignInForm({ prefill, defaultEmail, onEmail, onForgot }: SignInF
 
   const onValid = async (values: SignInValues) => {
     setUnconfirmedEmail(null);
-    const result = await postJson<Session>('/api/auth/signin', values);
+    const result = await postJson('/api/auth/signin', values);
     if (result.ok) {
       setDone(true);
       setSession(result.data);

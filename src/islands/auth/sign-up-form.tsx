@@ -33,7 +33,7 @@ export function SignUpForm({ onSignedUp, onExists }: { onSignedUp: (email: strin
   const onInvalid = (formErrors: FieldErrors<SignUpValues>) => toastError(AUTH_TOASTS.invalidInput, firstError(formErrors, SIGN_UP_FIELDS));
 
   const onValid = async (values: SignUpValues) => {
-    const result = await postJson<{ status: string }>('/api/auth/signup', values);
+    const result = await postJson('/api/auth/signup', values);
     if (result.ok) {
       toast(AUTH_TOASTS.signedUp);
       onSignedUp(values.email);
