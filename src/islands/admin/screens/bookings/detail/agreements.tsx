@@ -10,7 +10,10 @@ import { Badge } from '../../../ui/badge';
 import { Section } from '../../../ui/detail-parts';
 import { QueryView } from '../../../ui/states';
 import { Button } from '../../../ui/button';
-import { SigningLinkDialog } from './signing-link-dialog';
+import { lazyComponent } from '../../../../lazy-component';
+
+// The signing-link form (its fields, react-hook-form and the schema) loads when the dialog is first opened.
+const SigningLinkDialog = lazyComponent(() => import('./signing-link-dialog').then((m) => m.SigningLinkDialog));
 
 function Evidence({ evidence }: { evidence: AcceptanceEvidence | null }) {
   if (!evidence) return <Badge tone="yellow">{AGREEMENT_MESSAGES.pending}</Badge>;
