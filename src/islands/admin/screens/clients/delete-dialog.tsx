@@ -10,7 +10,7 @@ import { useClient, useDeleteClient } from '../../api/clients';
 import { Button } from '../../ui/button';
 import { AppDialog, DialogActions } from '../../ui/dialog';
 import { QueryView } from '../../ui/states';
-import { fullName } from './view-dialog';
+import { fullName } from './full-name';
 
 export function deleteQuestion(name: string, bookingCount: number): string {
   if (bookingCount === 0) return `Kas olete kindel, et soovite kliendi ${name} kustutada?`;

@@ -13,11 +13,16 @@ import { Button } from '../../ui/button';
 import { Counter } from '../../ui/counter';
 import type { DataColumn } from '../../ui/data-table';
 import { ListTable } from '../../ui/list-results';
-import { AddClientDialog, EditClientDialog } from './client-dialog';
-import { DeleteClientDialog } from './delete-dialog';
 import { SyncClientsButton } from './sync-button';
-import { fullName, ViewClientDialog } from './view-dialog';
+import { fullName } from './full-name';
 import { ListSearch } from '../../ui/list-search';
+import { lazyComponent } from '../../../lazy-component';
+
+// The dialogs (their forms, fields, react-hook-form and the overlay) load when one is first opened.
+const AddClientDialog = lazyComponent(() => import('./client-dialog').then((m) => m.AddClientDialog));
+const EditClientDialog = lazyComponent(() => import('./client-dialog').then((m) => m.EditClientDialog));
+const DeleteClientDialog = lazyComponent(() => import('./delete-dialog').then((m) => m.DeleteClientDialog));
+const ViewClientDialog = lazyComponent(() => import('./view-dialog').then((m) => m.ViewClientDialog));
 
 type Dialog = { kind: 'add' } | { kind: 'view'; id: string } | { kind: 'edit'; client: ClientListItem } | { kind: 'delete'; client: ClientListItem } | null;
 

@@ -15,8 +15,7 @@ import { AppDialog } from '../../ui/dialog';
 import { ErrorState, QueryView } from '../../ui/states';
 import { Facts } from '../../ui/detail-parts';
 import { ColumnHeads } from '../../../column-heads';
-
-export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
+import { fullName } from './full-name';
 
 export function ViewClientDialog({ id, onEdit, onClose }: { id: string; onEdit: (client: ClientDetail) => void; onClose: () => void }) {
   const client = useClient(id);
