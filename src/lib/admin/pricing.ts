@@ -6,16 +6,9 @@
  */
 import { DAY_MS } from '../format';
 import { planOffered, quote, type PaymentPlan, type PricedRoomType, type Quote } from '../payment-plans';
+import { NIGHTLY_RATE_CENTS, type AdminRoomType } from './room-rates';
 
-export const ADMIN_ROOM_TYPES = ['single', 'shared', 'double'] as const;
-export type AdminRoomType = (typeof ADMIN_ROOM_TYPES)[number];
-
-/** Payment statuses offered when an admin creates a booking: pending (default), partial, paid. */
-export const ADMIN_PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
-export type AdminPaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number];
-
-export const NIGHTLY_RATE_CENTS: Record<AdminRoomType, number> = { single: 15_000, shared: 10_000, double: 20_000 };
-
+export { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, type AdminPaymentStatus, type AdminRoomType } from './room-rates';
 
 /** Whole days between two dates (ISO days or timestamps), rounded up; 0 or less when check-out is not later. */
 export function nightsBetween(checkIn: string, checkOut: string): number {

@@ -3,12 +3,11 @@
  * a combobox that searches on the server; a retreat (optional) fills the dates; the calendar refuses past days; the
  * total is nights × the nightly rate from the shared rule, which the API recomputes (it never trusts this one).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors } from 'react-hook-form';
 import type { AdminBookingCreate, AdminBookingCreateInput } from '../../../../lib/admin/bookings';
 import { paymentStatusLabel, roomTypeLabel } from '../../../../lib/labels';
-import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS, adminBookingPrice } from '../../../../lib/admin/pricing';
-import { PAYMENT_PLAN_LABELS } from '../../../../lib/payment-plans';
+import { ADMIN_PAYMENT_STATUSES, ADMIN_ROOM_TYPES, NIGHTLY_RATE_CENTS } from '../../../../lib/admin/room-rates';
 import { SCHEDULE_PART_LABELS } from '../../../../lib/payment-schedule';
 import { formatDate, formatMoney, tallinnDay } from '../../../../lib/format';
 import { lazyValidation } from '../../../forms/lazy-validation';
@@ -18,7 +17,6 @@ import { useCreateBooking, useGuestOptions } from '../../api/bookings';
 import { useRetreatOptions } from '../../api/retreats';
 import { writeForm } from '../../form-write';
 import { ApiRequestError } from '../../../api/client';
-import { OverPlacesPrompt } from '../../ui/over-places-prompt';
 import { navigate } from '../../router';
 import { AppLink, BACK_TO_BOOKINGS, ScreenHeader } from '../../shell';
 import { Button } from '../../ui/button';
@@ -28,18 +26,51 @@ import { FormSelectField, FormTextField } from '../../ui/form-fields';
 import { optionsOf, SelectField } from '../../ui/select';
 import { useDebounced } from '../../use-debounced';
 import { useErrorToast } from '../../use-error-toast';
+import { lazyComponent } from '../../../lazy-component';
 
 const NO_RETREAT = 'none';
 /** The shared schema and its resolver load on the form's first focus or submit (./new-validation). */
 const validation = lazyValidation(() => import('./new-validation'));
 const GUEST_SEARCH_DELAY_MS = 250;
+/** Asked only when the API answers that the edition has no places left. */
+const OverPlacesPrompt = lazyComponent(() => import('../../ui/over-places-prompt').then((m) => m.OverPlacesPrompt));
+
+/**
+ * The price rules (the payment plans and the site's settings behind them) load on the form's first focus, or once a
+ * room type is chosen: before that there is nothing to price. A chunk that fails to load goes to the screen's error
+ * boundary, as a lazily loaded component's does.
+ */
+type Pricing = typeof import('./new-pricing');
+let pricing: Pricing | null = null;
+let pricingLoad: Promise<Pricing> | null = null;
+const loadPricing = () =>
+  (pricingLoad ??= import('./new-pricing').then(
+    (module) => (pricing = module),
+    (error: unknown) => {
+      pricingLoad = null;
+      throw error;
+    },
+  ));
+
+function usePricing(wanted: boolean): Pricing | null {
+  const [, setLoaded] = useState(pricing);
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (wanted && !pricing) loadPricing().then(setLoaded, (error: unknown) => setFailed({ error }));
+  }, [wanted]);
+  if (failed) throw failed.error;
+  return pricing;
+}
 
 export default function NewBooking() {
   const today = tallinnDay();
   const resolver = useMemo(() => validation.resolver<AdminBookingCreateInput, AdminBookingCreate>((v) => v.newBookingResolver(today)), [today]);
   const { control, setValue, watch, formState, getValues, formProps, showFieldIssues } = useValidatedForm<AdminBookingCreateInput, AdminBookingCreate>({
     resolver,
-    preload: validation.preload,
+    preload: () => {
+      void validation.preload();
+      loadPricing().catch(() => undefined);
+    },
     defaultValues: { guestId: '', retreatId: null, checkInDate: '', checkOutDate: '', roomType: undefined, paymentStatus: 'pending', paymentPlan: '', specialRequests: '', adminNotes: '' },
   });
   const [guestText, setGuestText] = useState('');
@@ -53,7 +84,8 @@ export default function NewBooking() {
   const [roomType, checkIn, checkOut, retreatId, paymentPlan] = watch(['roomType', 'checkInDate', 'checkOutDate', 'retreatId', 'paymentPlan']);
   const retreat = retreats.data?.find((r) => r.id === retreatId) ?? null;
   // On an edition with a price, the edition's price on a plan (as a visitor's request); else the stay's nights.
-  const price = roomType && checkIn && checkOut ? adminBookingPrice(retreat, { roomType, checkInDate: checkIn, checkOutDate: checkOut, paymentPlan: paymentPlan || null }, today) : null;
+  const rules = usePricing(Boolean(roomType));
+  const price = rules && roomType && checkIn && checkOut ? rules.adminBookingPrice(retreat, { roomType, checkInDate: checkIn, checkOutDate: checkOut, paymentPlan: paymentPlan || null }, today) : null;
   const total = price?.kind === 'stay' ? price : null;
   const rate = roomType ? NIGHTLY_RATE_CENTS[roomType] : null;
 
@@ -176,7 +208,7 @@ export default function NewBooking() {
           )}
         />
 
-        {price?.kind === 'edition' && (
+        {price?.kind === 'edition' && rules && (
           <Controller
             control={control}
             name="paymentPlan"
@@ -184,7 +216,7 @@ export default function NewBooking() {
               <SelectField
                 label="Maksmise viis"
                 value={price.quote.plan}
-                options={price.offered.map((plan) => ({ value: plan, label: PAYMENT_PLAN_LABELS[plan] }))}
+                options={price.offered.map((plan) => ({ value: plan, label: rules.PAYMENT_PLAN_LABELS[plan] }))}
                 onChange={field.onChange}
                 description="Retriidi hinnakirja järgi, nagu külastaja taotlusel."
                 errorMessage={fieldState.error?.message}
@@ -198,7 +230,7 @@ export default function NewBooking() {
         <div className="rounded-2xl bg-lagoon-50 p-4 text-lagoon-900 md:self-end" aria-live="polite" data-computed-total>
           <p className="text-sm">Arvutatud kogusumma</p>
           <p className="font-display text-3xl">{price ? formatMoney(price.kind === 'edition' ? price.quote.totalCents : price.totalCents) : '–'}</p>
-          {price?.kind === 'edition' && (
+          {price?.kind === 'edition' && rules && (
             <ul className="text-sm">
               {price.quote.parts.map((part) => (
                 <li key={part.part}>
