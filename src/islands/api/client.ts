@@ -9,22 +9,11 @@
  */
 import type { FieldIssue } from '../../lib/api-errors';
 import { announce, refreshSession } from '../../lib/auth/session-client';
+import { ApiRequestError } from './request-error';
 
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: FieldIssue[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-}
-
-/** Network failures and 5xx answers are worth another try; 4xx answers are the final word. */
-export const isRetryable = (error: unknown): boolean =>
-  !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
+// The error and the retry rule live apart: the query clients need only these, and the admin shell loads them before
+// any screen (the rest of this client comes with the screens).
+export { ApiRequestError, isRetryable } from './request-error';
 
 /** The API answered that the record asked for does not exist (deleted, or a wrong link). */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 404;

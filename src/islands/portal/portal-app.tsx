@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { loadSession, onAuthMessage, type Session } from '../../lib/auth/session-client';
 import { PORTAL_PATH } from '../../lib/portal';
-import { isRetryable } from '../api/client';
+import { isRetryable } from '../api/request-error';
 import { lazyComponent } from '../lazy-component';
 import { Toaster } from '../toast';
 import { BookingsList } from './bookings-list';

@@ -3,7 +3,7 @@
  * shared by every screen, so a change invalidates exactly the lists and details it touched.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from '../../api/client';
+import { isRetryable } from '../../api/request-error';
 
 export function createAdminQueryClient(): QueryClient {
   return new QueryClient({
