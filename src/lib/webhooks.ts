@@ -60,22 +60,30 @@ export const WEBHOOK_MESSAGES = {
   disabledAdmin: 'Välja lülitatud',
 } as const;
 
-/** A URL as a person types it: whole, http(s), no user name or password in it. Where it may point: the server's. */
+/**
+ * A URL's shape, the form's rule and the server's first one (worker/domain/webhooks/address.ts adds where it may
+ * point): whole, http(s), no user name or password in it. The URL parsed, or why it is refused.
+ */
+export function parseWebhookUrl(raw: string): { url: URL } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: WEBHOOK_MESSAGES.urlFormat };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: WEBHOOK_MESSAGES.urlFormat };
+  if (url.username || url.password) return { problem: WEBHOOK_MESSAGES.credentialsInUrl };
+  return { url };
+}
+
 const urlField = z
   .string({ error: WEBHOOK_MESSAGES.urlRequired })
   .trim()
   .min(1, WEBHOOK_MESSAGES.urlRequired)
   .max(2000, WEBHOOK_MESSAGES.urlFormat)
   .superRefine((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: WEBHOOK_MESSAGES.urlFormat });
-      return;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') ctx.addIssue({ code: 'custom', message: WEBHOOK_MESSAGES.urlFormat });
-    else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: WEBHOOK_MESSAGES.credentialsInUrl });
+    const parsed = parseWebhookUrl(value);
+    if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
   });
 
 const eventsField = z

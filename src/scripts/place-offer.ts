@@ -4,44 +4,24 @@
  * spent or past its time. The heading of the outcome takes focus.
  */
 import { PLACE_OFFER_TEXTS as T, type PlaceOfferView } from '../lib/place-offers';
+import { fragmentToken, tokenPage } from './token-page';
 
 const root = document.querySelector<HTMLElement>('[data-place-offer]');
 if (root) {
-  const $ = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector)!;
-  const tokenOfPage = () => new URLSearchParams(window.location.hash.slice(1)).get('pakkumine');
+  const { $, retry, post, show, fail, refused, reload } = tokenPage(root, ['offer', 'done'] as const, T.offline);
+  const tokenOfPage = () => fragmentToken('pakkumine');
   let token = tokenOfPage();
   const accept = $<HTMLButtonElement>('[data-accept]');
-  const retry = $<HTMLButtonElement>('[data-retry]');
-
-  const post = async (path: string): Promise<{ ok: boolean; status: number; body: unknown }> => {
-    const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ token }) });
-    return { ok: res.ok, status: res.status, body: await res.json().catch(() => null) };
-  };
-
-  const show = (part: 'offer' | 'done' | 'failure') => {
-    $('[data-loading]').hidden = true;
-    for (const name of ['offer', 'done', 'failure'] as const) $(`[data-${name}]`).hidden = name !== part;
-    root.dataset.state = part;
-  };
-
-  const fail = (message: string, canRetry: boolean) => {
-    $('[data-error]').textContent = message;
-    retry.hidden = !canRetry;
-    show('failure');
-    $('[data-failure-title]').focus();
-  };
-
-  const messageOf = (body: unknown) => (body as { error?: { message?: string } } | null)?.error?.message ?? T.offline;
 
   async function load() {
     if (!token) return fail(T.noToken, false);
     let answer;
     try {
-      answer = await post('/api/place-offers/view');
+      answer = await post('/api/place-offers/view', { token });
     } catch {
       return fail(T.offline, true);
     }
-    if (!answer.ok) return fail(messageOf(answer.body), answer.status >= 500 || answer.status === 429);
+    if (!answer.ok) return refused(answer);
     const offer = (answer.body as { offer: PlaceOfferView }).offer;
     $('[data-summary]').textContent = T.summary(offer);
     $('[data-deadline]').textContent = T.deadline(offer);
@@ -53,8 +33,8 @@ if (root) {
     accept.disabled = true;
     accept.textContent = T.accepting;
     try {
-      const answer = await post('/api/place-offers/accept');
-      if (!answer.ok) return fail(messageOf(answer.body), answer.status >= 500 || answer.status === 429);
+      const answer = await post('/api/place-offers/accept', { token });
+      if (!answer.ok) return refused(answer);
       show('done');
       $('[data-done-title]').focus();
     } catch {
@@ -68,8 +48,7 @@ if (root) {
   // Another link opened in the same tab changes only the fragment: the page reads the new offer.
   window.addEventListener('hashchange', () => {
     token = tokenOfPage();
-    $('[data-loading]').hidden = false;
-    for (const name of ['offer', 'done', 'failure'] as const) $(`[data-${name}]`).hidden = true;
+    reload();
     void load();
   });
   void load();

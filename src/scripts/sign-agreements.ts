@@ -6,32 +6,17 @@
  */
 import { AGREEMENT_KINDS, AGREEMENT_LABELS, SIGNING_TEXTS as T, type SigningView } from '../lib/agreement-labels';
 import { agreementBlocks } from '../lib/agreement-blocks';
+import { fragmentToken, tokenPage } from './token-page';
 
 const root = document.querySelector<HTMLElement>('[data-signing]');
 if (root) {
-  const $ = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector)!;
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('allkiri');
+  const { $, retry, post, show, fail, refused, reload } = tokenPage(root, ['form', 'done'] as const, T.offline);
+  const token = fragmentToken('allkiri');
   const form = $<HTMLFormElement>('[data-form]');
   const sign = $<HTMLButtonElement>('[data-sign]');
   const name = root.querySelector<HTMLInputElement>('#signing-name')!;
-  const retry = $<HTMLButtonElement>('[data-retry]');
   let view: SigningView | null = null;
 
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
-    return { ok: res.ok, status: res.status, body: (await res.json().catch(() => null)) as { error?: { message?: string; details?: { path: string; message: string }[] } } | null };
-  };
-  const show = (part: 'form' | 'done' | 'failure') => {
-    $('[data-loading]').hidden = true;
-    for (const p of ['form', 'done', 'failure'] as const) $(`[data-${p}]`).hidden = p !== part;
-    root.dataset.state = part;
-  };
-  const fail = (message: string, canRetry: boolean) => {
-    $('[data-error]').textContent = message;
-    retry.hidden = !canRetry;
-    show('failure');
-    $('[data-failure-title]').focus();
-  };
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) => {
     const node = document.createElement(tag);
     if (text !== undefined) node.textContent = text;
@@ -68,7 +53,7 @@ if (root) {
     if (!token) return fail(T.noToken, false);
     try {
       const answer = await post('/api/agreements/view', { token });
-      if (!answer.ok) return fail(answer.body?.error?.message ?? T.offline, answer.status >= 500 || answer.status === 429);
+      if (!answer.ok) return refused(answer);
       view = (answer.body as unknown as { signing: SigningView }).signing;
       render(view);
       show('form');
@@ -98,7 +83,7 @@ if (root) {
             name.focus();
             return;
           }
-          return fail(answer.body?.error?.message ?? T.offline, answer.status >= 500 || answer.status === 429);
+          return refused(answer);
         }
         done.append(el('li', T.signedKind(AGREEMENT_LABELS[kind], text.version)));
       }
@@ -112,8 +97,7 @@ if (root) {
     }
   });
   retry.addEventListener('click', () => {
-    $('[data-loading]').hidden = false;
-    for (const p of ['form', 'done', 'failure'] as const) $(`[data-${p}]`).hidden = true;
+    reload();
     void load();
   });
   void load();

@@ -39,6 +39,20 @@ describe('configFromEnv: the site origin comes from configuration only', () => {
   });
 });
 
+describe('configFromEnv: where webhook deliveries may go (issue 41)', () => {
+  const site = { SITE_URL: 'https://uusalgus.ee' };
+  it('production: https only, and WEBHOOKS_ALLOW_PRIVATE does not open private addresses', () => {
+    expect(configFromEnv({ ...site, WEBHOOKS_ALLOW_PRIVATE: '1' }, host).webhooks).toEqual({ requireHttps: true, allowPrivate: false });
+  });
+
+  it('elsewhere: http too, and private addresses only with WEBHOOKS_ALLOW_PRIVATE=1', () => {
+    const dev = { ...host, environment: 'development' } as const;
+    expect(configFromEnv(site, dev).webhooks).toEqual({ requireHttps: false, allowPrivate: false });
+    expect(configFromEnv({ ...site, WEBHOOKS_ALLOW_PRIVATE: 'true' }, dev).webhooks.allowPrivate).toBe(false);
+    expect(configFromEnv({ ...site, WEBHOOKS_ALLOW_PRIVATE: '1' }, dev).webhooks).toEqual({ requireHttps: false, allowPrivate: true });
+  });
+});
+
 describe('clockFromEnv: TEST_CLOCK_START, for test servers only', () => {
   it('is the real time when unset', () => {
     const before = Date.now();

@@ -20,6 +20,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { auditIfChanged } from '../domain/audit';
+import { settledWithin } from '../domain/background';
+import { changedFields } from '../domain/bookings/record';
 import { webhookDeliveryNotFound, webhookNotFound } from '../domain/not-found';
 import { refusedWebhookUrl } from '../domain/webhooks/address';
 import { deliverWebhook } from '../domain/webhooks/deliveries';
@@ -98,11 +100,7 @@ export async function updateWebhook(deps: Deps, id: number, input: WebhookEdit, 
   if (!before) throw webhookNotFound();
   checkUrl(deps, input.url);
   const values = { url: input.url, events: input.events, description: input.description, enabled: input.enabled };
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const old = before[key as keyof typeof before] ?? null;
-    if (JSON.stringify(old) !== JSON.stringify(value)) changes[key] = { from: old, to: value };
-  }
+  const changes = changedFields(before, values);
   const stamp = deps.now().toISOString();
   // Turned off here: by the organiser. Turned on: whatever turned it off is cleared.
   const state =
@@ -196,10 +194,6 @@ export async function resendDelivery(
     auditOf(deps, actor, 'webhook.resend', String(endpointId), { deliveryId: id }),
   ]);
   if (reset.rowsAffected === 0) throw webhookDeliveryNotFound();
-  const attempt = deliverWebhook(deps, id);
-  deps.waitUntil(attempt);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([attempt.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, deps.config.confirmationWaitMs)))]);
-  clearTimeout(timer);
+  await settledWithin(deps, deliverWebhook(deps, id), deps.config.confirmationWaitMs, 'pending');
   return getDelivery(deps, endpointId, id);
 }

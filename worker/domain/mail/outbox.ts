@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { LINK_MAIL_LIFETIMES, linkLifetimeOf } from '../auth/link-lifetimes';
 import { resolveAttachments, type MailAttachmentRef } from './attachments';
 import { MailDeliveryError, type OutgoingMail } from './transport';
+import { settledWithin } from '../background';
 
 /**
  * A message that keeps failing is retried for this long after it was written: a provider outage over a weekend
@@ -158,24 +159,6 @@ async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | '
 export type FirstDelivery = 'sent' | 'queued' | 'failed';
 
 /**
- * A delivery started for someone waiting on a screen: it carries on in the background (waitUntil), and the answer
- * waits for it at most `waitMs` (a hanging provider must not hang the person): its state, or 'pending' when it has
- * not ended in time or threw (the outbox retries it).
- */
-async function deliveryWithin(deps: Pick<AppDeps, 'waitUntil'>, delivery: Promise<OutboxState>, waitMs: number): Promise<OutboxState> {
-  deps.waitUntil(delivery);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'pending'>((resolve) => {
-    timer = setTimeout(() => resolve('pending'), waitMs);
-  });
-  try {
-    return await Promise.race([delivery.catch(() => 'pending' as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
  * Sends a message that was just committed already claimed (see `outboxInsert`), waiting at most `waitMs`. 'sent'
  * means it went out (or was logged); 'failed' that the provider refused it outright; 'queued' that it did not go
  * out in time or failed in a way the dispatcher keeps retrying. A send still running when the wait ends carries on
@@ -186,16 +169,16 @@ export async function deliverSoon(
   claimed: Omit<ClaimedMail, 'attempts'>,
   waitMs: number,
 ): Promise<FirstDelivery> {
-  const state = await deliveryWithin(deps, sendClaimed(deps, { ...claimed, attempts: 1 }), waitMs);
+  const state = await settledWithin<OutboxState>(deps, sendClaimed(deps, { ...claimed, attempts: 1 }), waitMs, 'pending');
   return state === 'sent' || state === 'logged' ? 'sent' : state === 'failed' ? 'failed' : 'queued';
 }
 
 /**
  * `deliverMessage` for a person waiting on the screen: tries the message now and answers after at most `waitMs`
- * (see `deliveryWithin`). The row says how it stands afterwards ('pending' while the attempt or its retries run).
+ * (../background.ts). The row says how it stands afterwards ('pending' while the attempt or its retries run).
  */
 export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>, id: number, waitMs: number): Promise<void> {
-  await deliveryWithin(deps, deliverMessage(deps, id), waitMs);
+  await settledWithin<OutboxState>(deps, deliverMessage(deps, id), waitMs, 'pending');
 }
 
 /** Sends what is due, oldest first. Run by the hosts' schedulers; returns how each message ended. */

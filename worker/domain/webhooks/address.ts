@@ -6,7 +6,7 @@
  * addresses on the edge). `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE=1, never in production) is for a local receiver.
  */
 import ipaddr from 'ipaddr.js';
-import { WEBHOOK_MESSAGES } from '../../../src/lib/webhooks';
+import { parseWebhookUrl, WEBHOOK_MESSAGES } from '../../../src/lib/webhooks';
 
 export interface WebhookAddressRules {
   /** Deliveries only to https URLs (production). */
@@ -20,14 +20,9 @@ const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|loc
 
 /** Why deliveries may not go to `raw` (an Estonian sentence for the form), or null when they may. */
 export function refusedWebhookUrl(raw: string, rules: WebhookAddressRules): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return WEBHOOK_MESSAGES.urlFormat;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return WEBHOOK_MESSAGES.urlFormat;
-  if (url.username || url.password) return WEBHOOK_MESSAGES.credentialsInUrl;
+  const parsed = parseWebhookUrl(raw);
+  if ('problem' in parsed) return parsed.problem;
+  const { url } = parsed;
   if (rules.requireHttps && url.protocol !== 'https:') return WEBHOOK_MESSAGES.httpsOnly;
   if (rules.allowPrivate) return null;
   return isPublicHost(url.hostname) ? null : WEBHOOK_MESSAGES.privateAddress;

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
-import type { WebhookDeliveryStatus } from '../../../src/lib/webhooks';
+import type { WebhookDeliveryStatus, WebhookEvent } from '../../../src/lib/webhooks';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { auditIfChanged } from '../audit';
@@ -47,18 +47,21 @@ export async function dispatchDueWebhooks(deps: Deps): Promise<Record<WebhookDel
 }
 
 /** The body every attempt of an event carries: its type, when it happened, and its data. */
-export function webhookBody(event: { type: string; occurredAt: string; data: Record<string, unknown> }): string {
-  return JSON.stringify({ type: event.type, timestamp: event.occurredAt, data: withReferences(event.data) });
+function webhookBody(event: { type: WebhookEvent; occurredAt: string; data: Record<string, unknown> }): string {
+  return JSON.stringify({ type: event.type, timestamp: event.occurredAt, data: withReferences(event.type, event.data) });
 }
 
-/** A booking in an event's data gets its reference number (viitenumber), which the database does not store. */
-function withReferences(data: Record<string, unknown>): Record<string, unknown> {
-  const withRef = (b: unknown) =>
-    b && typeof b === 'object' && typeof (b as { id?: unknown }).id === 'number'
-      ? { ...b, referenceNumber: bookingReferenceNumber((b as { id: number }).id) }
-      : b;
-  if ('state' in data) return withRef(data) as Record<string, unknown>;
-  return 'booking' in data ? { ...data, booking: withRef(data.booking) } : data;
+type BookingData = { id: number } & Record<string, unknown>;
+const withReference = (b: BookingData | null) => b && { ...b, referenceNumber: bookingReferenceNumber(b.id) };
+
+/**
+ * The booking an event carries (a booking event's data, a payment's `booking`: migration 0038's view) gets its
+ * reference number (viitenumber), which the database does not store.
+ */
+function withReferences(type: WebhookEvent, data: Record<string, unknown>): Record<string, unknown> {
+  if (type.startsWith('booking.')) return withReference(data as BookingData)!;
+  if (type.startsWith('payment.')) return { ...data, booking: withReference(data.booking as BookingData | null) };
+  return data;
 }
 
 /**
