@@ -18,3 +18,13 @@ export const agreementTextApi = hc<typeof agreementTextRoutes>('/api/agreement-t
 
 /** The answer's JSON, typed from the route's c.json(...) (failures were already thrown by apiFetch). */
 export const answer = parseResponse;
+
+/**
+ * A list's query (the URL's state, parsed with the API's own schema) as hc sends it: every parameter as text, an
+ * empty one left out (the API reads an empty parameter as absent anyway).
+ */
+export function urlQuery<Q extends Record<string, string | number | undefined>>(query: Q): { [K in keyof Q]-?: string | undefined } {
+  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === undefined || value === '' ? undefined : String(value)])) as {
+    [K in keyof Q]-?: string | undefined;
+  };
+}

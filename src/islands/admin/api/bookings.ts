@@ -1,7 +1,7 @@
 /** Bookings: the list, one booking, its e-mails and its writes; `bookingChanged` is what any change to a booking reloads. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { adminApi, answer } from '../../api/typed';
+import { adminApi, answer, urlQuery } from '../../api/typed';
 import type { AdminBookingCreateInput, BookingListQuery } from '../../../lib/admin/bookings';
 import { INVOICE_LISTS, adminKeys } from './keys';
 
@@ -15,33 +15,10 @@ export const bookingParam = (id: string | number) => ({ param: { id: encodeURICo
 /** What the booking's detail answers, and every write on it (the server's BookingDetail as JSON). */
 export type Booking = InferResponseType<typeof booking.$get>['booking'];
 
-/** A list parameter as text, an empty one left out (the API reads an empty parameter as absent anyway). */
-const param = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
-
 export function useBookingList(query: BookingListQuery) {
   return useQuery({
     queryKey: adminKeys.bookingList(query),
-    queryFn: ({ signal }) =>
-      answer(
-        bookings.$get(
-          {
-            query: {
-              q: param(query.q),
-              status: param(query.status),
-              paymentStatus: param(query.paymentStatus),
-              retreatId: param(query.retreatId),
-              waitingList: param(query.waitingList),
-              owes: param(query.owes),
-              refund: param(query.refund),
-              details: param(query.details),
-              sort: param(query.sort),
-              page: param(query.page),
-              pageSize: param(query.pageSize),
-            },
-          },
-          { init: { signal } },
-        ),
-      ),
+    queryFn: ({ signal }) => answer(bookings.$get({ query: urlQuery(query) }, { init: { signal } })),
     // The old page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -85,7 +62,7 @@ export function useSendSigningLink(bookingId: string) {
 export function useGuestOptions(q: string) {
   return useQuery({
     queryKey: adminKeys.guests(q),
-    queryFn: ({ signal }) => answer(adminApi.guests.$get({ query: { q: param(q) } }, { init: { signal } })).then((r) => r.items),
+    queryFn: ({ signal }) => answer(adminApi.guests.$get({ query: urlQuery({ q }) }, { init: { signal } })).then((r) => r.items),
     placeholderData: (previous) => previous,
     staleTime: 30_000,
   });

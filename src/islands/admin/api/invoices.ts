@@ -1,7 +1,7 @@
 /** Invoices and credit notes: a booking's, one document, the invoices screen, issuing, crediting, sending. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { adminApi, answer } from '../../api/typed';
+import { adminApi, answer, urlQuery } from '../../api/typed';
 import type { InvoiceListQuery } from '../../../lib/admin/invoices';
 import { bookingParam } from './bookings';
 import { BASE, INVOICE_LISTS, adminKeys } from './keys';
@@ -44,28 +44,10 @@ export function useInvoice(id: string) {
   });
 }
 
-/** A list parameter as text, an empty one left out (the API reads an empty parameter as absent anyway). */
-const param = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
-
 export function useInvoiceList(query: InvoiceListQuery) {
   return useQuery({
     queryKey: adminKeys.invoiceList(query),
-    queryFn: ({ signal }) =>
-      answer(
-        invoices.$get(
-          {
-            query: {
-              q: param(query.q),
-              state: param(query.state),
-              from: param(query.from),
-              to: param(query.to),
-              page: param(query.page),
-              pageSize: param(query.pageSize),
-            },
-          },
-          { init: { signal } },
-        ),
-      ),
+    queryFn: ({ signal }) => answer(invoices.$get({ query: urlQuery(query) }, { init: { signal } })),
     // The old page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });
