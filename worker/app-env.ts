@@ -2,7 +2,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { AppDeps } from './deps';
 import type { Actor } from './domain/actor';
 import type { AuthenticatedUser } from './domain/auth/sessions';
-import type { EditionOnSale } from './domain/retreats/availability';
+import type { EditionTerms } from './domain/retreats/availability';
 
 /** Hono's typed context for this app: every handler can read the injected deps and the request id. */
 export interface AppEnv {
@@ -11,7 +11,7 @@ export interface AppEnv {
    * trail names for this request, set by requireUser()/requireAdmin() (worker/http/auth.ts). `edition`: the edition a
    * booking request names, as its validation read it (so the booking does not read it again).
    */
-  Variables: RequestIdVariables & { deps: AppDeps; auth?: AuthenticatedUser | null; actor?: Actor; edition?: EditionOnSale };
+  Variables: RequestIdVariables & { deps: AppDeps; auth?: AuthenticatedUser | null; actor?: Actor; edition?: EditionTerms };
 }
 
 /**

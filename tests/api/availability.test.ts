@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../src/lib/booking/form-options';
 import { API_ERRORS } from '../../src/lib/api-errors';
 import { versionInForce } from '../../src/lib/agreements';
-import { tallinnDay } from '../../src/lib/format';
+import { formatMoney, tallinnDay } from '../../src/lib/format';
 import { registrationClosesOn } from '../../worker/domain/retreats/availability';
 import { MIGRATED_EDITIONS } from '../helpers/test-clock';
 import { useApiFixture } from '../helpers/api-fixture';
@@ -114,8 +114,42 @@ describe('POST /api/bookings for an edition', () => {
     const mail = sentMail().find((m) => m.to === 'ootaja@example.com')!;
     expect(mail.subject).toMatch(/^Olete ootejärjekorras/);
     expect(mail.text).toContain('ootejärjekorda');
+    // The stored copies (the outbox's retries send these) were chosen inside the batch, each party's own.
+    const stored = await f.app.rows(`SELECT to_address, subject FROM email_outbox WHERE booking_id IN (${placed.body.bookingId}, ${waiting.body.bookingId}) ORDER BY booking_id`);
+    expect(stored).toEqual([
+      expect.objectContaining({ subject: expect.not.stringMatching(/ootejärjekor/) }),
+      expect.objectContaining({ to_address: 'ootaja@example.com', subject: expect.stringMatching(/^Olete ootejärjekorras/) }),
+    ]);
     // A waiting-list request holds no place: the places left stay at 0, not below.
     expect(await edition('jan-2026')).toMatchObject({ placesLeft: 0, full: true });
+  });
+
+  // Issue 40: a request builds on the edition as the form's GET /api/availability read it (no read of its own); its
+  // batch writes only while the edition's row still says the same, so an admin's change in between is never missed.
+  it('prices a request on the edition as it is when written, when the admin changed it after the form read it', async () => {
+    const total = async (id: number) => Number((await f.app.rows(`SELECT total_amount_cents FROM bookings WHERE id = ${id}`))[0]!.total_amount_cents);
+    await availability();
+    const before = await total((await book()).body.bookingId);
+    await f.editEdition((await f.migrated(JAN.id)).id, { price: '1500' });
+    const stale = await book({ email: 'hiljem@example.com' });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(201);
+    // The same as a request the form sends after reading the new price.
+    await availability();
+    const fresh = await book({ email: 'veelhiljem@example.com' });
+    expect(await total(stale.body.bookingId)).toBe(await total(fresh.body.bookingId));
+    expect(await total(stale.body.bookingId)).toBeGreaterThan(before);
+    expect(sentMail().find((m) => m.to === 'hiljem@example.com')!.text).toContain(formatMoney(await total(stale.body.bookingId)));
+  });
+
+  it('refuses a request for an edition whose registration the admin closed after the form read it, storing nothing', async () => {
+    await availability();
+    await f.editEdition((await f.migrated(JAN.id)).id, { registrationClosesDaysBefore: '60' });
+    const before = { rows: await writtenRows(f.app), mail: sentMail().length };
+    const res = await book();
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'edition_closed' });
+    expect(await writtenRows(f.app)).toEqual(before.rows);
+    expect(sentMail()).toHaveLength(before.mail);
   });
 
   it('puts a party larger than the places left on the waiting list', async () => {

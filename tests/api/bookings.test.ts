@@ -88,6 +88,8 @@ describe('POST /api/bookings: a valid request', () => {
     expect(Date.parse(String(booking!.booking_date))).not.toBeNaN();
     expect(customer).toMatchObject({ first_name: 'Mari', last_name: 'Tamm', email: 'mari.tamm@example.com', phone_number: '+37251234567' });
 
+    // The answer waited for the provider; the outcome is written after it (issue 40).
+    await Promise.allSettled(f.app.background);
     const [mail] = await f.app.rows('SELECT * FROM email_outbox');
     expect(mail).toMatchObject({ kind: 'booking_confirmation', to_address: 'mari.tamm@example.com', status: 'sent', attempts: 1, booking_id: body.bookingId });
     const sent = (f.app.deps.mail as ReturnType<typeof recordingTransport>).sent;

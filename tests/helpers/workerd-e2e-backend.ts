@@ -4,8 +4,9 @@
  *
  * - `http://libsql.test` (the worker's DATABASE_URL): the test Hrana server (./hrana-server) on a temporary
  *   database migrated by the project's own migrations, as Turso is reached in production;
- * - `http://roundtrips.libsql.test`: the same database, its HTTP requests counted (issue 40): the worker of the
- *   `workerd-roundtrips` project reaches it there, alone, so the count is that worker's;
+ * - `http://roundtrips.libsql.test`: the same database, 150 ms away, its HTTP requests counted, and those answered
+ *   (issue 40): the worker of the `workerd-roundtrips` project reaches it there, alone, so the counts are that
+ *   worker's;
  * - `https://api.sendgrid.com/v3/mail/send`: a SendGrid stand-in that records each mail and answers 202, or 503 for
  *   recipients a test told it to fail;
  * - `http://montonio.test` (the worker's MONTONIO_API_URL): the Montonio stand-in (../mocks/montonio), which checks
@@ -19,6 +20,9 @@
 import { rmSync } from 'node:fs';
 import { startMontonioStub, type MontonioStatus } from '../mocks/montonio';
 import { createMigratedHranaServer } from './hrana-server';
+
+/** The counted database's latency: a Turso primary far from the edge (issue 40). */
+const FAR_REGION_MS = 150;
 
 export const E2E_HOSTS = {
   database: 'libsql.test',
@@ -57,8 +61,9 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
 
   const mails: RecordedMail[] = [];
   const failing = new Set<string>();
-  /** HTTP requests the database got at the counted address. */
+  /** HTTP requests the database got at the counted address, and those it has answered. */
   let databaseRequests = 0;
+  let databaseAnswers = 0;
 
   async function sendgrid(request: Request): Promise<Response> {
     if (request.method !== 'POST' || new URL(request.url).pathname !== '/v3/mail/send') return new Response(null, { status: 404 });
@@ -76,7 +81,7 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
       const to = url.searchParams.get('to')?.toLowerCase();
       return Response.json(mails.filter((m) => to === undefined || m.to.toLowerCase() === to));
     }
-    if (request.method === 'GET' && url.pathname === '/database-requests') return Response.json({ count: databaseRequests });
+    if (request.method === 'GET' && url.pathname === '/database-requests') return Response.json({ count: databaseRequests, answered: databaseAnswers });
     if (request.method === 'POST' && url.pathname === '/sendgrid') {
       const { to, fail } = (await request.json()) as { to: string; fail: boolean };
       if (fail) failing.add(to.toLowerCase());
@@ -98,7 +103,11 @@ export async function startWorkerdE2eBackend({ databaseToken, montonio: keys }: 
       if (host === E2E_HOSTS.database) return database.server.fetch(request);
       if (host === E2E_HOSTS.countedDatabase) {
         databaseRequests++;
-        return database.server.fetch(request);
+        // A far region's round trip: a request made as the worker answers is still under way when the test asks.
+        await new Promise((resolve) => setTimeout(resolve, FAR_REGION_MS));
+        const res = await database.server.fetch(request);
+        databaseAnswers++;
+        return res;
       }
       if (host === E2E_HOSTS.sendgrid) return sendgrid(request);
       if (host === E2E_HOSTS.montonio) {

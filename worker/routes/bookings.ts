@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { toFieldIssues, validJson } from '../http/validate';
 import { submitBooking } from '../domain/bookings/submission';
 import { currentAuth } from '../http/auth';
-import { findEditionOnSale } from '../domain/retreats/availability';
+import { editionForBooking } from '../domain/retreats/availability';
 
 /** The schema with the age rule counted on one first day; a handful of editions on sale, so a handful of schemas. */
 const schemas = new Map<string, ReturnType<typeof bookingRequestSchemaFor>>();
@@ -27,7 +27,7 @@ function schemaFor(startDate: string) {
 const ageOnFirstDay: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw: unknown = await c.req.json().catch(() => null);
   const key = typeof raw === 'object' && raw !== null ? (raw as { retreatMonth?: unknown }).retreatMonth : undefined;
-  const edition = typeof key === 'string' && EDITION_KEY.test(key) ? await findEditionOnSale(c.var.deps, key) : undefined;
+  const edition = typeof key === 'string' && EDITION_KEY.test(key) ? await editionForBooking(c.var.deps, key) : undefined;
   if (edition) {
     const result = schemaFor(edition.startDate).safeParse(raw);
     if (!result.success) throw new ApiError('validation_failed', { details: toFieldIssues(result.error.issues) });

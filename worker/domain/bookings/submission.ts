@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { DAY_MS } from '../../../src/lib/format';
 import type { BookingRequest } from '../../../src/lib/booking/schema';
 import { BOOKING_MESSAGES, EXPERIENCE_LABELS, TRAVEL_WITH_LABELS, tooYoungPaths } from '../../../src/lib/booking/schema';
@@ -6,16 +6,17 @@ import { API_ERRORS } from '../../../src/lib/api-errors';
 import { tallinnDay } from '../../../src/lib/format';
 import { planOffered, quote, type PaymentPlan, type PlanDays, type PriceSnapshot } from '../../../src/lib/payment-plans';
 import { editionOptionLabel } from '../../../src/lib/booking/availability';
-import { goesOnWaitingList } from '../../../src/lib/booking/waiting-list';
 import type { RetreatEdition } from '../../../src/lib/retreat-editions';
 import { acceptanceInsert, bookingOfGuest, isMinorAt, showedTextsInForce, type Signature } from '../agreements/acceptances';
 import { textsInForce } from '../agreements/texts';
 import { auditIfChanged } from '../audit';
-import { bookings, customers, emailOutbox, guests } from '../../db/schema';
+import { bookings, customers, emailOutbox, guests, retreats } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { isRateLimitRefusal, rateLimitGuard, refuseOverLimit, type RateLimitBucket } from '../rate-limit';
-import { findEditionOnSale, type EditionOnSale } from '../retreats/availability';
+import { EDITION_TERMS_SQL, editionForBooking, forgetEdition, type EditionTerms } from '../retreats/availability';
+import { WAITING_LIST_SQL } from '../retreats/places';
+import { failedWith } from '../../db/failures';
 import { codeRefused, codeUseRefusal, codeUseStatement, usableCode, type UsableCode } from '../discounts/codes';
 import { deliverSoon, deliveryStatusOf, outboxInsert, type FirstDelivery } from '../mail/outbox';
 import { bookingConfirmationMail } from '../mail/templates';
@@ -36,8 +37,8 @@ export interface SubmissionContext {
   userId?: string;
   /** The per-IP limit, checked and recorded inside the booking's own batch (see `rateLimitGuard`). */
   rateLimit?: RateLimitBucket;
-  /** The edition as the request's validation just read it; read here when not given. */
-  edition?: EditionOnSale;
+  /** The edition as the request's validation found it; found here when not given (`editionForBooking`). */
+  edition?: EditionTerms;
   /** Where the request came from: the evidence of the booker's acceptances (issue 42). */
   ip?: string;
   userAgent?: string;
@@ -99,7 +100,7 @@ async function replayOf(deps: Pick<AppDeps, 'db'>, key: string, hash: string): P
  * a request without one the advance plan (the full payment when that is all the days allow). A plan the edition no
  * longer offers on this day is refused with its field, so the form can ask again.
  */
-function priceRequest(booking: BookingRequest, edition: EditionOnSale, days: PlanDays, code: UsableCode | null): PriceSnapshot {
+function priceRequest(booking: BookingRequest, edition: EditionTerms, days: PlanDays, code: UsableCode | null): PriceSnapshot {
   const plan: PaymentPlan = booking.paymentPlan ?? (planOffered('advance', days) ? 'advance' : 'full');
   if (!planOffered(plan, days)) throw new ApiError('validation_failed', { details: [{ path: 'paymentPlan', message: BOOKING_MESSAGES.paymentPlanNotOffered }] });
   const people = 1 + booking.companions.length;
@@ -127,8 +128,27 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
   try {
     return await submitOnce(deps, booking, context, hash);
   } catch (err) {
+    if (isEditionChanged(err)) return submitAgain(deps, booking, context, hash);
     const replay = context.idempotencyKey ? await replayOf(deps, context.idempotencyKey, hash) : null;
     if (replay) return replay;
+    throw err;
+  }
+}
+
+/** The batch refused itself: the edition's row no longer has the terms the request was built on (`EDITION_TERMS_SQL`). */
+const isEditionChanged = (err: unknown) => failedWith(err, /NOT NULL constraint failed: bookings\.waiting_list/);
+
+/**
+ * The edition changed after the request found it (an admin's edit, a closed sale): built again on the row as it is
+ * now, which may refuse it (closed) or price it anew. Twice more at most: the row changing under each of three
+ * reads in the milliseconds between read and write is not a race a visitor meets.
+ */
+async function submitAgain(deps: AppDeps, booking: BookingRequest, context: SubmissionContext, hash: string, tries = 2): Promise<SubmissionResult> {
+  forgetEdition(deps, booking.retreatMonth);
+  try {
+    return await submitOnce(deps, booking, { ...context, edition: undefined }, hash);
+  } catch (err) {
+    if (isEditionChanged(err) && tries > 1) return submitAgain(deps, booking, context, hash, tries - 1);
     throw err;
   }
 }
@@ -136,9 +156,9 @@ export async function submitBooking(deps: AppDeps, booking: BookingRequest, cont
 async function submitOnce(deps: AppDeps, booking: BookingRequest, context: SubmissionContext, hash: string): Promise<SubmissionResult> {
   const now = deps.now();
   const { companions } = booking;
-  // Read before the batch: two requests for the last places at once may both get one. Requests hold no place for
-  // sure; confirming one does, and that is where the capacity guard refuses an overfilled retreat (bookings service).
-  const edition = context.edition?.id === booking.retreatMonth ? context.edition : await findEditionOnSale(deps, booking.retreatMonth);
+  // Found without a read when an earlier request read it today; the batch writes only while the edition's row
+  // still has these terms. The places are counted inside the batch (the waiting-list flag, below).
+  const edition = context.edition?.id === booking.retreatMonth ? context.edition : await editionForBooking(deps, booking.retreatMonth);
   if (!edition?.open) {
     throw new ApiError('edition_closed', { details: [{ path: 'retreatMonth', message: API_ERRORS.edition_closed.message }] });
   }
@@ -159,24 +179,31 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
   // The code's reason, when it does not hold, before anything is written; the batch counts the use and checks again.
   const code = booking.discountCode ? await usableCode(deps, booking.discountCode, edition.retreatId, today, 'discountCode') : null;
   const priced = priceRequest(booking, edition, { bookedOn: today, startDate: edition.startDate }, code);
-  const waitingList = goesOnWaitingList(edition, priced.people);
   const stamp = now.toISOString();
   // The booking's reference number comes from its id, which the database makes inside the batch: the stored mail
   // gets it there (in SQL), the copy sent at once after the batch (in TypeScript); a test keeps the two equal.
-  const confirmation = bookingConfirmationMail(booking, {
-    edition,
-    quote: priced,
-    waitingList,
-    referenceNumber: REFERENCE_PLACEHOLDER,
-    // "Maksa kohe" lives in the portal, behind sign-in (issue "Pay online"): the mail points there when it is on.
-    onlinePaymentUrl: deps.config.montonio ? `${deps.config.publicOrigin}${PORTAL_PATH}` : null,
-  });
-  const withReference = (text: string) => sql`replace(${text}, ${REFERENCE_PLACEHOLDER}, ${bookingReferenceSql(sql`last_insert_rowid()`)})`;
+  const confirmationFor = (waitingList: boolean) =>
+    bookingConfirmationMail(booking, {
+      edition,
+      quote: priced,
+      waitingList,
+      referenceNumber: REFERENCE_PLACEHOLDER,
+      // "Maksa kohe" lives in the portal, behind sign-in (issue "Pay online"): the mail points there when it is on.
+      onlinePaymentUrl: deps.config.montonio ? `${deps.config.publicOrigin}${PORTAL_PATH}` : null,
+    });
+  // Whether the party waits is known only inside the batch, so the stored mail is chosen there; an edition without
+  // a limit never has a waiting list.
+  const placed = confirmationFor(false);
+  const waiting = edition.capacity === null ? placed : confirmationFor(true);
+  const waitsInBatch = sql`(SELECT ${bookings.waitingList} FROM ${bookings} WHERE ${bookings.id} = last_insert_rowid())`;
+  const stored = (field: 'subject' | 'html' | 'text'): SQL =>
+    waiting === placed ? sql`${placed[field]}` : sql`CASE WHEN ${waitsInBatch} THEN ${waiting[field]} ELSE ${placed[field]} END`;
+  const withReference = (text: SQL) => sql`replace(${text}, ${REFERENCE_PLACEHOLDER}, ${bookingReferenceSql(sql`last_insert_rowid()`)})`;
   const { db } = deps;
   // One atomic batch rather than an interactive transaction: the statements run back to back on one connection,
   // so the write lock is held for microseconds instead of across event-loop turns (bench:api measures this).
   // Ids the later rows need are either made here (guest) or looked up in SQL (customer, retreat, booking).
-  let stored: { bookingId: number; outboxId: number | undefined };
+  let written: { bookingId: number; waitingList: boolean; outboxId: number | undefined };
   try {
     const results = await db.batch([
       db.insert(guests).values({
@@ -245,7 +272,9 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
           retreatEdition: booking.retreatMonth,
           termsAcceptedAt: stamp,
           termsVersion: texts.terms.version,
-          waitingList,
+          // The places counted as the booking is written, on the edition's row only while it still has the terms
+          // the price and the mail were built on: else NULL, which the column refuses (isEditionChanged).
+          waitingList: sql`(SELECT ${WAITING_LIST_SQL('retreats', priced.people)} FROM ${retreats} WHERE ${retreats.id} = ${edition.retreatId} AND ${EDITION_TERMS_SQL} = ${edition.terms})`,
           experience: booking.experience ?? null,
           travelWith: booking.travelWith,
           source: 'public_form',
@@ -254,17 +283,17 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
           createdAt: stamp,
           updatedAt: stamp,
         })
-        .returning({ id: bookings.id }),
+        .returning({ id: bookings.id, waitingList: bookings.waitingList }),
       // The confirmation, written already claimed (its first attempt follows the commit), unless the address has
       // had its confirmations for the day: one statement, so concurrent bookings cannot both slip under the limit.
       // Straight after the booking insert, last_insert_rowid() is that booking's id.
       outboxInsert(
         db,
-        { kind: 'booking_confirmation', to: confirmation.to, subject: confirmation.subject, html: withReference(confirmation.html), text: withReference(confirmation.text), bookingId: sql`last_insert_rowid()` },
+        { kind: 'booking_confirmation', to: placed.to, subject: stored('subject'), html: withReference(stored('html')), text: withReference(stored('text')), bookingId: sql`last_insert_rowid()` },
         now,
         {
           claimed: true,
-          when: sql`(SELECT count(*) FROM ${emailOutbox} WHERE to_address = ${confirmation.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
+          when: sql`(SELECT count(*) FROM ${emailOutbox} WHERE to_address = ${placed.to} AND kind = 'booking_confirmation' AND created_at > ${new Date(now.getTime() - DAY_MS).toISOString()})
             < ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY}`,
         },
       ),
@@ -287,9 +316,9 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
         userAgent: context.userAgent,
       }),
     ]);
-    const bookingRow = results.at(-4) as { id: number }[];
+    const bookingRow = results.at(-4) as { id: number; waitingList: boolean }[];
     const outboxRow = results.at(-3) as { id: number }[];
-    stored = { bookingId: bookingRow[0]!.id, outboxId: outboxRow[0]?.id };
+    written = { bookingId: bookingRow[0]!.id, waitingList: Boolean(bookingRow[0]!.waitingList), outboxId: outboxRow[0]?.id };
   } catch (err) {
     if (context.rateLimit && isRateLimitRefusal(err)) await refuseOverLimit(deps, context.rateLimit);
     const codeRefusal = codeUseRefusal(err);
@@ -298,23 +327,25 @@ async function submitOnce(deps: AppDeps, booking: BookingRequest, context: Submi
     throw err;
   }
 
-  if (stored.outboxId === undefined) {
-    deps.log({ level: 'warn', msg: 'booking confirmation not sent: daily limit for the address', bookingId: stored.bookingId });
-    return { bookingId: stored.bookingId, email: 'failed', replayed: false, waitingList };
+  const { bookingId, waitingList, outboxId } = written;
+  if (outboxId === undefined) {
+    deps.log({ level: 'warn', msg: 'booking confirmation not sent: daily limit for the address', bookingId });
+    return { bookingId, email: 'failed', replayed: false, waitingList };
   }
+  const confirmation = waitingList ? waiting : placed;
   const email = await deliverSoon(
     deps,
     {
-      id: stored.outboxId,
+      id: outboxId,
       kind: 'booking_confirmation',
       writtenAt: now,
       mail: {
         ...confirmation,
-        html: confirmation.html.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(stored.bookingId)),
-        text: confirmation.text.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(stored.bookingId)),
+        html: confirmation.html.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(bookingId)),
+        text: confirmation.text.replaceAll(REFERENCE_PLACEHOLDER, bookingReferenceNumber(bookingId)),
       },
     },
     deps.config.confirmationWaitMs,
   );
-  return { bookingId: stored.bookingId, email, replayed: false, waitingList };
+  return { bookingId, email, replayed: false, waitingList };
 }

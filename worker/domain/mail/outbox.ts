@@ -38,8 +38,12 @@ export function retryDeadline(kind: string, writtenAt: Date): Date {
 }
 
 type Writer = Pick<Db, 'all'>;
-type QueuedMail = Omit<OutgoingMail, 'to' | 'html' | 'text'> & {
+/** What sending needs: the outbox, the provider, and the files some messages attach. */
+type SenderDeps = Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>;
+type QueuedMail = Omit<OutgoingMail, 'to' | 'subject' | 'html' | 'text'> & {
   kind: string;
+  /** The subject, or SQL that chooses it in the statement (a booking's, on its waiting list or not). */
+  subject: string | SQL;
   /** The address, or SQL that reads it in the same statement (a booking's main guest). */
   to: string | SQL;
   /** The bodies, or SQL that completes them in the statement (a reference number known only there). */
@@ -95,7 +99,7 @@ interface ClaimedMail {
  * the same UPDATE that checks the row is due, and SQLite runs one write at a time, so two dispatchers, or the
  * immediate send racing the background loop, never send the same message twice.
  */
-export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>, id: number): Promise<OutboxState> {
+export async function deliverMessage(deps: SenderDeps, id: number): Promise<OutboxState> {
   const { db } = deps;
   const now = deps.now();
   // Claim and read in one statement: only a pending row that is due, and not leased by another sender, comes back.
@@ -124,34 +128,48 @@ export async function deliverMessage(deps: Pick<AppDeps, 'db' | 'mail' | 'now' |
 }
 
 /** Sends a message this caller holds the lease on, and records how it went (sent, retry later, or given up). */
-async function sendClaimed(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>, { id, kind, writtenAt, attempts, mail, attachments }: ClaimedMail): Promise<OutboxState> {
+async function sendClaimed(deps: SenderDeps, claimed: ClaimedMail): Promise<OutboxState> {
+  const { state, record } = await attemptClaimed(deps, claimed);
+  await record();
+  return state;
+}
+
+/**
+ * One attempt at a claimed message: how it went as soon as the provider has answered, and the write that records it,
+ * which a caller may run after its own answer (`deliverSoon`). Until it is recorded the lease keeps others off it.
+ */
+async function attemptClaimed(deps: SenderDeps, { id, kind, writtenAt, attempts, mail, attachments }: ClaimedMail): Promise<{ state: OutboxState; record: () => Promise<void> }> {
   const { db, log } = deps;
   try {
     const outcome = await deps.mail.send({ ...mail, attachments: await resolveAttachments(deps, attachments ?? null) });
     const done = deps.now().toISOString();
-    await db
-      .update(emailOutbox)
-      // A delivered link mail keeps no working link at rest (auth_tokens stores only hashes for the same reason).
-      .set({ status: outcome, sentAt: done, lastError: null, updatedAt: done, ...(linkLifetimeOf(kind) !== undefined ? REDACTED_LINK_MAIL : {}) })
-      .where(eq(emailOutbox.id, id));
-    return outcome;
+    const record = async () => {
+      await db
+        .update(emailOutbox)
+        // A delivered link mail keeps no working link at rest (auth_tokens stores only hashes for the same reason).
+        .set({ status: outcome, sentAt: done, lastError: null, updatedAt: done, ...(linkLifetimeOf(kind) !== undefined ? REDACTED_LINK_MAIL : {}) })
+        .where(eq(emailOutbox.id, id));
+    };
+    return { state: outcome, record };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const retryable = !(err instanceof MailDeliveryError) || err.retryable;
     const failedAt = deps.now();
     const nextAttemptAt = new Date(failedAt.getTime() + retryDelayMs(attempts));
     const giveUp = !retryable || nextAttemptAt > retryDeadline(kind, writtenAt);
-    await db
-      .update(emailOutbox)
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        lastError: message.slice(0, 1000),
-        nextAttemptAt: nextAttemptAt.toISOString(),
-        updatedAt: failedAt.toISOString(),
-      })
-      .where(eq(emailOutbox.id, id));
     log({ level: giveUp ? 'error' : 'warn', msg: 'mail delivery failed', outboxId: id, attempts, giveUp, error: message });
-    return giveUp ? 'failed' : 'pending';
+    const record = async () => {
+      await db
+        .update(emailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: nextAttemptAt.toISOString(),
+          updatedAt: failedAt.toISOString(),
+        })
+        .where(eq(emailOutbox.id, id));
+    };
+    return { state: giveUp ? 'failed' : 'pending', record };
   }
 }
 
@@ -165,11 +183,18 @@ export type FirstDelivery = 'sent' | 'queued' | 'failed';
  * in the background.
  */
 export async function deliverSoon(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>,
+  deps: SenderDeps & Pick<AppDeps, 'waitUntil'>,
   claimed: Omit<ClaimedMail, 'attempts'>,
   waitMs: number,
 ): Promise<FirstDelivery> {
-  const state = await settledWithin<OutboxState>(deps, sendClaimed(deps, { ...claimed, attempts: 1 }), waitMs, 'pending');
+  // The answer waits for the provider, not for the outcome's write: that runs after it (issue 40: one round trip to
+  // the database before a booking is answered). Should the write fail, the lease runs out and the dispatcher tries
+  // again, as after a crash: a message may go twice, never not at all.
+  const attempt = attemptClaimed(deps, { ...claimed, attempts: 1 }).then(({ state, record }) => {
+    deps.waitUntil(record().catch((err: unknown) => deps.log({ level: 'error', msg: 'mail outcome not recorded', outboxId: claimed.id, error: String(err) })));
+    return state;
+  });
+  const state = await settledWithin<OutboxState>(deps, attempt, waitMs, 'pending');
   return state === 'sent' || state === 'logged' ? 'sent' : state === 'failed' ? 'failed' : 'queued';
 }
 
@@ -177,12 +202,12 @@ export async function deliverSoon(
  * `deliverMessage` for a person waiting on the screen: tries the message now and answers after at most `waitMs`
  * (../background.ts). The row says how it stands afterwards ('pending' while the attempt or its retries run).
  */
-export async function deliverMessageWithin(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'waitUntil' | 'invoicePdf' | 'invoiceUbl'>, id: number, waitMs: number): Promise<void> {
+export async function deliverMessageWithin(deps: SenderDeps & Pick<AppDeps, 'waitUntil'>, id: number, waitMs: number): Promise<void> {
   await settledWithin<OutboxState>(deps, deliverMessage(deps, id), waitMs, 'pending');
 }
 
 /** Sends what is due, oldest first. Run by the hosts' schedulers; returns how each message ended. */
-export async function dispatchDueMail(deps: Pick<AppDeps, 'db' | 'mail' | 'now' | 'log' | 'invoicePdf' | 'invoiceUbl'>): Promise<Record<OutboxState, number>> {
+export async function dispatchDueMail(deps: SenderDeps): Promise<Record<OutboxState, number>> {
   const due = await deps.db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)

@@ -21,6 +21,14 @@ export const placesTaken = (retreatId: SQL, except?: SQL) =>
   sql<number>`(SELECT coalesce(sum(${PEOPLE_OF_BOOKING('b')}), 0) FROM bookings AS b WHERE b.retreat_id = ${retreatId} AND (${TAKES_PLACE_SQL('b')} OR ${HOLDS_OFFER_SQL('b')})${except ? sql` AND b.id <> ${except}` : sql``})`;
 
 /**
+ * goesOnWaitingList (src/lib/booking/waiting-list.ts) in SQL, for a party of `people` on the retreats row `alias`:
+ * no limit, never; else when the party is larger than the places left (never below 0). The booking request decides
+ * it inside its own INSERT, so the places it counts are those of the moment it is written (tests/api/places-rules).
+ */
+export const WAITING_LIST_SQL = (alias: string, people: number): SQL =>
+  sql`(${sql.raw(alias)}.capacity IS NOT NULL AND ${people} > max(0, ${sql.raw(alias)}.capacity - ${placesTaken(sql.raw(`${alias}.id`))}))`;
+
+/**
  * For the UPDATE that gives the bookings row `alias` places on the retreat `retreatId` (its own by default: a
  * confirmation, a promotion; another one: a move): true when that retreat has no limit, or when the places the other
  * bookings hold plus this booking's people fit. Checked inside the UPDATE itself, so two admins taking the last
