@@ -2,7 +2,9 @@
 // serving dist/, on the main content pages. Prints the four category scores, LCP / FCP / TBT / CLS and the
 // JavaScript transferred per page, then what the largest paint was, how long its parts took and which requests had
 // finished before it.
-// Build first (`npm run build`). Pages: pass paths as arguments to override the default list.
+// Build first (`npm run build`); DIST_DIR=<dir> serves another build instead of dist/ (one made with
+// `astro build --outDir <dir>`, so a second checkout's run does not overwrite it). Pages: pass paths as arguments to
+// override the default list.
 // Each page is measured LIGHTHOUSE_RUNS times (3): the runs' LCPs are printed and the median run's figures shown; the
 // run fails (exit code 1) when a page cannot be loaded or a page's median LCP is over LCP_GOAL_MS.
 // LIGHTHOUSE_REPORTS=<dir> also writes each page's full report there as JSON, to read the audits in detail.
@@ -89,7 +91,7 @@ const server = await startNodeServer({
   port: 0,
   hostname: '127.0.0.1',
   databaseUrl: `file:${path.join(os.tmpdir(), `retreat-lighthouse-${process.pid}.db`)}`,
-  distDir: path.resolve('dist'),
+  distDir: path.resolve(process.env.DIST_DIR ?? 'dist'),
   env: {},
   environment: 'production',
   adminSetupToken: 'lighthouse-bench',
