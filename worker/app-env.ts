@@ -2,6 +2,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { AppDeps } from './deps';
 import type { Actor } from './domain/actor';
 import type { AuthenticatedUser } from './domain/auth/sessions';
+import type { SessionCheck } from './domain/auth/session-check';
 import type { EditionTerms } from './domain/retreats/availability';
 
 /** Hono's typed context for this app: every handler can read the injected deps and the request id. */
@@ -9,9 +10,10 @@ export interface AppEnv {
   /**
    * `auth`: the request's signed-in user once looked up (undefined: not yet; null: nobody). `actor`: who the audit
    * trail names for this request, set by requireUser()/requireAdmin() (worker/http/auth.ts). `edition`: the edition a
-   * booking request names, as its validation read it (so the booking does not read it again).
+   * booking request names, as its validation read it (so the booking does not read it again). `sessionCheck`: on
+   * the routes that check the session in their own batch, the statements that do it (worker/http/auth.ts).
    */
-  Variables: RequestIdVariables & { deps: AppDeps; auth?: AuthenticatedUser | null; actor?: Actor; edition?: EditionTerms };
+  Variables: RequestIdVariables & { deps: AppDeps; auth?: AuthenticatedUser | null; actor?: Actor; edition?: EditionTerms; sessionCheck?: SessionCheck };
 }
 
 /**

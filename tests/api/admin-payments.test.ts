@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/lib/payments';
 import { API_ERRORS } from '../../src/lib/api-errors';
@@ -207,5 +208,24 @@ describe('the ledger is append-only in the database itself', () => {
     // Below the API (a script, a console): the foreign key unlinks the payments, it never takes them with it.
     await f.app.deps.sql.execute(`DELETE FROM bookings WHERE id = ${id}`);
     expect(await f.app.rows('SELECT booking_id, amount_cents FROM payments')).toEqual([{ booking_id: null, amount_cents: 10000 }]);
+  });
+});
+
+// Issue 40: a payment builds on the schedule facts its booking's page read (no read of its own on the edge); the row
+// goes in only while the booking still stores them, so a change in between (here, the plan) is never missed.
+describe('the facts a payment builds on', () => {
+  it("derives the booking's fields on its facts as they are when written, when they changed after its page read them", async () => {
+    const stale = await f.pricedBooking();
+    const fresh = await f.pricedBooking();
+    for (const id of [stale, fresh]) await f.detail(id);
+    // Their schedule now counts from two months back (as a waiting party's does from its promotion): the first part's
+    // day has passed. Then only `fresh`'s page is read again.
+    await f.app.deps.db.run(sql`UPDATE bookings SET schedule_starts_at = '2025-10-01T10:00:00.000Z' WHERE id IN (${stale}, ${fresh})`);
+    await f.detail(fresh);
+    for (const id of [stale, fresh]) expect((await pay(id, { amount: '100' })).status).toBe(201);
+    expect(await booking(stale)).toMatchObject({ amount_paid_cents: 10_000, payment_status: 'overdue' });
+    const { version: _s, ...staleFields } = await booking(stale);
+    const { version: _f, ...freshFields } = await booking(fresh);
+    expect(staleFields).toEqual(freshFields);
   });
 });

@@ -59,19 +59,19 @@ describe('database round trips per request on the edge (Hrana)', () => {
     );
     const counts = { booking, contact, detail, payment };
     console.log(`database round trips: ${JSON.stringify(counts)}`);
-    // Issue 40's goal: 1 for each write, at most 2 for the detail. Before the answer:
-    // - the booking: its batch, with the waiting list counted and the edition's terms checked inside its INSERT;
-    //   then the confirmation goes out, and how it went is written after the answer (the outbox must know, or it
-    //   would send it again);
+    // Issue 40's goal: 1 for each write, at most 2 for the detail. Before the answer, each is one batch:
+    // - the booking: the edition as the form's availability read found it, its terms and the waiting list checked
+    //   inside the INSERT; then the confirmation goes out, and how it went is written after the answer (the outbox
+    //   must know, or it would send it again);
     // - the contact message: its batch; the team's notification and its outcome after the answer;
-    // - the detail: the session in one query, the read and its audit record in one batch;
-    // - the payment: the session, the booking's schedule facts its derived fields need, its batch with the answer's
-    //   reads at the end (not yet at the goal).
+    // - the detail: the admin's session checked by the batch's first statements, the read and its audit record;
+    // - the payment: the session likewise, the schedule facts as the detail just read them (checked by the INSERT),
+    //   the row, its audit record and the answer's reads.
     expect(counts).toEqual({
       booking: { answered: 1, total: 2 },
       contact: { answered: 1, total: 2 },
-      detail: { answered: 2, total: 2 },
-      payment: { answered: 3, total: 3 },
+      detail: { answered: 1, total: 1 },
+      payment: { answered: 1, total: 1 },
     });
   });
 });

@@ -24,6 +24,8 @@ import { moneyRowOf, outstandingCents, OWES_SQL, refundOwedCents, REFUND_OWED_FI
 import { GUEST_NOTICES, guestNoticeInsert } from '../domain/mail/guest-notices';
 import { editionRefusal, editionRefusalError, readEdition } from '../domain/retreats/eligibility';
 import { TRAVEL_DETAILS_MISSING } from '../domain/travellers/completeness';
+import { batchWithSessionCheck, type SessionCheck } from '../domain/auth/session-check';
+import { factColumnsOf, rememberFacts } from '../domain/money/known-facts';
 import type { Actor } from '../domain/actor';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'log'>;
@@ -172,13 +174,17 @@ export async function listBookings(deps: Deps, query: BookingListQuery): Promise
  * Reading a booking's personal data is a low-severity data-access record (admin spec section 9). The guest's health
  * information is not in it: it has its own read (guestHealthForAdmin).
  */
-export async function viewBookingDetail(deps: Deps, id: number, actor: Actor): Promise<BookingDetail> {
-  // The read and its audit record in one batch (one round trip on the edge, issue 40); the record only if it exists.
-  const [rows] = await deps.db.batch([
+export async function viewBookingDetail(deps: Deps, id: number, actor: Actor, sessionCheck?: SessionCheck): Promise<BookingDetail> {
+  // The read and its audit record in one batch, with the admin's session checked first (one round trip on the edge,
+  // issue 40); the record only if it exists.
+  const [rows] = await batchWithSessionCheck(deps, sessionCheck, [
     rowQuery(deps, id),
     auditIfChanged(deps, { actor, action: 'booking.view', severity: 'low', resourceType: 'booking', resourceId: String(id) }, sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`),
   ]);
-  return detailOf(rows[0], tallinnDay(deps.now()));
+  const row = rows[0];
+  // A payment recorded from this page builds on them without reading them again (../domain/money/known-facts.ts).
+  if (row) rememberFacts(deps, id, factColumnsOf(row));
+  return detailOf(row, tallinnDay(deps.now()));
 }
 
 /**

@@ -5,6 +5,8 @@ import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from '../../src/lib/auth/
 import type { AppEnv, SignedInEnv } from '../app-env';
 import type { Actor } from '../domain/actor';
 import { authenticate, type AuthenticatedUser, type IssuedSession } from '../domain/auth/sessions';
+import { sessionCheckStatements } from '../domain/auth/session-check';
+import { verifyAccessToken } from '../domain/auth/tokens';
 import { ApiError } from '../errors';
 import { describedBy } from './openapi-meta';
 
@@ -58,33 +60,65 @@ export async function currentAuth(c: Context<AppEnv>): Promise<AuthenticatedUser
 }
 
 /** Who the audit trail names for this request: the signed-in user, from this address and browser. */
-function actorOf(c: Context<AppEnv>, auth: AuthenticatedUser): Actor {
+function actorOf(c: Context<AppEnv>, userId: string): Actor {
   const { ip, userAgent } = requestContext(c);
-  return { userId: auth.user.id, ip, userAgent };
+  return { userId, ip, userAgent };
 }
+
+/**
+ * A route whose handler checks the session in its own batch (issue 40, ../domain/auth/session-check.ts): its method
+ * and its whole path, where `:id` stands for a positive whole number.
+ */
+export interface SessionInBatchRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: `/api/${string}`;
+}
+
+const routeMatcher = (routes: readonly SessionInBatchRoute[]) => {
+  const patterns = routes.map((r) => ({ method: r.method, path: new RegExp(`^${r.path.replaceAll(':id', '[1-9][0-9]{0,15}')}$`) }));
+  return (c: Context) => patterns.some((p) => p.method === c.req.method && p.path.test(c.req.path));
+};
 
 /**
  * Signed-in routes: a live session (checked against its row, not just the JWT), which `allow` may still refuse
  * (requireAdmin). It sets `c.var.actor` once for the handlers; typed as SignedInEnv because after it, `auth` and
- * `actor` are always there.
+ * `actor` are always there — except on the `inBatch` routes, whose handlers read neither `auth` nor anything before
+ * their batch: there the token is verified here and the session row by the batch's first statements
+ * (`c.var.sessionCheck`). A handler that answers without its batch having gone through (not found, invalid, or the
+ * check refused) has its answer replaced by the usual one when the session is dead or the user not allowed.
  */
-function requireSignedIn(allow: (auth: AuthenticatedUser) => boolean = () => true): MiddlewareHandler<SignedInEnv> {
+function requireSignedIn(admin: boolean, allow: (auth: AuthenticatedUser) => boolean, inBatch: readonly SessionInBatchRoute[] = []): MiddlewareHandler<SignedInEnv> {
+  const checksInBatch = routeMatcher(inBatch);
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const { deps } = c.var;
+    const token = checksInBatch(c) ? readAccessCookie(c) : undefined;
+    const claims = token ? await verifyAccessToken(deps.config.authSecret, token, deps.now()) : null;
+    if (claims) {
+      let passed = false;
+      c.set('actor', actorOf(c, claims.userId));
+      c.set('sessionCheck', { statements: sessionCheckStatements(deps, claims, { admin }), passed: () => (passed = true) });
+      await next();
+      if (passed) return;
+      const auth = await currentAuth(c);
+      if (!auth) throw new ApiError('unauthenticated');
+      if (!allow(auth)) throw new ApiError('forbidden');
+      return;
+    }
     const auth = await currentAuth(c);
     if (!auth) throw new ApiError('unauthenticated');
     if (!allow(auth)) throw new ApiError('forbidden');
-    c.set('actor', actorOf(c, auth));
+    c.set('actor', actorOf(c, auth.user.id));
     await next();
   };
   return middleware as MiddlewareHandler<SignedInEnv>;
 }
 
-export const requireUser = (): MiddlewareHandler<SignedInEnv> => describedBy(requireSignedIn(), { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' } } });
+export const requireUser = (): MiddlewareHandler<SignedInEnv> => describedBy(requireSignedIn(false, () => true), { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' } } });
 
-/** Every /api/admin route: a live session of a user with role admin. */
-export const requireAdmin = (): MiddlewareHandler<SignedInEnv> =>
+/** Every /api/admin route: a live session of a user with role admin (checked in the batch on the `inBatch` routes). */
+export const requireAdmin = (inBatch: readonly SessionInBatchRoute[] = []): MiddlewareHandler<SignedInEnv> =>
   describedBy(
-    requireSignedIn((auth) => auth.isAdmin),
+    requireSignedIn(true, (auth) => auth.isAdmin, inBatch),
     { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' }, 403: { $ref: '#/components/responses/Error' } } },
   );
 

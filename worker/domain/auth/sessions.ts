@@ -11,7 +11,7 @@ export const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once present the same token twice; within this window that is a race, not theft. */
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 /** last_seen_at is written at most this often, so reading pages does not mean writing rows. */
-const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -66,7 +66,7 @@ export async function createSession(deps: Deps, userId: string, context: { ip?: 
   return issued;
 }
 
-function deadReason(session: typeof sessions.$inferSelect, now: Date): string | null {
+export function deadReason(session: typeof sessions.$inferSelect, now: Date): string | null {
   if (session.revokedAt) return session.revokedReason ?? 'revoked';
   if (session.expiresAt <= now.toISOString()) return 'expired';
   if (new Date(session.lastSeenAt).getTime() + IDLE_TIMEOUT_MS <= now.getTime()) return 'idle_timeout';

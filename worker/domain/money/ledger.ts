@@ -21,7 +21,6 @@ import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { chunks } from '../../db/chunks';
 import { bankTransactions, bookings, payments, retreats } from '../../db/schema';
-import { START_DATE_SQL } from '../bookings/days';
 import { IN_STATES_SQL } from '../bookings/states';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import { OUTSTANDING_SQL } from './balance';
@@ -30,9 +29,11 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { auditIfChanged } from '../audit';
 import type { Actor } from '../actor';
+import { batchWithSessionCheck, type SessionCheck } from '../auth/session-check';
 import type { AuditAction } from '../../../src/lib/enums';
 import { failedWith } from '../../db/failures';
 import { answerOf, answerReads, type MoneyAnswer } from './ledger-view';
+import { factColumns, FACTS_UNCHANGED_SQL, forgetFacts, SCHEDULE_FACT_COLUMNS } from './known-facts';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** A statement for a caller's batch. */
@@ -56,8 +57,8 @@ export const scheduleFactsOf = (b: { createdAt: string; scheduleStartsAt: string
   advanceCents: b.advanceCents ?? ADVANCE_CENTS,
 });
 
-/** The columns scheduleFactsOf reads, from `bookings` left-joined with its retreat. */
-export const SCHEDULE_FACT_COLUMNS = { createdAt: bookings.createdAt, scheduleStartsAt: bookings.scheduleStartsAt, startDate: START_DATE_SQL, paymentPlan: bookings.paymentPlan, advanceCents: bookings.advanceCents };
+/** The columns scheduleFactsOf reads, from `bookings` left-joined with its retreat (./known-facts.ts). */
+export { SCHEDULE_FACT_COLUMNS };
 
 /** The booking's schedule facts, or null when there is no such booking. */
 export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {
@@ -182,9 +183,11 @@ export type TypedWrite = MoneyAnswer & { paymentId: number };
  * The batch for one typed row, with the answer's reads at its end (one round trip on the edge, issue 40); answers
  * the new row's id and those reads, or says why nothing was written.
  */
-async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor | null, action: AuditAction): Promise<TypedWrite> {
-  const facts = await scheduleFacts(deps, bookingId);
-  if (!facts) throw bookingNotFound();
+async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, actor: Actor | null, action: AuditAction, sessionCheck?: SessionCheck, tries = 2): Promise<TypedWrite> {
+  // As the booking's page read them, usually (no read of its own); the row goes in only while they still hold.
+  const columns = await factColumns(deps, bookingId);
+  if (!columns) throw bookingNotFound();
+  const facts = scheduleFactsOf(columns);
   // Inside the INSERT, so that what it checks is what it writes on: money comes in only in a state that takes it
   // (the lifecycle's table), and beyond what is owed only when confirmed; what stays paid never goes below zero.
   const moneyIn = entry.amountCents > 0;
@@ -193,16 +196,24 @@ async function writeTyped(deps: Deps, bookingId: number, entry: TypedEntry, acto
     : sql`1`;
   const guard = sql`EXISTS (SELECT 1 FROM ${bookings} AS b WHERE b.id = ${bookingId} AND ${mayTake}) AND ${paidSoFar(bookingId)} + ${entry.amountCents} >= 0`;
   const { overpayment, ...rest } = entry;
-  const [inserted, , , row, entries] = await deps.db.batch([
+  const results = await batchWithSessionCheck(deps, sessionCheck, [
     ...oneRow(
       deps,
       { ...rest, bookingId, recordedBy: actor?.userId ?? null },
       facts,
       { actor, action, metadata: { amountCents: entry.amountCents, overpayment: overpayment || undefined, method: entry.method, receivedOn: entry.receivedOn, reference: entry.reference, reversesPaymentId: entry.reversesPaymentId } },
-      { when: guard },
+      { when: guard, abortUnless: () => FACTS_UNCHANGED_SQL(bookingId, columns) },
     ),
     ...answerReads(deps, bookingId),
-  ]);
+  ]).catch((err: unknown) => {
+    if (!failedWith(err, /NOT NULL constraint failed: payments\.amount_cents/)) throw err;
+    // The facts changed since they were read (a move, a plan change): read them again and write on those.
+    forgetFacts(deps, bookingId);
+    if (tries <= 1) throw new ApiError('booking_changed');
+    return null;
+  });
+  if (results === null) return writeTyped(deps, bookingId, entry, actor, action, sessionCheck, tries - 1);
+  const [inserted, , , row, entries] = results;
   const id = inserted[0]?.id;
   if (id !== undefined) return { paymentId: id, ...answerOf(deps, bookingId, [row, entries]) };
   throw await whyNotWritten(deps, bookingId, entry);
@@ -224,12 +235,12 @@ async function whyNotWritten(deps: Deps, bookingId: number, entry: TypedEntry): 
 }
 
 /** A payment (money in) or a refund (money out, at most what stays paid); `actor` null: the system's (the demo data). */
-export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor | null): Promise<TypedWrite> {
+export async function recordPayment(deps: Deps, bookingId: number, input: PaymentValues, actor: Actor | null, sessionCheck?: SessionCheck): Promise<TypedWrite> {
   if (input.receivedOn > tallinnDay(deps.now())) {
     throw new ApiError('validation_failed', { details: [{ path: 'receivedOn', message: PAYMENT_MESSAGES.futureDay }] });
   }
   const amountCents = input.kind === 'refund' ? -input.amount : input.amount;
-  return writeTyped(deps, bookingId, { amountCents, overpayment: input.overpayment, method: input.method, receivedOn: input.receivedOn, reference: input.reference, note: input.note, reversesPaymentId: null }, actor, input.kind === 'refund' ? 'payment.refund' : 'payment.record');
+  return writeTyped(deps, bookingId, { amountCents, overpayment: input.overpayment, method: input.method, receivedOn: input.receivedOn, reference: input.reference, note: input.note, reversesPaymentId: null }, actor, input.kind === 'refund' ? 'payment.refund' : 'payment.record', sessionCheck);
 }
 
 async function isReversed({ db }: Deps, paymentId: number): Promise<boolean> {

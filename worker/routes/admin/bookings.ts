@@ -54,7 +54,7 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
     return c.json({ booking }, 201);
   })
   .get('/:id', bookingPath, async (c) => {
-    const booking = await viewBookingDetail(c.var.deps, c.req.valid('param').id, c.var.actor);
+    const booking = await viewBookingDetail(c.var.deps, c.req.valid('param').id, c.var.actor, c.var.sessionCheck);
     return c.json({ booking });
   })
   .patch('/:id', bookingPath, validJson(bookingEditSchema), async (c) => {
@@ -110,7 +110,7 @@ export const adminBookingRoutes = new Hono<SignedInEnv>()
   .get('/:id/payments', bookingPath, async (c) => c.json(await getLedger(c.var.deps, c.req.valid('param').id)))
   .post('/:id/payments', bookingPath, validJson(paymentInputSchema), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor), 201);
+    return c.json(await recordPayment(c.var.deps, id, c.req.valid('json'), c.var.actor, c.var.sessionCheck), 201);
   })
   // Issue 38: pay part of the booking with a gift voucher (the ledger's voucher door checks the voucher and the debt).
   .post('/:id/gift-vouchers', bookingPath, validJson(giftVoucherRedeemSchema), async (c) => {
