@@ -63,9 +63,21 @@ export function purgeOptions(tokens) {
 }
 
 /**
+ * Preflight's selectors that can only ever match a form field's own parts (placeholder, file button, date and number
+ * fields' inner pieces, Firefox's invalid field). The safelist above keeps every selector that starts with a colon,
+ * so PurgeCSS keeps these on every page; on a page with no field they are 250-290 bytes br before its first paint.
+ */
+const FORM_FIELD_PART =
+  /^(?:::placeholder|::file-selector-button|::-webkit-(?:datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration)|:-moz-ui-invalid)$/;
+
+/** Whether a page's text (markup and scripts) has a form field, or a script that makes one. */
+const hasFormFields = (text) => /<(?:input|textarea|select)\b/i.test(text) || /createElement\(\s*[`'"](?:input|textarea|select)[`'"]/.test(text);
+
+/**
  * The stylesheet with only what a page whose text (markup and scripts) is `text` can use.
  * PurgeCSS leaves `@property` rules alone; one registering a custom property nothing reads any more (no `var()` of
- * it left, not named in the page) goes too, as do blocks left empty.
+ * it left, not named in the page) goes too, as do the form fields' parts on a page without a field, and blocks left
+ * empty.
  * @param {string} css
  * @param {string} text
  * @returns {Promise<string>}
@@ -78,6 +90,13 @@ export async function pruneStylesheet(css, text) {
     css: [{ raw: css }],
   });
   const root = postcss.parse(result.css);
+  if (!hasFormFields(text)) {
+    root.walkRules((rule) => {
+      const kept = rule.selectors.filter((selector) => !FORM_FIELD_PART.test(selector.trim()));
+      if (kept.length === 0) rule.remove();
+      else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    });
+  }
   const read = new Set(tokens);
   root.walkDecls((decl) => {
     for (const [, name] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(name);

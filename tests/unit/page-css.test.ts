@@ -76,6 +76,15 @@ describe('pruning a stylesheet to a page', () => {
     expect(await pruneStylesheet(vars, 'class="q"')).toBe(':root{--color-y:blue;--color-z:var(--color-y)}.q{color:var(--color-z)}');
     expect(await pruneStylesheet(vars, 'class="p" getPropertyValue("--unused")')).toContain('--unused:1');
   });
+
+  it("drops preflight's rules for a form field's parts where the page has no field, and keeps them where it has one", async () => {
+    const fields =
+      '@layer base{button,::file-selector-button{font:inherit}::placeholder{opacity:1}@supports (color:red){::placeholder{color:red}}' +
+      '::-webkit-datetime-edit-year-field{padding-block:0}:-moz-ui-invalid{box-shadow:none}button{appearance:button}}';
+    expect(await pruneStylesheet(fields, '<button></button>')).toBe('@layer base{button{font:inherit}button{appearance:button}}');
+    expect(await pruneStylesheet(fields, '<button></button><input name="q">')).toBe(fields);
+    expect(await pruneStylesheet(fields, "<button></button><script>document.createElement('textarea')</script>")).toBe(fields);
+  });
 });
 
 describe('pruning a built page', () => {
