@@ -18,7 +18,7 @@ import { NotFound } from './not-found';
 import { ADMIN_HOME, NAV_SECTIONS, matchAdminRoute, type NavSection } from './routes';
 import { LocationContext, navigate, normaliseAdminPath, useAppLocation } from './router';
 import { AppLink } from './shell';
-import { ErrorState, LoadingState } from './ui/states';
+import { FailureBox, LoadingState } from './ui/status';
 
 interface AdminAppProps {
   /** The path the page was built for (the server render cannot see the address bar). */
@@ -119,6 +119,14 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <ErrorState text="Vaate avamine ebaõnnestus." detail="Palun laadige leht uuesti." onRetry={() => location.reload()} />;
+    // A plain button: a reload needs none of React Aria's press handling, and importing its Button here would put it
+    // in every admin page's first load (issue 40: the shell's budget), not only in the screens that use it.
+    return (
+      <FailureBox text="Vaate avamine ebaõnnestus." detail="Palun laadige leht uuesti.">
+        <button type="button" className="btn-outline mt-3 cursor-pointer" onClick={() => location.reload()}>
+          Proovi uuesti
+        </button>
+      </FailureBox>
+    );
   }
 }

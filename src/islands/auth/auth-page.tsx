@@ -7,14 +7,17 @@
  * A signed-in visitor is sent to /. After signing in: the `next` the admin guard passed (same-origin paths only),
  * else /.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Toaster } from '../toast';
 import { AuthProvider, useAuth } from './auth-context';
 import { AuthTabs, type Tab } from './auth-tabs';
-import { CheckEmailPanel } from './check-email-panel';
-import { ConfirmPanel } from './confirm-panel';
-import { ForgotPanel } from './forgot-panel';
-import { ResetPanel } from './reset-panel';
+
+// The panels besides the tabs load when shown (issue 40: /auth's 95 KB first load is the tabs'; a panel's chunk is
+// a kilobyte or two, one request on a connection already open).
+const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));
+const ConfirmPanel = lazy(() => import('./confirm-panel').then((m) => ({ default: m.ConfirmPanel })));
+const ForgotPanel = lazy(() => import('./forgot-panel').then((m) => ({ default: m.ForgotPanel })));
+const ResetPanel = lazy(() => import('./reset-panel').then((m) => ({ default: m.ResetPanel })));
 
 type View =
   | { name: 'tabs'; tab: Tab }
@@ -125,7 +128,12 @@ function AuthScreens() {
         {HEADINGS[view.name]}
       </h1>
       {view.name === 'tabs' && <p className="mt-2 text-ink-600">Logige sisse või looge uus konto.</p>}
-      <div className="mt-6">{body}</div>
+      <div className="mt-6">
+        {/* One boundary per view: the panel left is gone at once, not kept hidden while the next one loads. */}
+        <Suspense key={view.name} fallback={<p role="status">Laadimine...</p>}>
+          {body}
+        </Suspense>
+      </div>
     </div>
   );
 }
