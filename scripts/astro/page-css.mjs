@@ -147,10 +147,9 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
 /**
  * Whether a built page is one whose stylesheet is pruned: a content page, whose markup is all in its HTML (no island
  * draws more in the browser), with its inlined stylesheet. A page marked `data-whole-stylesheet` keeps the whole sheet:
- * its <style> then has the app pages' hash, not one of its own. Each pruned page adds its hash to the site-wide policy
- * the hosts send with every path (worker/hosts/static-headers.ts `sharedCsp`), which must stay within Cloudflare's
- * 2,000 characters per header; the pages rarely read and not measured for speed (the signed texts and their signing
- * page, issue 42) are marked.
+ * its <style> then has the app pages' hash, not one of its own, which goes into the page's own policy header
+ * (worker/hosts/static-headers.ts); the pages rarely read and not measured for speed (the signed texts and their
+ * signing page, issue 42) are marked.
  * @param {string} html
  */
 export const isPrunedPage = (html) => !html.includes('<astro-island') && html.includes('<style>') && !html.includes('data-whole-stylesheet');

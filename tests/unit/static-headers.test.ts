@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile, sharedCsp } from '../../worker/hosts/static-headers';
+import { headersFor, isNotFoundRoute, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile, withoutMetaCsp } from '../../worker/hosts/static-headers';
 
 describe('routeKeyForFile', () => {
   it.each([
@@ -19,22 +19,6 @@ describe('pageCsp', () => {
     expect(pageCsp("default-src 'self'; script-src 'self' 'sha256-abc';  frame-ancestors *; ")).toBe(
       "default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
     );
-  });
-});
-
-describe('sharedCsp', () => {
-  const meta = (styles: string) => `default-src 'self'; script-src 'self' 'sha256-s1='; style-src 'self' ${styles}`;
-  it('is the one policy when every page has it', () => {
-    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: meta("'sha256-a='") }])).toBe(pageCsp(meta("'sha256-a='")));
-  });
-  it("is the union of the pages' hashes when the policies differ only in hashes (each page's pruned stylesheet)", () => {
-    const shared = sharedCsp([{ metaCsp: meta("'sha256-full=' 'sha256-b='") }, { metaCsp: meta("'sha256-kkk=' 'sha256-b='") }, { metaCsp: meta("'sha256-full=' 'sha256-b='") }]);
-    expect(shared).toBe("default-src 'self'; script-src 'self' 'sha256-s1='; style-src 'self' 'sha256-full=' 'sha256-b=' 'sha256-kkk='; frame-ancestors 'none'");
-  });
-  it('is null when the policies differ in anything but hashes, or a page has none', () => {
-    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: meta("'sha256-a=' https://cdn.example") }])).toBeNull();
-    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: `${meta("'sha256-a='")}; img-src 'self'` }])).toBeNull();
-    expect(sharedCsp([{ metaCsp: meta("'sha256-a='") }, { metaCsp: null }])).toBeNull();
   });
 });
 
@@ -75,25 +59,30 @@ describe('_headers round trip', () => {
     }
   });
 
-  it('when every page has the same policy (as Astro builds them), it is the site-wide one: unknown paths get it too', () => {
-    const same = parseHeadersFile(renderHeadersFile(['/', '/kkk', '/404'].map((route) => ({ route, metaCsp: "script-src 'self' 'sha256-a'" }))));
-    // Workers answers an unknown path with the 404 page under that path: only the /* rule names it.
-    for (const path of ['/', '/kkk', '/missing', '/kogemus/missing']) {
-      expect(headersFor(same, path).get('Content-Security-Policy'), path).toBe("script-src 'self' 'sha256-a'; frame-ancestors 'none'");
-    }
-    expect(same.filter((r) => r.headers.some(([name]) => name === 'Content-Security-Policy'))).toHaveLength(1);
-  });
-
-  it('when the pages differ only in hashes (each content page its pruned stylesheet), the site-wide one is their union', () => {
+  it("gives each page its own policy, never a site-wide one beside it: pages that differ in a hash get only theirs", () => {
     const pages = [
       { route: '/', metaCsp: "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-full'" },
       { route: '/kkk', metaCsp: "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-kkk'" },
+      { route: '/404', metaCsp: "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-404'" },
     ];
-    const union = parseHeadersFile(renderHeadersFile(pages));
-    for (const path of ['/', '/kkk', '/missing']) {
-      expect(headersFor(union, path).get('Content-Security-Policy'), path).toBe("script-src 'self' 'sha256-a'; style-src 'self' 'sha256-full' 'sha256-kkk'; frame-ancestors 'none'");
+    const own = parseHeadersFile(renderHeadersFile(pages));
+    expect(headersFor(own, '/').get('Content-Security-Policy')).toBe("script-src 'self' 'sha256-a'; style-src 'self' 'sha256-full'; frame-ancestors 'none'");
+    expect(headersFor(own, '/kkk').get('Content-Security-Policy')).toBe("script-src 'self' 'sha256-a'; style-src 'self' 'sha256-kkk'; frame-ancestors 'none'");
+    expect(own.find((r) => r.pattern === '/*')!.headers.map(([name]) => name)).not.toContain('Content-Security-Policy');
+  });
+
+  it('names no unknown path: the not-found page it is answered with keeps its policy in its <meta>, the other pages drop theirs', () => {
+    const own = parseHeadersFile(renderHeadersFile([{ route: '/404', metaCsp: "script-src 'self' 'sha256-a'" }]));
+    for (const path of ['/missing', '/kogemus/missing']) {
+      expect(headersFor(own, path).get('Content-Security-Policy'), path).toBeNull();
+      // Framing, which a <meta> policy cannot forbid, is forbidden on every path.
+      expect(headersFor(own, path).get('X-Frame-Options'), path).toBe('DENY');
     }
-    expect(union.filter((r) => r.headers.some(([name]) => name === 'Content-Security-Policy'))).toHaveLength(1);
+    expect(['/404', '/kogemus/404'].every(isNotFoundRoute)).toBe(true);
+    expect(['/', '/kkk', '/kogemus/mari', '/admin'].some(isNotFoundRoute)).toBe(false);
+    const html = `<head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="script-src 'self'"><title>x</title></head>`;
+    expect(withoutMetaCsp(html)).toBe('<head><meta charset="utf-8"><title>x</title></head>');
+    expect(metaCspOf(withoutMetaCsp(html))).toBeNull();
   });
 
   it('sends no Referer from /auth and the first-admin screens, where links with secrets land', () => {
@@ -111,13 +100,12 @@ describe('_headers round trip', () => {
     expect(headersFor(rules, '/kkk').get('Cache-Control')).toBeNull();
   });
 
-  it('sends the build assets no page policy (it governs documents only), and keeps it on pages and unknown paths', () => {
+  it('sends the build assets no page policy (it governs documents only), and keeps it on pages', () => {
     const same = parseHeadersFile(renderHeadersFile(['/', '/kkk'].map((route) => ({ route, metaCsp: "script-src 'self' 'sha256-a'" }))));
-    expect(renderHeadersFile([{ route: '/', metaCsp: "script-src 'self'" }])).toMatch(/^\/_astro\/\*\n(?: {2}.+\n)* {2}! Content-Security-Policy\n/m);
     const asset = headersFor(same, '/_astro/index.abc123.js');
     expect(asset.get('Content-Security-Policy')).toBeNull();
     expect(asset.get('X-Content-Type-Options')).toBe('nosniff');
-    for (const path of ['/', '/kkk', '/missing', '/_astro']) expect(headersFor(same, path).get('Content-Security-Policy'), path).toContain('sha256-a');
+    for (const path of ['/', '/kkk']) expect(headersFor(same, path).get('Content-Security-Policy'), path).toContain('sha256-a');
   });
 
   it('reads a detach line as Cloudflare does: the header goes for that rule\'s paths only', () => {

@@ -63,51 +63,57 @@ export const ROUTE_HEADERS: Readonly<Record<string, Readonly<Record<string, stri
   '/admin-setup': NO_REFERRER,
 };
 
-const isHash = (source: string) => /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source);
+/**
+ * A not-found page: `/404`, or a folder's own (`/kogemus/404`). On Workers (and the Node host, as Workers does) a path
+ * with no file is answered with the nearest one under the requested path, which no header rule can name without
+ * naming every page under it; these pages therefore keep their policy in their <meta>, where the browser applies it
+ * whatever the path (frame-ancestors, which a <meta> cannot carry, has its twin in X-Frame-Options: DENY).
+ */
+export const isNotFoundRoute = (route: string): boolean => route === '/404' || route.endsWith('/404');
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/=]+'$/;
 
 /**
- * The policy every page shares. Astro collects the hashes of the whole site into each page's policy, so they all
- * had the same one; since the content pages keep only the styles they use (scripts/astro/page-css.mjs, decision 025),
- * their policies differ in the hash of that one stylesheet. The shared policy is then their union: the same
- * directives and sources, with every page's hashes (a hash admits only the exact text it was made from, so one page's
- * hash allows nothing on another). It goes in the `/*` rule: on Workers a path with no file is answered with the 404
- * page under the requested path, which no page rule names, and it would otherwise go without a CSP. Each page's own
- * <meta> keeps its narrower policy; browsers enforce both. Null when the policies differ in anything but hashes.
+ * The policy of a page that draws nothing in the browser (no island), narrowed to the hashes of the inline scripts
+ * and stylesheets its HTML holds (templates included): Astro lists every page's hashes in every page's policy, and
+ * on a content page the others admit nothing but weigh 0.6 KB of the page's first round trip (issue 40). A page with
+ * an island keeps Astro's whole policy: React Aria adds its own <style> elements at run time (astro.config.mjs).
+ * `sha256` gives a hash source for a text (Web Crypto on Workers, node:crypto in the build).
  */
-export function sharedCsp(pages: { metaCsp: string | null }[]): string | null {
-  if (pages.some((p) => !p.metaCsp)) return null;
-  const policies = [...new Set(pages.map((p) => pageCsp(p.metaCsp!)))];
-  if (policies.length === 0) return null;
-  const parsed = policies.map((policy) =>
-    policy.split('; ').map((directive) => {
-      const [name = '', ...sources] = directive.split(' ');
-      return { name, fixed: sources.filter((s) => !isHash(s)), hashes: sources.filter(isHash) };
-    }),
-  );
-  const [first] = parsed;
-  const sameShape = parsed.every(
-    (directives) =>
-      directives.length === first!.length &&
-      directives.every((d, i) => d.name === first![i]!.name && d.fixed.join(' ') === first![i]!.fixed.join(' ')),
-  );
-  if (!sameShape) return null;
-  return first!
-    .map((d, i) => [d.name, ...d.fixed, ...new Set(parsed.flatMap((directives) => directives[i]!.hashes))].join(' '))
+export function narrowedCsp(policy: string, html: string, sha256: (text: string) => string): string {
+  const present = new Set([...html.matchAll(INLINE_SCRIPT), ...html.matchAll(INLINE_STYLE)].map((m) => `'sha256-${sha256(m[1]!)}'`));
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, ...sources.filter((source) => !HASH_SOURCE.test(source) || present.has(source))].join(' ');
+    })
     .join('; ');
 }
 
+/** The page without its CSP <meta>: its policy travels as the page's header (see `renderHeadersFile`). */
+export function withoutMetaCsp(html: string): string {
+  return html.replace(META_TAG, '');
+}
+
+/**
+ * The `_headers` file: the security headers on every path; the build's hashed assets cached for a year; each page its
+ * own policy (Astro's, from its <meta>, plus frame-ancestors) and whatever `ROUTE_HEADERS` gives it. Exactly one policy
+ * per page path, and the page's own: a site-wide one besides it would be joined to it (Cloudflare) and enforced as
+ * well, and the union of every page's hashes (1.8 KB) made the headers alone a sixth of a small page's first round
+ * trip (issue 40). The pages then need no <meta> copy (scripts/write-static-headers.ts drops it), but the not-found
+ * pages, which answer paths no rule names (`isNotFoundRoute`).
+ */
 export function renderHeadersFile(pages: { route: string; metaCsp: string | null }[]): string {
-  const shared = sharedCsp(pages);
   const rules: HeaderRules = [
-    { pattern: '/*', headers: [...Object.entries(SECURITY_HEADERS), ...(shared ? [['Content-Security-Policy', shared] as [string, string]] : [])] },
-    // The build's scripts, chunks and images: a policy only governs documents, and the 1.8 KB site-wide one (the
-    // pages' union) would be most of a small script's transfer (docs/decisions/025-content-lcp.md).
-    { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']], detach: ['Content-Security-Policy'] },
+    { pattern: '/*', headers: Object.entries(SECURITY_HEADERS) },
+    { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
   ];
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const headers: [string, string][] = Object.entries(ROUTE_HEADERS[page.route] ?? {});
-    // Pages that differ carry their own (one policy per path: Cloudflare would join two, and browsers enforce both).
-    if (page.metaCsp && !shared) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
+    if (page.metaCsp) headers.push(['Content-Security-Policy', pageCsp(page.metaCsp)]);
     if (headers.length > 0) {
       rules.push({ pattern: page.route, headers });
       // On Workers the request path, not the file, picks the rule: /admin/bookings/7 is answered by the shell.
