@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, isNotFoundRoute, metaCspOf, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile, withoutMetaCsp } from '../../worker/hosts/static-headers';
+import { createHash } from 'node:crypto';
+import { headersFor, isNotFoundRoute, metaCspOf, narrowedCsp, pageCsp, parseHeadersFile, renderHeadersFile, routeKeyForFile, withoutMetaCsp } from '../../worker/hosts/static-headers';
 
 describe('routeKeyForFile', () => {
   it.each([
@@ -19,6 +20,17 @@ describe('pageCsp', () => {
     expect(pageCsp("default-src 'self'; script-src 'self' 'sha256-abc';  frame-ancestors *; ")).toBe(
       "default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
     );
+  });
+});
+
+describe('narrowedCsp', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+  const hash = (text: string) => `'sha256-${sha256(text)}'`;
+  it("keeps of a page's policy the hashes of the inline scripts and styles its HTML holds, templates included, and every other source", () => {
+    const [used, inTemplate, style, other, otherStyle] = ['a()', 'b()', '.x{}', 'c()', '.y{}'];
+    const policy = `default-src 'self'; script-src 'self' ${hash(used!)} ${hash(inTemplate!)} ${hash(other!)}; style-src 'self' ${hash(style!)} ${hash(otherStyle!)}`;
+    const html = `<style>${style}</style><script type="module">${used}</script><template><script type="module">${inTemplate}</script></template><script type="module" src="/_astro/x.js">${other}</script>`;
+    expect(narrowedCsp(policy, html, sha256)).toBe(`default-src 'self'; script-src 'self' ${hash(used!)} ${hash(inTemplate!)}; style-src 'self' ${hash(style!)}`);
   });
 });
 
