@@ -82,8 +82,8 @@ const routeMatcher = (routes: readonly SessionInBatchRoute[]) => {
 /**
  * Signed-in routes: a live session (checked against its row, not just the JWT), which `allow` may still refuse
  * (requireAdmin). It sets `c.var.actor` once for the handlers; typed as SignedInEnv because after it, `auth` and
- * `actor` are always there — except on the `inBatch` routes, whose handlers read neither `auth` nor anything before
- * their batch: there the token is verified here and the session row by the batch's first statements
+ * `actor` are always there — except on the `inBatch` routes, whose handlers read no `auth`, and nothing they answer
+ * with, before their batch: there the token is verified here and the session row by the batch's first statements
  * (`c.var.sessionCheck`). A handler that answers without its batch having gone through (not found, invalid, or the
  * check refused) has its answer replaced by the usual one when the session is dead or the user not allowed.
  */

@@ -25,8 +25,9 @@ export const placesTaken = (retreatId: SQL, except?: SQL) =>
  * no limit, never; else when the party is larger than the places left (never below 0). The booking request decides
  * it inside its own INSERT, so the places it counts are those of the moment it is written (tests/api/places-rules).
  */
+// A CASE, not an AND: SQLite then counts the places only for an edition with a limit (an AND may evaluate both sides).
 export const WAITING_LIST_SQL = (alias: string, people: number): SQL =>
-  sql`(${sql.raw(alias)}.capacity IS NOT NULL AND ${people} > max(0, ${sql.raw(alias)}.capacity - ${placesTaken(sql.raw(`${alias}.id`))}))`;
+  sql`(CASE WHEN ${sql.raw(alias)}.capacity IS NULL THEN 0 ELSE ${people} > max(0, ${sql.raw(alias)}.capacity - ${placesTaken(sql.raw(`${alias}.id`))}) END)`;
 
 /**
  * For the UPDATE that gives the bookings row `alias` places on the retreat `retreatId` (its own by default: a
