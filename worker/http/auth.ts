@@ -80,14 +80,15 @@ const routeMatcher = (routes: readonly SessionInBatchRoute[]) => {
 };
 
 /**
- * Signed-in routes: a live session (checked against its row, not just the JWT), which `allow` may still refuse
+ * Signed-in routes: a live session (checked against its row, not just the JWT), of an admin when `admin`
  * (requireAdmin). It sets `c.var.actor` once for the handlers; typed as SignedInEnv because after it, `auth` and
  * `actor` are always there — except on the `inBatch` routes, whose handlers read no `auth`, and nothing they answer
  * with, before their batch: there the token is verified here and the session row by the batch's first statements
  * (`c.var.sessionCheck`). A handler that answers without its batch having gone through (not found, invalid, or the
  * check refused) has its answer replaced by the usual one when the session is dead or the user not allowed.
  */
-function requireSignedIn(admin: boolean, allow: (auth: AuthenticatedUser) => boolean, inBatch: readonly SessionInBatchRoute[] = []): MiddlewareHandler<SignedInEnv> {
+function requireSignedIn(admin: boolean, inBatch: readonly SessionInBatchRoute[] = []): MiddlewareHandler<SignedInEnv> {
+  const allow = (auth: AuthenticatedUser) => !admin || auth.isAdmin;
   const checksInBatch = routeMatcher(inBatch);
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { deps } = c.var;
@@ -113,12 +114,12 @@ function requireSignedIn(admin: boolean, allow: (auth: AuthenticatedUser) => boo
   return middleware as MiddlewareHandler<SignedInEnv>;
 }
 
-export const requireUser = (): MiddlewareHandler<SignedInEnv> => describedBy(requireSignedIn(false, () => true), { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' } } });
+export const requireUser = (): MiddlewareHandler<SignedInEnv> => describedBy(requireSignedIn(false), { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' } } });
 
 /** Every /api/admin route: a live session of a user with role admin (checked in the batch on the `inBatch` routes). */
 export const requireAdmin = (inBatch: readonly SessionInBatchRoute[] = []): MiddlewareHandler<SignedInEnv> =>
   describedBy(
-    requireSignedIn(true, (auth) => auth.isAdmin, inBatch),
+    requireSignedIn(true, inBatch),
     { security: [{ session: [] }], responses: { 401: { $ref: '#/components/responses/Error' }, 403: { $ref: '#/components/responses/Error' } } },
   );
 

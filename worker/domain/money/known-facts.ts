@@ -48,13 +48,19 @@ export function forgetFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number) {
   known.get(db)?.delete(bookingId);
 }
 
+/** The booking's fact columns as stored now; null when there is no such booking. */
+export async function readFactColumns({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<FactColumns | null> {
+  const [row] = await db.select(SCHEDULE_FACT_COLUMNS).from(bookings).leftJoin(retreats, eq(retreats.id, bookings.retreatId)).where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
 /** The booking's fact columns as last read here, or read now (then remembered); null when there is no such booking. */
 export async function factColumns(deps: Pick<AppDeps, 'db'>, bookingId: number): Promise<FactColumns | null> {
   const remembered = known.get(deps.db)?.get(bookingId);
   if (remembered) return remembered;
-  const [row] = await deps.db.select(SCHEDULE_FACT_COLUMNS).from(bookings).leftJoin(retreats, eq(retreats.id, bookings.retreatId)).where(eq(bookings.id, bookingId));
+  const row = await readFactColumns(deps, bookingId);
   if (row) rememberFacts(deps, bookingId, row);
-  return row ?? null;
+  return row;
 }
 
 /** True in SQL while the booking still stores exactly `columns`. */

@@ -20,7 +20,7 @@ import type { PaymentPlan } from '../../../src/lib/payment-plans';
 import { ADVANCE_CENTS } from '../../../src/lib/payment-rules';
 import { bookingReferenceNumber } from '../../../src/lib/reference-number';
 import { chunks } from '../../db/chunks';
-import { bankTransactions, bookings, payments, retreats } from '../../db/schema';
+import { bankTransactions, bookings, payments } from '../../db/schema';
 import { IN_STATES_SQL } from '../bookings/states';
 import { bookedOnOf, DEPOSIT_SQL, PAYMENT_STATUS_SQL } from './schedule';
 import { OUTSTANDING_SQL } from './balance';
@@ -33,7 +33,7 @@ import { batchWithSessionCheck, type SessionCheck } from '../auth/session-check'
 import type { AuditAction } from '../../../src/lib/enums';
 import { failedWith } from '../../db/failures';
 import { answerOf, answerReads, type MoneyAnswer } from './ledger-view';
-import { factColumns, FACTS_UNCHANGED_SQL, forgetFacts, SCHEDULE_FACT_COLUMNS } from './known-facts';
+import { factColumns, FACTS_UNCHANGED_SQL, forgetFacts, readFactColumns } from './known-facts';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 /** A statement for a caller's batch. */
@@ -57,12 +57,9 @@ export const scheduleFactsOf = (b: { createdAt: string; scheduleStartsAt: string
   advanceCents: b.advanceCents ?? ADVANCE_CENTS,
 });
 
-/** The columns scheduleFactsOf reads, from `bookings` left-joined with its retreat (./known-facts.ts). */
-export { SCHEDULE_FACT_COLUMNS };
-
-/** The booking's schedule facts, or null when there is no such booking. */
-export async function scheduleFacts({ db }: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {
-  const [row] = await db.select(SCHEDULE_FACT_COLUMNS).from(bookings).leftJoin(retreats, eq(retreats.id, bookings.retreatId)).where(eq(bookings.id, bookingId));
+/** The booking's schedule facts as stored now, or null when there is no such booking. */
+export async function scheduleFacts(deps: Pick<AppDeps, 'db'>, bookingId: number): Promise<ScheduleFacts | null> {
+  const row = await readFactColumns(deps, bookingId);
   return row ? scheduleFactsOf(row) : null;
 }
 
